@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** `/config.json`: runtime settings of the PWA, so one build serves any deployment. */
+export const runtimeConfigSchema = z.object({
+  services: z.object({
+    userService: z.string(),
+    bff: z.string(),
+    contractManagement: z.string(),
+    bookingService: z.string(),
+  }),
+  csvSeparator: z.string().min(1).max(1),
+  redoSepaIntervalMinutes: z.number().int().positive(),
+  version: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const defaultRuntimeConfig: RuntimeConfig = {
+  services: {
+    userService: '/user-service',
+    bff: '/bff',
+    contractManagement: '/contract-management',
+    bookingService: '/booking-service',
+  },
+  csvSeparator: ';',
+  redoSepaIntervalMinutes: 15,
+  version: '3.0.0',
+};

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Error codes of the spec's catalogues (spec 1 §8, spec 2 §8, spec 3 §8) plus the few the
+ * server needs for itself (validation, auth, idempotency). Every non-2xx answer carries one.
+ */
+export const errorCodes = [
+  // generic
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'UNAUTHORIZED',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'INTERNAL_ERROR',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_FILE_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
+  'PRECONDITION_FAILED',
+  'CONFLICT',
+  // sign-in, password, e-mail
+  'USER_NOT_FOUND',
+  'USER_NOT_VERIFIED',
+  'WEAK_PASSWORD',
+  'DUPLICATED_EMAIL',
+  'SAME_EMAIL',
+  'USER_ALREADY_REGISTERED',
+  'CUSTOMER_ALREADY_PRESENT_WITH_CUSTOMER_ID',
+  // operators, locations, stations
+  'OPERATOR_NOT_FOUND',
+  'LOCATION_NOT_FOUND',
+  'CONNECTOR_NOT_FOUND',
+  'DATA_INCONSISTENCY',
+  'CSV_SEPARATOR_NOT_SUPPORTED',
+  'ERROR_PARSING_CSV_FILE',
+  'ERROR_PARSING_XLS_FILE',
+  'ERROR_PARSING_XLSX_FILE',
+  'PARKINGLOT_EXISTS',
+  'FILE_INVALID_LOCATION',
+  'FILE_DUPLICATED_PARKINGLOT',
+  'FILE_INVALID_ABBREVIATION',
+  'FILE_DUPLICATED_CPIDS',
+  'FILE_INVALID_LENGTH_PARKINGLOT',
+  'FILE_INVALID_EMPTY_LOCATION_NOT_EMPTY_PARKINGlOT',
+  'WALLBOX_INVALID_NUMBER_CONNECTORS',
+  // contracts and RFID
+  'ERR_RFID_ID_EXISTS',
+  'ERR_RFID_SERIAL_NOT_EXISTS',
+  'DB_CLIENT_ERROR',
+  'DUPLICATED_END_CUSTOMER_ID',
+  'CONTRACT_NOT_FOUND',
+  'PAYMENT_METHOD_DATA_INCONSISTENCY',
+  'CONTRACT_STATUS_DATA_INCONSISTENCY',
+  'STRIPE_SEPA_NOT_CONFIGURED',
+  'TOO_MANY_REQUESTS',
+  // bills, ERP
+  'NO_INPUT_PROVIDED_ERROR',
+  'INVALID_INPUT_ERROR',
+  'BILLS_WITH_GENERATED_STATUS_ERROR',
+  'BILLING_UTILITY_ERROR',
+  'BILLING_NOT_FOUND',
+  'ERP_VALUE_NOT_FOUND',
+  'ERP_SYSTEM_PARAMETERS_NOT_FOUND',
+  'DEBIT_ACCOUNT_NR_MISSING',
+  'COST_CENTER_NR_MISSING',
+  'VAT_ID_MISSING',
+  'CLIENT_NUMBER_MISSING',
+  'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
+  'XML_GENERATION_ERROR',
+  'UNKNOWN_ERROR',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const fieldIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+/** Body of every error answer. `errorCodeResponse` is a string so that unknown codes from another backend still parse. */
+export const errorBodySchema = z.object({
+  errorCodeResponse: z.string(),
+  errorMessage: z.string().optional().default(''),
+  errorDetail: z.unknown().optional(),
+  issues: z.array(fieldIssueSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
