@@ -3,7 +3,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
+import pkg from './package.json' with { type: 'json' };
+
+// Busts the persisted query cache when a new build ships (src/offline/persister.ts).
+const buildId = process.env.VITE_BUILD_ID ?? `${pkg.version}-${Date.now().toString(36)}`;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/user-service', '/bff', '/contract-management', '/booking-service', '/config.json'];
 
@@ -17,6 +22,9 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // react-aria ships its own strings in ~34 languages; the app speaks German and English only.
+    // en-US stays because English date fields use en-CH, which falls back to it.
+    optimizeLocales.vite({ locales: ['de-DE', 'en-GB', 'en-US'] }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -32,9 +40,14 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  define: {
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+    __APP_VERSION__: JSON.stringify(pkg.version),
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
   },
   server: {
     port: 5173,

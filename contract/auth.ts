@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { customerTypeSchema } from './common';
 
 /** Spec 1 §5: e-mail required, max 255, e-mail pattern. Shared by client forms and server. */

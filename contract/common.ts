@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every answer is `{ data: T }` (the spec reads `response.data.data`). */
 export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ data });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `/config.json`: runtime settings of the PWA, so one build serves any deployment. */
 export const runtimeConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Error codes of the spec's catalogues (spec 1 §8, spec 2 §8, spec 3 §8) plus the few the

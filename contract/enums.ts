@@ -1,0 +1,70 @@
+/**
+ * Enumerations of the data model (spec 1 §4, spec 2 §3-4, spec 3 §3-4), shared by the server's
+ * database schema, its validation and the PWA's selects.
+ */
+export const connectorStatuses = [
+  'IDLE',
+  'CONNECTED_UNAVAILABLE',
+  'OCCUPIED_UNCHARGED',
+  'OCCUPIED_CHARGING',
+  'OFFLINE',
+  'INACTIVE',
+] as const;
+export type ConnectorStatus = (typeof connectorStatuses)[number];
+
+export const contractStatuses = [
+  'CREATED_UNSIGNED',
+  'CREATED_SIGNED',
+  'ACTIVE',
+  'BLOCKED',
+  'EXPIRED',
+  'UNSIGNED_EXPIRED',
+] as const;
+export type ContractStatus = (typeof contractStatuses)[number];
+
+export const userTypes = ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN', 'AD_HOC'] as const;
+export type UserType = (typeof userTypes)[number];
+
+export const authTypes = ['APP', 'RFID', 'APP_AND_RFID'] as const;
+export const rfidTypes = ['TAG', 'SN'] as const;
+export const billingTypes = ['WITH_BILLING', 'NO_BILLING'] as const;
+export const billingCycles = ['IMMEDIATE', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUAL', 'ANNUAL'] as const;
+export const paymentMethods = ['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA', 'STRIPE_CARD', 'NO_PAYMENT_METHOD'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+/** Operator billing choice in the wizard (spec 1 §3). */
+export const operatorBillingTypes = ['SEPA', 'BANK'] as const;
+/** Payment preference of an operator (spec 1 §3, spec 3 §3: STRIPE_SEPA also displayed). */
+export const operatorPaymentPreferences = ['SEPA', 'BANK_TRANSFER', 'STRIPE_SEPA', 'NO_PAYMENT_METHOD'] as const;
+export const erpPaymentMethods = ['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA'] as const;
+
+export const chargingRequestStatuses = [
+  'processing',
+  'accepted',
+  'connected',
+  'denied',
+  'denied_parking_timer',
+  'terminated_not_started',
+  'termination_requested',
+  'terminated_rejected',
+  'broken',
+  'charging',
+  'paused',
+  'terminated_request',
+  'finished',
+] as const;
+export type ChargingRequestStatus = (typeof chargingRequestStatuses)[number];
+
+export const chargingTypes = ['NORMAL', 'AD_HOC'] as const;
+
+export const billStatuses = [
+  'PAID',
+  'UNPAID',
+  'GENERATED',
+  'SENT',
+  'NOT_APPLICABLE',
+  'DISPUTE_CREATED',
+  'DISPUTED',
+] as const;
+export type BillStatus = (typeof billStatuses)[number];
+
+export const emsModels = ['Smart1 EMS', 'CFOS Charging Manager'] as const;

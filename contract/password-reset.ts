@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { isStrongPassword } from './auth';
+
+/**
+ * Completes the forgot-password flow (spec 1 §7 only names the request): the mailed link carries
+ * `token`; the page posts it with the new password to the user service's `/reset-password`.
+ */
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1, 'required').max(200),
+  newPassword: z.string().max(255).refine(isStrongPassword, 'weakPassword'),
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** Lifetime of a reset link. */
+export const PASSWORD_RESET_TTL_SECONDS = 3600;

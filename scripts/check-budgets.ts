@@ -1,0 +1,70 @@
+// Size budgets of DESIGN.md, checked against the production build in dist/:
+//   first route's JavaScript ≤ 120 KB gzip, any other route chunk ≤ 60 KB gzip, precache ≤ 2 MB.
+// "First route" is what a signed-out visitor loads for /login: the entry, its static imports,
+// and the login route's lazy chunk with its static imports.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
+const dist = 'dist';
+const manifest: Record<string, Chunk> = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function closure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const k of keys) {
+    if (seen.has(k) || !manifest[k]) continue;
+    seen.add(k);
+    closure(manifest[k].imports ?? [], seen);
+  }
+  return seen;
+}
+
+const failures: string[] = [];
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
+if (!entryKey) throw new Error('no index.html entry in the Vite manifest');
+const entry = closure([entryKey]);
+const loginKeys = Object.keys(manifest).filter((k) => /src\/routes\/login\.tsx/.test(k));
+if (loginKeys.length === 0) failures.push('could not find the login route chunk in the Vite manifest');
+const firstRoute = closure(loginKeys, new Set(entry));
+const firstFiles = [...new Set([...firstRoute].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))];
+const firstSize = firstFiles.reduce((s, f) => s + gz(f), 0);
+console.log(`first route (/login): ${kb(firstSize)} gzip in ${firstFiles.length} files (budget 120 KB)`);
+if (firstSize > 120 * 1024) failures.push(`first route JavaScript ${kb(firstSize)} > 120 KB`);
+
+const entryFiles = new Set([...entry].map((k) => manifest[k].file));
+let largest = { file: '', size: 0 };
+for (const c of Object.values(manifest)) {
+  if (!c.file.endsWith('.js') || entryFiles.has(c.file)) continue;
+  const size = gz(c.file);
+  if (size > largest.size) largest = { file: c.file, size };
+  if (size > 60 * 1024) failures.push(`route chunk ${c.file} ${kb(size)} > 60 KB`);
+}
+console.log(`largest other chunk: ${largest.file} ${kb(largest.size)} gzip (budget 60 KB)`);
+
+// What the service worker precaches: everything the injectManifest glob matched.
+const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
+const urls = [...sw.matchAll(/"?url"?:\s*"([^"]+)"/g)].map((m) => m[1]!);
+if (urls.length === 0) failures.push('sw.js has no precache manifest');
+const files = new Map<string, number>();
+const walk = (dir: string) => {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else files.set(relative(dist, p), statSync(p).size);
+  }
+};
+walk(dist);
+const precache = urls.reduce((s, u) => s + (files.get(u.replace(/^\//, '')) ?? 0), 0);
+console.log(`precache: ${urls.length} entries, ${kb(precache)} (budget 2048 KB)`);
+for (const must of ['index.html', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png']) {
+  if (!urls.some((u) => u.replace(/^\//, '') === must)) failures.push(`precache lacks ${must}`);
+}
+if (precache > 2 * 1024 * 1024) failures.push(`precache ${kb(precache)} > 2 MB`);
+
+if (failures.length) {
+  console.error('budget check failed:\n  ' + failures.join('\n  '));
+  process.exit(1);
+}
+console.log('budgets ok');

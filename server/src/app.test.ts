@@ -1,0 +1,100 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '../../contract/config';
+import { createApp } from './app';
+import { createHarness, type Harness } from './test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h?.close());
+
+describe('GET /config.json', () => {
+  it('answers the runtime config from env, never cached', async () => {
+    const app = createApp({ db: h.db, env: { ...h.env, CSV_SEPARATOR: ',', REDO_SEPA_INTERVAL_MINUTES: 30 } });
+    const res = await app.request('/config.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const config = runtimeConfigSchema.parse(await res.json());
+    expect(config).toMatchObject({
+      csvSeparator: ',',
+      redoSepaIntervalMinutes: 30,
+      services: { userService: '/user-service', bff: '/bff', contractManagement: '/contract-management', bookingService: '/booking-service' },
+    });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with 404 JSON NOT_FOUND under every base', async () => {
+    for (const base of ['/user-service', '/bff', '/contract-management', '/booking-service']) {
+      const res = await h.request('GET', `${base}/does-not-exist`);
+      expect(res.status).toBe(404);
+      expect(res.body.errorCodeResponse).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers other paths with a plain 404 when no build is present', async () => {
+    const res = await h.request('GET', '/standorte');
+    expect(res.status).toBe(404);
+    expect(typeof res.body).toBe('string');
+  });
+
+  it('answers malformed JSON with 400, never 500', async () => {
+    const res = await h.request('POST', '/user-service/login', { raw: '{"username": "a@b.de", ' });
+    expect(res.status).toBe(400);
+    expect(res.body.errorCodeResponse).toBe('VALIDATION_ERROR');
+    const arr = await h.request('POST', '/user-service/login', { raw: '[1,2,3]' });
+    expect(arr.status).toBe(400);
+  });
+
+  it('hides internals of unexpected errors behind 500 INTERNAL_ERROR', async () => {
+    const logged: unknown[] = [];
+    const app = createApp({
+      db: h.db,
+      env: h.env,
+      log: (_m, e) => logged.push(e),
+      extend: (r) =>
+        r.bff.get('/boom', () => {
+          throw new Error('secret database detail');
+        }),
+    });
+    const res = await app.request('/bff/boom');
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body).toEqual({ errorCodeResponse: 'INTERNAL_ERROR', errorMessage: 'Something went wrong' });
+    expect(logged).toHaveLength(1);
+  });
+});
+
+describe('static PWA', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cockpit-static-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>CPO Cockpit</title>');
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
+    writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  });
+
+  it('serves files with the right caching and falls back to the shell for navigations', async () => {
+    const app = createApp({ db: h.db, env: { ...h.env, STATIC_DIR: dir } });
+    const asset = await app.request('/assets/main-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const sw = await app.request('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const nav = await app.request('/standorte/L10001', { headers: { accept: 'text/html' } });
+    expect(nav.status).toBe(200);
+    expect(await nav.text()).toContain('CPO Cockpit');
+    expect(nav.headers.get('cache-control')).toBe('no-cache');
+    const missingAsset = await app.request('/assets/missing.js');
+    expect(missingAsset.status).toBe(404);
+    const api = await app.request('/bff/nope', { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect((await api.json()).errorCodeResponse).toBe('NOT_FOUND');
+  });
+});

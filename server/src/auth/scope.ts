@@ -1,0 +1,83 @@
+import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customers, dashboardUsers, operators } from '../db/schema';
+
+export interface Scope {
+  /** 'all' for platform admins, otherwise the operator ids the caller may see. */
+  operatorIds: string[] | 'all';
+  canSeeOperator(cpoId: string): boolean;
+  /** A WHERE condition restricting `column` (an operator id column) to the scope; undefined means no restriction. */
+  where(column: Column | SQL): SQL | undefined;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  customerId: string;
+  customerType: 'Operator' | 'Partner';
+  operatorId: string | null;
+  isAdmin: boolean;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  scope: Scope;
+  isAdmin: boolean;
+  /** Refresh-token family of the session that minted the access token (claim `sid`). */
+  sessionFamilyId?: string;
+}
+
+export function makeScope(operatorIds: string[] | 'all'): Scope {
+  const set = operatorIds === 'all' ? undefined : new Set(operatorIds);
+  return {
+    operatorIds,
+    canSeeOperator: (cpoId) => (set ? set.has(cpoId) : true),
+    where: (column) => {
+      if (!set) return undefined;
+      if (set.size === 0) return sql`false`;
+      return inArray(column as Column, [...set]);
+    },
+  };
+}
+
+export async function loadAuthUser(db: Db, userId: string): Promise<(AuthUser & { verified: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      id: dashboardUsers.id,
+      email: dashboardUsers.email,
+      firstName: dashboardUsers.firstName,
+      lastName: dashboardUsers.lastName,
+      role: dashboardUsers.role,
+      customerId: dashboardUsers.customerId,
+      customerType: customers.customerType,
+      operatorId: dashboardUsers.operatorId,
+      isAdmin: dashboardUsers.isAdmin,
+      verified: dashboardUsers.verified,
+    })
+    .from(dashboardUsers)
+    .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
+    .where(eq(dashboardUsers.id, userId));
+  return row;
+}
+
+/** The caller's own operators (the token's cpo_id): Operator-type → its bound one; otherwise its customer's. */
+export async function ownOperatorIds(db: Db, user: AuthUser): Promise<string[]> {
+  if (user.customerType === 'Operator' && user.operatorId) return [user.operatorId];
+  const rows = await db
+    .select({ cpoId: operators.cpoId })
+    .from(operators)
+    .where(eq(operators.customerId, user.customerId))
+    .orderBy(operators.cpoId);
+  // An Operator-type account without a binding falls back to the first operator of its customer.
+  if (user.customerType === 'Operator') return rows.slice(0, 1).map((r) => r.cpoId);
+  return rows.map((r) => r.cpoId);
+}
+
+/** Tenancy comes from the database on every request, never from the token's cpo_id. */
+export async function scopeFor(db: Db, user: AuthUser): Promise<Scope> {
+  if (user.isAdmin) return makeScope('all');
+  return makeScope(await ownOperatorIds(db, user));
+}

@@ -1,0 +1,179 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
+import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../contract/common';
+import type { TokenClaims, TokenPair } from '../../../contract/auth';
+import type { Db } from '../db/client';
+import { customers, operators, refreshTokens } from '../db/schema';
+import type { Env } from '../env';
+import { ApiError } from '../http/errors';
+import { ownOperatorIds, type AuthUser } from './scope';
+
+const ALG = 'HS256';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const opaqueToken = () => randomBytes(32).toString('base64url');
+
+const secretKey = (env: Env) => new TextEncoder().encode(env.JWT_SECRET);
+
+export type AccessClaims = Omit<TokenClaims, 'exp' | 'iat'> & { sid?: string };
+
+/** Claims are rebuilt from the database each time, so e-mail changes and new operators show up on refresh. */
+export async function buildClaims(db: Db, user: AuthUser, sessionFamilyId?: string): Promise<AccessClaims> {
+  const [customer] = await db.select().from(customers).where(eq(customers.customerId, user.customerId));
+  const cpoIds = await ownOperatorIds(db, user);
+  let manualIds = customer.createManualEndCustomerId;
+  if (cpoIds.length > 0) {
+    const [first] = await db
+      .select({ flag: operators.createManualEndCustomerId })
+      .from(operators)
+      .where(eq(operators.cpoId, cpoIds[0]));
+    if (first) manualIds = first.flag;
+  }
+  return {
+    sub: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    preferred_username: user.email,
+    role_company: user.role,
+    customer_id: customer.customerId,
+    customer_type: customer.customerType,
+    company_name: customer.companyName,
+    c_o: customer.careOf ?? '',
+    street_name: customer.street,
+    house_number: customer.houseNumber ?? '',
+    postcode: customer.zipCode,
+    city: customer.city,
+    country: customer.countryCode,
+    cpo_id: cpoIds,
+    createManualEndCustomerId: manualIds,
+    resource_access: {
+      ...(user.isAdmin ? { admin_oli_move: { roles: [ADMIN_ROLE] } } : {}),
+      dashboard_oli_move: { roles: [OPERATOR_ROLE] },
+    },
+    ...(sessionFamilyId ? { sid: sessionFamilyId } : {}),
+  };
+}
+
+export async function signAccessToken(env: Env, claims: AccessClaims, now = new Date()): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setIssuer(env.JWT_ISSUER)
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + env.ACCESS_TOKEN_TTL_SECONDS)
+    .sign(secretKey(env));
+}
+
+/** Full verification for API calls: signature (HS256 only), issuer, expiry. */
+export async function verifyAccessToken(env: Env, token: string): Promise<{ sub: string; sid?: string }> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(env), { algorithms: [ALG], issuer: env.JWT_ISSUER });
+    if (typeof payload.sub !== 'string') throw new ApiError(401, 'TOKEN_INVALID', 'Token has no subject');
+    return { sub: payload.sub, sid: typeof payload.sid === 'string' ? payload.sid : undefined };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token expired');
+    throw new ApiError(401, 'TOKEN_INVALID', 'Invalid token');
+  }
+}
+
+/** For refresh: the signature and issuer must hold, but the access token may have expired already. */
+export async function verifyAccessTokenIgnoringExpiry(env: Env, token: string): Promise<{ sub: string }> {
+  try {
+    const { payload } = await compactVerify(token, secretKey(env), { algorithms: [ALG] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as { sub?: unknown; iss?: unknown };
+    if (typeof claims.sub !== 'string' || claims.iss !== env.JWT_ISSUER) throw new Error('bad claims');
+    return { sub: claims.sub };
+  } catch {
+    throw new ApiError(401, 'TOKEN_INVALID', 'Invalid token');
+  }
+}
+
+async function insertRefreshToken(db: Db, env: Env, userId: string, familyId: string, now: Date) {
+  const token = opaqueToken();
+  await db.insert(refreshTokens).values({
+    id: randomUUID(),
+    userId,
+    tokenHash: sha256(token),
+    familyId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + env.REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+async function pairFor(db: Db, env: Env, user: AuthUser, familyId: string, now: Date): Promise<TokenPair> {
+  const refreshToken = await insertRefreshToken(db, env, user.id, familyId, now);
+  const accessToken = await signAccessToken(env, await buildClaims(db, user, familyId), now);
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    expires_in: env.ACCESS_TOKEN_TTL_SECONDS,
+    refresh_expires_in: env.REFRESH_TOKEN_TTL_SECONDS,
+    token_type: 'Bearer',
+  };
+}
+
+/** A fresh login starts a new token family. */
+export const issueTokenPair = (db: Db, env: Env, user: AuthUser, now = new Date()) =>
+  pairFor(db, env, user, randomUUID(), now);
+
+export type RotationResult =
+  | { ok: true; pair: TokenPair }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'wrong-user' };
+
+/**
+ * Rotation: each refresh token works once. Presenting an already-revoked one means it leaked (or
+ * a replay); the whole family is revoked so the thief's copy dies with it.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  env: Env,
+  user: AuthUser,
+  presented: string,
+  now = new Date(),
+): Promise<RotationResult> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented)));
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.userId !== user.id) return { ok: false, reason: 'wrong-user' };
+  if (row.revokedAt) {
+    await revokeFamily(db, row.familyId, now);
+    return { ok: false, reason: 'reused' };
+  }
+  if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+  const revoked = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  // Lost a race with a concurrent rotation of the same token: treat as reuse.
+  if (revoked.length === 0) {
+    await revokeFamily(db, row.familyId, now);
+    return { ok: false, reason: 'reused' };
+  }
+  return { ok: true, pair: await pairFor(db, env, user, row.familyId, now) };
+}
+
+export async function revokeFamily(db: Db, familyId: string, now = new Date()) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every live refresh token of the user, except those of `keepFamilyId` (the current session). */
+export async function revokeUserTokens(db: Db, userId: string, keepFamilyId?: string, now = new Date()) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
+}

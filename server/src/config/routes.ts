@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import type { RuntimeConfig } from '../../../contract/config';
+import { defaultRuntimeConfig } from '../../../contract/config';
+import type { Env } from '../env';
+import type { AppBindings } from '../http/types';
+
+export function runtimeConfig(env: Env): RuntimeConfig {
+  return {
+    services: defaultRuntimeConfig.services,
+    csvSeparator: env.CSV_SEPARATOR,
+    redoSepaIntervalMinutes: env.REDO_SEPA_INTERVAL_MINUTES,
+    version: env.APP_VERSION,
+  };
+}
+
+/** The PWA reads its service bases and settings at start, so one build serves any deployment. */
+export function registerConfigRoute(app: Hono<AppBindings>, env: Env) {
+  app.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(runtimeConfig(env));
+  });
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const seedSizes = ['demo', 'small', 'none'] as const;
+export type SeedSize = (typeof seedSizes)[number];
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  DATA_DIR: z.string().default('./data'),
+  SEED: z.enum(seedSizes).default('demo'),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
+  JWT_ISSUER: z.string().default('cpo-cockpit'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  // Field staff work offline for days; two weeks keeps them signed in across a trip.
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(14 * 24 * 3600),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  MAIL_FROM: z.string().default('CPO Cockpit <no-reply@cockpit.example>'),
+  SUPPORT_EMAIL: z.string().default('support@cockpit.example'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .transform((u) => u.replace(/\/+$/, '')),
+  STATIC_DIR: z.string().default('./dist'),
+  CSV_SEPARATOR: z.string().length(1).default(';'),
+  REDO_SEPA_INTERVAL_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Request bodies above this are refused with 413 before parsing (support attachments are ≤ 5 MB as bytes, ~4x as JSON). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  APP_VERSION: z.string().default('3.0.0'),
+});
+
+export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string };
+
+/**
+ * Parses the environment. Without JWT_SECRET a secret is generated once and kept in
+ * DATA_DIR/jwt-secret, so restarts keep sessions valid without any setup.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  return { ...env, JWT_SECRET: env.JWT_SECRET ?? persistedSecret(env.DATA_DIR) };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Defaults for tests: in-memory everything, a fixed secret, no static build. */
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  const env = envSchema.parse({ SEED: 'small', STATIC_DIR: './.no-static-dir' });
+  return { ...env, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', ...overrides };
+}

@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, validationError } from './errors';
+
+/** Reads the JSON body; malformed JSON is a 400, never a 500. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body', undefined, [
+      { path: '', message: 'malformedJson' },
+    ]);
+  }
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return parseWith(schema, await readJson(c));
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query());
+}
+
+export function parseParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.param());
+}

@@ -1,0 +1,129 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_ATTACHMENT_MAX_BYTES } from '../../../contract/auth';
+import { createApp } from '../app';
+import { mailOutbox } from '../db/schema';
+import { demoAccounts } from '../seed/seed';
+import { createHarness, type Harness } from '../test/harness';
+import { createMailSender } from './sender';
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await createHarness();
+  token = (await h.login('operator')).access_token;
+});
+afterAll(() => h?.close());
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const payload = (extra: object = {}) => ({
+  subject: 'Ladestation defekt',
+  body: 'Die Ladestation am Parkplatz 12 reagiert nicht.',
+  senderEmailAddress: demoAccounts.operator.email,
+  senderFullName: 'Olaf Betreiber',
+  ...extra,
+});
+const lastMail = async () => (await h.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0];
+
+describe('POST /bff/mail/send', () => {
+  it('queues a support mail without attachment', async () => {
+    const res = await h.request('POST', '/bff/mail/send', { token, body: payload() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: true });
+    const mail = await lastMail();
+    expect(mail).toMatchObject({ toAddress: h.env.SUPPORT_EMAIL, replyTo: demoAccounts.operator.email, status: 'queued' });
+    expect(mail.attachment).toBeNull();
+  });
+
+  it('accepts a real PDF and a real PNG, typed by content', async () => {
+    const r1 = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...pdf], attachmentName: 'rechnung.pdf' }),
+    });
+    expect(r1.status).toBe(200);
+    const m1 = await lastMail();
+    expect(m1.attachmentMimeType).toBe('application/pdf');
+    expect(m1.attachmentName).toBe('rechnung.pdf');
+    expect(Buffer.compare(m1.attachment!, pdf)).toBe(0);
+
+    // A PNG sent under a misleading name keeps its name but gets the true extension.
+    const r2 = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...png], attachmentName: 'foto.pdf' }),
+    });
+    expect(r2.status).toBe(200);
+    const m2 = await lastMail();
+    expect(m2.attachmentMimeType).toBe('image/png');
+    expect(m2.attachmentName).toBe('foto.pdf.png');
+  });
+
+  it('refuses a text file named .pdf with 400 UNSUPPORTED_FILE_TYPE and stores nothing', async () => {
+    const before = await lastMail();
+    const res = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...Buffer.from('just some text, not a pdf')], attachmentName: 'evil.pdf' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errorCodeResponse).toBe('UNSUPPORTED_FILE_TYPE');
+    expect((await lastMail()).id).toBe(before.id);
+  });
+
+  it('refuses an attachment over the limit with 413', async () => {
+    const attachments = new Array(SUPPORT_ATTACHMENT_MAX_BYTES + 1).fill(0);
+    const res = await h.request('POST', '/bff/mail/send', { token, body: payload({ attachments }) });
+    expect(res.status).toBe(413);
+    expect(res.body.errorCodeResponse).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a body over the body limit early with 413', async () => {
+    const small = createApp({ db: h.db, env: { ...h.env, BODY_LIMIT_BYTES: 1024 }, log: () => {} });
+    const body = JSON.stringify(payload({ attachments: [...pdf, ...new Array(2000).fill(1)] }));
+    const res = await small.request('/bff/mail/send', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).errorCodeResponse).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('requires a bearer token and a valid payload', async () => {
+    expect((await h.request('POST', '/bff/mail/send', { body: payload() })).status).toBe(401);
+    const res = await h.request('POST', '/bff/mail/send', { token, body: payload({ subject: '' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe('subject');
+  });
+});
+
+describe('mail sender', () => {
+  it('sends queued mails through the transport and marks them sent; failures stay queued', async () => {
+    const sent: { to?: unknown; attachments?: unknown }[] = [];
+    let fail = true;
+    const transport = {
+      sendMail: async (m: { to?: unknown; attachments?: unknown }) => {
+        if (fail) {
+          fail = false;
+          throw new Error('smtp down');
+        }
+        sent.push(m);
+        return {};
+      },
+    };
+    const sender = createMailSender({ db: h.db, transport: transport as never, log: () => {} });
+    const first = await sender.flush();
+    const queuedBefore = await h.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued'));
+    expect(queuedBefore.length).toBe(1);
+    expect(queuedBefore[0].attempts).toBe(1);
+    const second = await sender.flush();
+    expect(first + second).toBe(sent.length);
+    expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued'))).toHaveLength(0);
+    expect(sent.some((m) => Array.isArray(m.attachments))).toBe(true);
+    sender.stop();
+  });
+});

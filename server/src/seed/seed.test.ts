@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
+import { createDb, type Db, type DbHandle } from '../db/client';
+import { bills, chargingRequests, connectors, contracts, customers, dashboardUsers, locations, operators } from '../db/schema';
+import { TEST_NOW } from '../test/harness';
+import { seedDatabase, seedIfEmpty, type SeedResult } from './seed';
+
+const handles: DbHandle[] = [];
+async function seeded(size: 'small' | 'demo'): Promise<{ db: Db; result: SeedResult }> {
+  const handle = await createDb({ dataDir: 'memory://' });
+  handles.push(handle);
+  await handle.migrate();
+  return { db: handle.db, result: await seedDatabase(handle.db, { size, now: TEST_NOW }) };
+}
+afterAll(async () => {
+  for (const h of handles) await h.close();
+});
+
+/** Hash over every id of the data set: equal hashes mean equal ids in equal order. */
+async function idFingerprint(db: Db) {
+  const hash = createHash('sha256');
+  const add = (rows: Record<string, unknown>[]) => rows.forEach((r) => hash.update(JSON.stringify(r)));
+  add(await db.select({ id: customers.customerId }).from(customers).orderBy(asc(customers.customerId)));
+  add(await db.select({ id: operators.cpoId, n: operators.cpoName }).from(operators).orderBy(asc(operators.cpoId)));
+  add(await db.select({ id: dashboardUsers.id, e: dashboardUsers.email }).from(dashboardUsers).orderBy(asc(dashboardUsers.id)));
+  add(await db.select({ id: locations.locationId, n: locations.locationName }).from(locations).orderBy(asc(locations.locationId)));
+  add(
+    await db
+      .select({ id: connectors.connectorId, s: connectors.status, p: connectors.parkingLot })
+      .from(connectors)
+      .orderBy(asc(connectors.connectorId)),
+  );
+  add(await db.select({ id: contracts.contractKey, e: contracts.endCustomerId }).from(contracts).orderBy(asc(contracts.contractKey)));
+  add(
+    await db
+      .select({ id: chargingRequests.transactionId, c: chargingRequests.connectorId, e: chargingRequests.energyKwh })
+      .from(chargingRequests)
+      .orderBy(asc(chargingRequests.transactionId)),
+  );
+  add(await db.select({ id: bills.billNumber, t: bills.totalTaxedCosts }).from(bills).orderBy(asc(bills.billNumber)));
+  return hash.digest('hex');
+}
+
+describe('seed', () => {
+  let a: { db: Db; result: SeedResult };
+  let b: { db: Db; result: SeedResult };
+  beforeAll(async () => {
+    a = await seeded('small');
+    b = await seeded('small');
+  });
+
+  it('is deterministic: same counts and same ids twice', async () => {
+    expect(a.result.counts).toEqual(b.result.counts);
+    expect(await idFingerprint(a.db)).toBe(await idFingerprint(b.db));
+  });
+
+  it('has the small sizes', () => {
+    expect(a.result.counts).toMatchObject({
+      operators: 4,
+      locations: 6,
+      connectors: 60,
+      contracts: 150,
+      chargingRequests: 3000,
+    });
+    expect(a.result.counts.bills).toBeGreaterThan(50);
+  });
+
+  it('covers every status and type the lists filter on', async () => {
+    const values = async <T>(q: Promise<{ v: T }[]>) => new Set((await q).map((r) => r.v));
+    expect(await values(a.db.selectDistinct({ v: connectors.status }).from(connectors))).toEqual(new Set(connectorStatuses));
+    expect(await values(a.db.selectDistinct({ v: contracts.contractStatus }).from(contracts))).toEqual(new Set(contractStatuses));
+    expect(await values(a.db.selectDistinct({ v: contracts.userType }).from(contracts))).toEqual(new Set(userTypes));
+    expect(await values(a.db.selectDistinct({ v: chargingRequests.status }).from(chargingRequests))).toEqual(
+      new Set(chargingRequestStatuses),
+    );
+    expect(await values(a.db.selectDistinct({ v: bills.billingStatus }).from(bills))).toEqual(new Set(billStatuses));
+
+    const unavailable = await a.db
+      .select({ lot: connectors.parkingLot, removed: connectors.removed })
+      .from(connectors)
+      .where(sql`${connectors.status} = 'CONNECTED_UNAVAILABLE'`);
+    expect(unavailable.some((c) => c.lot)).toBe(true);
+    expect(unavailable.some((c) => !c.lot)).toBe(true);
+    const [{ removed }] = await a.db
+      .select({ removed: sql<number>`count(*)::int` })
+      .from(connectors)
+      .where(sql`${connectors.removed}`);
+    expect(removed).toBeGreaterThan(0);
+  });
+
+  it('shapes ids as the cockpit expects', async () => {
+    const rows = await a.db.select({ id: contracts.endCustomerId }).from(contracts);
+    for (const r of rows) expect(r.id).toMatch(/^\d{3}-\d{5}-\d{3}$/);
+    const conns = await a.db.select({ id: connectors.connectorId, cp: connectors.cpId, lot: connectors.parkingLot }).from(connectors);
+    for (const c of conns) {
+      expect(c.id.startsWith(`${c.cp}_`)).toBe(true);
+      expect((c.lot ?? '').length).toBeLessThanOrEqual(5);
+    }
+    const tx = await a.db.select({ id: chargingRequests.transactionId }).from(chargingRequests).limit(5);
+    for (const t of tx) expect(t.id.length).toBeLessThanOrEqual(22);
+  });
+
+  it('seeds only an empty database', async () => {
+    expect(await seedIfEmpty(a.db, 'small', TEST_NOW)).toBeUndefined();
+    expect(await seedIfEmpty(a.db, 'none', TEST_NOW)).toBeUndefined();
+  });
+
+  // The demo set takes ~30 s on PGlite; run with SEED_DEMO_TEST=1.
+  it.runIf(process.env.SEED_DEMO_TEST)('demo meets the sizes', { timeout: 120_000 }, async () => {
+    const demo = await seeded('demo');
+    expect(demo.result.counts).toMatchObject({
+      operators: 6,
+      locations: 40,
+      connectors: 600,
+      contracts: 2000,
+      chargingRequests: 100_000,
+    });
+    expect(demo.result.counts.customers).toBeGreaterThanOrEqual(3);
+    expect(demo.result.ms).toBeLessThan(60_000);
+  });
+});
+

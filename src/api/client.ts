@@ -1,0 +1,329 @@
+import type { z } from 'zod';
+import { tokenPairSchema } from '../../contract/auth';
+import { ORIGIN_DASHBOARD } from '../../contract/common';
+import { clearTokens, getAccessToken, getTokens, setTokenPair } from '../auth/token-store';
+import { getServiceBase, type ServiceName } from './config';
+import {
+  ApiError,
+  NetworkError,
+  ResponseShapeError,
+  SessionExpiredError,
+  apiErrorFromResponse,
+  isAbortError,
+  issuesFromZod,
+} from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryScalar = string | number | boolean;
+export type QueryValue = QueryScalar | null | undefined | ReadonlyArray<QueryScalar | null | undefined>;
+export type QueryParams = Record<string, QueryValue>;
+
+interface BaseRequestOptions {
+  service: ServiceName;
+  /** Path inside the service, starting with `/`; encode path segments (ids, e-mails) yourself. */
+  path: string;
+  method?: HttpMethod;
+  query?: QueryParams;
+  /**
+   * Plain values are sent as JSON with empty values removed (spec 1 §5). FormData, Blob,
+   * URLSearchParams, binary data and strings go out untouched.
+   */
+  body?: unknown;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+  /** Send the bearer token and refresh it once on 401. Defaults to true. */
+  auth?: boolean;
+}
+
+export interface JsonRequestOptions<S extends z.ZodType> extends BaseRequestOptions {
+  responseType?: 'json';
+  /** Validates the envelope's `data`. */
+  schema: S;
+}
+
+export interface UntypedRequestOptions extends BaseRequestOptions {
+  responseType?: 'json';
+  schema?: undefined;
+}
+
+export interface BlobRequestOptions extends BaseRequestOptions {
+  responseType: 'blob';
+}
+
+export interface BlobResult {
+  blob: Blob;
+  filename: string | null;
+  contentType: string | null;
+  /** 204 means "nothing to download" (spec 3 §8), so callers need the status, not only the blob. */
+  status: number;
+}
+
+type AnyRequestOptions = BaseRequestOptions & { responseType?: 'json' | 'blob'; schema?: z.ZodType };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Removes undefined, null, '' and arrays/objects that end up empty, recursively; keeps false and 0.
+ * Only plain objects and arrays are walked, so Dates and files survive. Returns undefined when
+ * nothing is left.
+ */
+export function dropEmpty<T>(value: T): T | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => dropEmpty(item)).filter((item) => item !== undefined);
+    return items.length > 0 ? (items as T) : undefined;
+  }
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const cleaned = dropEmpty(item);
+      if (cleaned !== undefined) out[key] = cleaned;
+    }
+    return Object.keys(out).length > 0 ? (out as T) : undefined;
+  }
+  return value;
+}
+
+const isEmptyQueryValue = (v: unknown): v is null | undefined | '' => v === undefined || v === null || v === '';
+
+/** `a=1&list=x,y`: empty values and empty lists are left out, list items comma-joined (spec 1 §7). */
+export function buildQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const parts: string[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    let encoded: string;
+    if (Array.isArray(raw)) {
+      const items = (raw as ReadonlyArray<QueryScalar | null | undefined>).filter((v) => !isEmptyQueryValue(v));
+      if (items.length === 0) continue;
+      // Literal commas between items, encoded ones inside items, so the server can split safely.
+      encoded = items.map((v) => encodeURIComponent(String(v))).join(',');
+    } else {
+      if (isEmptyQueryValue(raw)) continue;
+      encoded = encodeURIComponent(String(raw));
+    }
+    parts.push(`${encodeURIComponent(key)}=${encoded}`);
+  }
+  return parts.join('&');
+}
+
+export function buildUrl(base: string, path: string, query?: QueryParams): string {
+  const url = base.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
+  const qs = buildQueryString(query);
+  if (!qs) return url;
+  return url + (url.includes('?') ? '&' : '?') + qs;
+}
+
+/** Reads the file name from Content-Disposition, preferring RFC 5987 `filename*` (umlauts). */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Malformed percent-encoding: fall through to the plain parameter.
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:\\.|[^"\\])*)"/i.exec(header);
+  if (quoted) return quoted[1].replace(/\\(.)/g, '$1');
+  const plain = /filename\s*=\s*([^;]+)/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+function isPassThroughBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+interface Prepared {
+  url: string;
+  method: HttpMethod;
+  headers: Headers;
+  body: BodyInit | undefined;
+  signal: AbortSignal | undefined;
+}
+
+async function prepare(options: AnyRequestOptions): Promise<Prepared> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(await getServiceBase(options.service), options.path, options.query);
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
+  let body: BodyInit | undefined;
+  if (options.body !== undefined && method !== 'GET') {
+    if (isPassThroughBody(options.body)) {
+      // FormData must keep the browser's multipart boundary, so no Content-Type of ours.
+      body = options.body;
+    } else {
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(dropEmpty(options.body) ?? (Array.isArray(options.body) ? [] : {}));
+    }
+  }
+  return { url, method, headers, body, signal: options.signal };
+}
+
+async function send(prepared: Prepared, token: string | null): Promise<Response> {
+  const headers = new Headers(prepared.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    return await fetch(prepared.url, {
+      method: prepared.method,
+      headers,
+      body: prepared.body,
+      signal: prepared.signal,
+    });
+  } catch (error) {
+    // Cancellation is not a failure: TanStack Query and callers expect the AbortError itself.
+    if (isAbortError(error) || prepared.signal?.aborted) throw error;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new NetworkError(offline ? 'offline' : 'failed', { cause: error });
+  }
+}
+
+const REFRESH_LOCK = 'cpo-cockpit-token-refresh';
+
+/**
+ * Refresh tokens rotate, so two tabs refreshing with the same one would log each other out. A Web
+ * Lock serialises the tabs; the second one then sees the new token and skips its own refresh.
+ */
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!locks?.request) return fn();
+  return locks.request(REFRESH_LOCK, fn);
+}
+
+function sessionExpired(from?: ApiError): SessionExpiredError {
+  return new SessionExpiredError({
+    status: 401,
+    errorCodeResponse: from?.errorCodeResponse ?? 'UNAUTHORIZED',
+    errorMessage: from?.errorMessage,
+    errorDetail: from?.errorDetail,
+    issues: from?.issues,
+  });
+}
+
+async function performRefresh(staleAccessToken: string | null): Promise<string> {
+  return withRefreshLock(async () => {
+    const tokens = getTokens();
+    if (tokens && staleAccessToken !== null && tokens.accessToken !== staleAccessToken) return tokens.accessToken;
+    if (!tokens) {
+      clearTokens('session-expired');
+      throw sessionExpired();
+    }
+    const prepared = await prepare({
+      service: 'userService',
+      path: '/refresh-token',
+      method: 'POST',
+      body: {
+        currentAccessToken: tokens.accessToken,
+        currentRefreshToken: tokens.refreshToken,
+        origin: ORIGIN_DASHBOARD,
+      },
+    });
+    // Network failures and 5xx keep the tokens: the session may well be fine once the server is back.
+    const response = await send(prepared, null);
+    if (!response.ok) {
+      const error = await apiErrorFromResponse(response);
+      if (response.status >= 500) throw error;
+      const now = getTokens();
+      // Another tab (without Web Locks) rotated the pair meanwhile; its tokens are good.
+      if (now && now.refreshToken !== tokens.refreshToken) return now.accessToken;
+      clearTokens('session-expired');
+      throw sessionExpired(error);
+    }
+    const pair = await parseJson(response, tokenPairSchema);
+    setTokenPair(pair);
+    return pair.access_token;
+  });
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * Exchanges the stored token pair for a new one and stores it; concurrent callers share one request.
+ * Also used after operator creation and e-mail change (spec 1 §4), when the claims changed.
+ * When the server rejects the refresh the tokens are cleared (reason `session-expired`) and a
+ * SessionExpiredError is thrown.
+ */
+export function refreshAccessToken(): Promise<string> {
+  return refreshAfter(null);
+}
+
+function refreshAfter(staleAccessToken: string | null): Promise<string> {
+  if (!refreshInFlight) {
+    refreshInFlight = performRefresh(staleAccessToken).finally(() => {
+      refreshInFlight = null;
+    });
+  }
+  return refreshInFlight;
+}
+
+async function parseJson<S extends z.ZodType>(response: Response, schema: S | undefined): Promise<z.output<S>> {
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ResponseShapeError({ status: response.status, errorDetail: text.slice(0, 500) });
+    }
+  }
+  const data = isPlainObject(json) ? json.data : undefined;
+  if (!schema) return data as z.output<S>;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ResponseShapeError({ status: response.status, issues: issuesFromZod(parsed.error) });
+  }
+  return parsed.data as z.output<S>;
+}
+
+/**
+ * The one way the PWA talks to the four services: service base from /config.json, bearer token,
+ * one refresh-and-retry on 401, `{ data }` envelope validated with `schema`. Never retries anything
+ * else (TanStack Query and the outbox own that policy).
+ *
+ * @throws ApiError for non-2xx answers and contract violations (SessionExpiredError when a 401
+ *   could not be cured), NetworkError when no answer arrived, the AbortError when `signal` aborted.
+ */
+export function apiRequest(options: BlobRequestOptions): Promise<BlobResult>;
+export function apiRequest<S extends z.ZodType>(options: JsonRequestOptions<S>): Promise<z.output<S>>;
+export function apiRequest(options: UntypedRequestOptions): Promise<unknown>;
+export async function apiRequest(options: AnyRequestOptions): Promise<unknown> {
+  const auth = options.auth ?? true;
+  const prepared = await prepare(options);
+  const token = auth ? getAccessToken() : null;
+  let response = await send(prepared, token);
+
+  if (auth && response.status === 401) {
+    const unauthorized = await apiErrorFromResponse(response);
+    let fresh: string;
+    try {
+      fresh = await refreshAfter(token);
+    } catch (error) {
+      if (error instanceof SessionExpiredError) throw sessionExpired(unauthorized);
+      throw error;
+    }
+    response = await send(prepared, fresh);
+  }
+
+  if (!response.ok) throw await apiErrorFromResponse(response);
+
+  if (options.responseType === 'blob') {
+    return {
+      blob: await response.blob(),
+      filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+      contentType: response.headers.get('Content-Type'),
+      status: response.status,
+    } satisfies BlobResult;
+  }
+  return parseJson(response, options.schema);
+}

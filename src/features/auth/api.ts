@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { tokenPairSchema } from '../../../contract/auth';
+import { ORIGIN_DASHBOARD } from '../../../contract/common';
+import { apiRequest } from '../../api/client';
+import { clearTokens, setTokenPair } from '../../auth/token-store';
+
+const ok = z.unknown();
+
+export async function login(username: string, password: string): Promise<void> {
+  const pair = await apiRequest({
+    service: 'userService',
+    path: '/login',
+    method: 'POST',
+    auth: false,
+    body: { username: username.trim(), password, origin: ORIGIN_DASHBOARD },
+    schema: tokenPairSchema,
+  });
+  setTokenPair(pair);
+}
+
+/** Revokes the refresh tokens on the server; the local sign-out happens even when that call fails (offline). */
+export async function logout(sub: string | undefined): Promise<void> {
+  try {
+    if (sub) await apiRequest({ service: 'userService', path: `/logout/${encodeURIComponent(sub)}`, schema: ok });
+  } catch {
+    // Offline or the token already expired: the tokens are dropped locally all the same.
+  } finally {
+    clearTokens('logout');
+  }
+}
+
+export const requestPasswordReset = (email: string) =>
+  apiRequest({ service: 'userService', path: `/forget-password/${encodeURIComponent(email.trim())}`, auth: false, schema: ok });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  apiRequest({ service: 'userService', path: '/reset-password', method: 'POST', auth: false, body: { token, newPassword }, schema: ok });
+
+export const changePassword = (username: string, newPassword: string) =>
+  apiRequest({
+    service: 'userService',
+    path: '/change-password',
+    method: 'PUT',
+    body: { username, newPassword, origin: ORIGIN_DASHBOARD },
+    schema: ok,
+  });
+
+export const changeEmail = (oldEmail: string, newEmail: string) =>
+  apiRequest({
+    service: 'userService',
+    path: '/cpos/dashboard-update-user-email',
+    method: 'POST',
+    body: { oldEmail, newEmail: newEmail.trim(), origin: ORIGIN_DASHBOARD },
+    schema: ok,
+  });

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from 'react-aria-components/Link';
+import { useT } from '../../i18n/i18n-context';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { rules, validationMessage } from '../../ui/validation';
+import { useForm } from '../../ui/use-form';
+import { ApiError } from '../../api/errors';
+import { PublicLayout } from '../public/public-layout';
+import { useSession } from './session-context';
+import { login } from './api';
+import { genericErrorText } from './error-text';
+
+const loginRules = { email: rules.email, password: rules.password };
+
+export function LoginPage() {
+  const t = useT();
+  const session = useSession();
+  const navigate = useNavigate();
+  const search: { redirect?: string } = useSearch({ strict: false });
+  const form = useForm({ email: '', password: '' }, loginRules);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  const target = search.redirect ?? '/cockpit';
+
+  if (session.status === 'authenticated' && !pending) return <Navigate to={target} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.trySubmit()) return;
+    setPending(true);
+    try {
+      await login(form.values.email, form.values.password);
+      await navigate({ to: target, replace: true });
+    } catch (error) {
+      // Spec 1 §8: UNAUTHORIZED → 'wrongInput'; anything else → the 'mistake' dialog.
+      if (error instanceof ApiError && error.errorCodeResponse === 'UNAUTHORIZED') {
+        setFailure({ title: t('auth.wrongInputTitle'), text: t('auth.wrongInput') });
+      } else if (error instanceof ApiError && error.errorCodeResponse === 'USER_NOT_VERIFIED') {
+        setFailure({ title: t('auth.mistakeTitle'), text: t('auth.accountNotActive') });
+      } else {
+        setFailure({ title: t('auth.mistakeTitle'), text: genericErrorText(t, error) });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const email = form.field('email');
+  const password = form.field('password');
+  return (
+    <PublicLayout>
+      <h1 className="text-2xl font-semibold text-fg">{t('auth.loginTitle')}</h1>
+      <p className="mt-1 text-muted">{t('auth.loginIntro')}</p>
+      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          isRequired
+          fullWidth
+          maxLength={255}
+          value={email.value}
+          onChange={email.onChange}
+          onBlur={email.onBlur}
+          errorMessage={validationMessage(t, email.error)}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          isRequired
+          fullWidth
+          maxLength={255}
+          value={password.value}
+          onChange={password.onChange}
+          onBlur={password.onBlur}
+          errorMessage={validationMessage(t, password.error)}
+        />
+        <Button type="submit" isPending={pending} className="mt-2 w-full">
+          {t('auth.login')}
+        </Button>
+      </form>
+      <Link href="/forgot-password" className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 data-[hovered]:underline">
+        {t('auth.forgotLink')}
+      </Link>
+      <AlertDialog isOpen={failure !== null} onClose={() => setFailure(null)} variant="error" title={failure?.title}>
+        {failure?.text}
+      </AlertDialog>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,231 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useT } from '../../i18n/i18n-context';
+import { Accordion, AccordionItem } from '../../ui/accordion';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { Button } from '../../ui/button';
+import { PageHeader } from '../../ui/page-header';
+import { TextField } from '../../ui/text-field';
+import { differentEmail, emailsMatch, passwordsMatch, rules, validationMessage } from '../../ui/validation';
+import { useForm } from '../../ui/use-form';
+import { ApiError } from '../../api/errors';
+import { refreshAccessToken } from '../../api/client';
+import { useSession } from '../auth/session-context';
+import { changeEmail, changePassword } from '../auth/api';
+import { genericErrorText } from '../auth/error-text';
+
+type Outcome = { variant: 'success' | 'error' | 'warning'; title: string; text: string; reload?: boolean } | null;
+
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-medium text-muted">{label}</dt>
+          <dd className="m-0 break-words text-fg">{value || '–'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PasswordForm({ username, onOutcome }: { username: string; onOutcome: (o: Outcome) => void }) {
+  const t = useT();
+  const formRules = useMemo(
+    () => ({
+      password: rules.newPassword,
+      repeat: [rules.newPassword[0]!],
+      cross: { repeat: (v: { password: string; repeat: string }) => passwordsMatch(v.password)(v.repeat) },
+    }),
+    [],
+  );
+  const form = useForm({ password: '', repeat: '' }, formRules);
+  const [pending, setPending] = useState(false);
+  const password = form.field('password');
+  const repeat = form.field('repeat');
+  const filled = form.values.password !== '' && form.values.repeat !== '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.trySubmit()) return;
+    setPending(true);
+    try {
+      await changePassword(username, form.values.password);
+      form.reset();
+      onOutcome({ variant: 'success', title: t('settings.passwordChangedTitle'), text: t('settings.passwordChanged') });
+    } catch (error) {
+      const weak = error instanceof ApiError && error.errorCodeResponse === 'WEAK_PASSWORD';
+      onOutcome({ variant: 'error', title: t('errors.title'), text: weak ? t('validation.weakPassword') : genericErrorText(t, error) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('settings.passwordRules')}</p>
+      <TextField
+        label={t('settings.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        value={password.value}
+        onChange={password.onChange}
+        onBlur={password.onBlur}
+        errorMessage={validationMessage(t, password.error)}
+      />
+      <TextField
+        label={t('settings.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        value={repeat.value}
+        onChange={repeat.onChange}
+        onBlur={repeat.onBlur}
+        errorMessage={validationMessage(t, repeat.error)}
+      />
+      <div>
+        <Button type="submit" isDisabled={!filled} isPending={pending}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EmailForm({ current, onOutcome }: { current: string; onOutcome: (o: Outcome) => void }) {
+  const t = useT();
+  const formRules = useMemo(
+    () => ({
+      email: rules.email,
+      repeat: rules.email,
+      cross: {
+        email: (v: { email: string }) => differentEmail(current)(v.email),
+        repeat: (v: { email: string; repeat: string }) => emailsMatch(v.email)(v.repeat),
+      },
+    }),
+    [current],
+  );
+  const form = useForm({ email: '', repeat: '' }, formRules);
+  const [pending, setPending] = useState(false);
+  const email = form.field('email');
+  const repeat = form.field('repeat');
+  const ready = form.values.email !== '' && form.values.email.trim().toLowerCase() === form.values.repeat.trim().toLowerCase();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.trySubmit()) return;
+    setPending(true);
+    try {
+      await changeEmail(current, form.values.email);
+      // Spec 1 §4: the claims carry the e-mail, so the tokens are exchanged and the page reloaded.
+      await refreshAccessToken();
+      onOutcome({ variant: 'success', title: t('settings.emailChangedTitle'), text: form.values.email.trim(), reload: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.errorCodeResponse === 'DUPLICATED_EMAIL') {
+        onOutcome({ variant: 'warning', title: t('settings.duplicateEmailTitle'), text: t('settings.duplicateEmail') });
+      } else if (error instanceof ApiError && error.errorCodeResponse === 'SAME_EMAIL') {
+        onOutcome({ variant: 'warning', title: t('errors.title'), text: t('validation.newEmailSameAsOld') });
+      } else {
+        onOutcome({ variant: 'error', title: t('errors.title'), text: genericErrorText(t, error) });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('settings.currentEmail', { email: current })}</p>
+      <TextField
+        label={t('settings.newEmail')}
+        type="email"
+        autoComplete="email"
+        isRequired
+        maxLength={255}
+        value={email.value}
+        onChange={email.onChange}
+        onBlur={email.onBlur}
+        errorMessage={validationMessage(t, email.error)}
+      />
+      <TextField
+        label={t('settings.repeatEmail')}
+        type="email"
+        autoComplete="email"
+        isRequired
+        maxLength={255}
+        value={repeat.value}
+        onChange={repeat.onChange}
+        onBlur={repeat.onBlur}
+        errorMessage={validationMessage(t, repeat.error)}
+      />
+      <div>
+        <Button type="submit" isDisabled={!ready} isPending={pending}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsPage() {
+  const t = useT();
+  const { claims, isAdmin } = useSession();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  if (!claims) return null;
+  const address = [
+    claims.c_o && `c/o ${claims.c_o}`,
+    [claims.street_name, claims.house_number].filter(Boolean).join(' '),
+    [claims.postcode, claims.city].filter(Boolean).join(' '),
+    claims.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t('settings.title')} />
+      <Accordion allowsMultipleExpanded defaultExpandedKeys={['user']}>
+        <AccordionItem id="user" headingLevel={2} title={t('settings.userData')}>
+          <Facts
+            rows={[
+              [t('settings.name'), claims.name],
+              [t('settings.email'), claims.email],
+              [t('settings.role'), isAdmin ? `${claims.role_company} (${t('roles.admin')})` : claims.role_company],
+            ]}
+          />
+        </AccordionItem>
+        <AccordionItem id="company" headingLevel={2} title={t('settings.companyData')}>
+          <Facts
+            rows={[
+              [t('settings.customerId'), claims.customer_id],
+              [t('settings.customerType'), claims.customer_type === 'Partner' ? t('roles.partner') : t('roles.operator')],
+              [t('settings.companyName'), claims.company_name],
+              [t('settings.address'), address],
+            ]}
+          />
+        </AccordionItem>
+        <AccordionItem id="password" headingLevel={2} title={t('settings.changePassword')}>
+          <PasswordForm username={claims.email} onOutcome={setOutcome} />
+        </AccordionItem>
+        <AccordionItem id="email" headingLevel={2} title={t('settings.changeEmail')}>
+          <EmailForm current={claims.email} onOutcome={setOutcome} />
+        </AccordionItem>
+      </Accordion>
+      <p className="mt-6 text-sm text-muted" data-testid="app-version">
+        {t('settings.version', { version: __APP_VERSION__ })}
+      </p>
+      <AlertDialog
+        isOpen={outcome !== null}
+        variant={outcome?.variant ?? 'success'}
+        title={outcome?.title}
+        onClose={() => {
+          const reload = outcome?.reload;
+          setOutcome(null);
+          if (reload) window.location.reload();
+        }}
+      >
+        {outcome?.text}
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from 'react';
+import { Modal, ModalOverlay, Dialog as AriaDialog } from 'react-aria-components/Modal';
+import { useT } from '../../i18n/i18n-context';
+import { Button } from '../../ui/button';
+import { useOnlineStatus } from '../../offline/online-status';
+import { useSession } from '../auth/session-context';
+import { logout } from '../auth/api';
+import { LanguageSwitch } from './language-switch';
+import { navIcons } from './nav-icons';
+import { Sidebar } from './sidebar';
+import { ThemeMenu } from './theme-menu';
+
+/**
+ * Signed-in frame: the 258 px menu beside the page on wide screens; on tablets (below 1280 px) the
+ * menu collapses behind a button into a drawer, so tables keep the whole width.
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const session = useSession();
+  const online = useOnlineStatus();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  return (
+    <div className="flex min-h-dvh bg-bg">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3">
+        {t('app.skipToContent')}
+      </a>
+      <aside className="sticky top-0 hidden h-dvh shrink-0 xl:block">
+        <Sidebar />
+      </aside>
+      <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className="fixed inset-0 z-40 bg-black/40 xl:hidden">
+        <Modal className="h-full w-fit outline-none">
+          <AriaDialog aria-label={t('nav.main')} className="h-full outline-none">
+            <Sidebar onNavigate={() => setDrawerOpen(false)} />
+          </AriaDialog>
+        </Modal>
+      </ModalOverlay>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface px-3 sm:px-5">
+          <Button variant="ghost" iconOnly aria-label={t('nav.openMenu')} onPress={() => setDrawerOpen(true)} className="xl:hidden">
+            {navIcons.menu}
+          </Button>
+          <div className="flex-1" />
+          {!online && (
+            <span role="status" className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning">
+              {navIcons.offline}
+              <span className="hidden sm:inline">{t('app.offlineShort')}</span>
+            </span>
+          )}
+          <LanguageSwitch />
+          <ThemeMenu />
+          <Button
+            variant="ghost"
+            isPending={loggingOut}
+            onPress={async () => {
+              setLoggingOut(true);
+              await logout(session.claims?.sub);
+            }}
+          >
+            {navIcons.logout}
+            <span className="hidden sm:inline">{t('nav.logout')}</span>
+          </Button>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-5 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

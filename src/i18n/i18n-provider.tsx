@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { I18nProvider as AriaI18nProvider } from 'react-aria-components/I18nProvider';
+import { I18nContext, type I18nContextValue, type MessageValues } from './i18n-context';
+import { ARIA_LOCALE, readStoredLocale, storeLocale, type Locale } from './locale';
+import { getLoadedMessages, loadMessages, type Messages } from './messages';
+
+const cache = createIntlCache();
+
+// Start fetching the stored language's chunk while the rest of the app is still evaluating, so the
+// provider's first render usually finds it loaded (German, the default, is a ~1–10 KB chunk).
+if (typeof window !== 'undefined') loadMessages(readStoredLocale()).catch(() => {});
+const reported = new Set<string>();
+
+/** Missing ids are logged once in development and rendered as the id itself: visible, never a crash. */
+function reportMissing(locale: Locale, id: string) {
+  if (!import.meta.env.DEV) return;
+  const key = `${locale}:${id}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  console.warn(`[i18n] missing message "${id}" for locale "${locale}"`);
+}
+
+export function createTranslator(locale: Locale, messages: Messages) {
+  const intl: IntlShape<string> = createIntl(
+    {
+      locale: ARIA_LOCALE[locale],
+      defaultLocale: ARIA_LOCALE.de,
+      messages,
+      onError: (err) => {
+        // Missing ids are reported by t() itself; anything else is a broken ICU message.
+        if (err.code !== 'MISSING_TRANSLATION' && import.meta.env.DEV) console.warn('[i18n]', err.message);
+      },
+    },
+    cache,
+  );
+  const t = (id: string, values?: MessageValues): string => {
+    if (!(id in messages)) {
+      reportMissing(locale, id);
+      return id;
+    }
+    return intl.formatMessage({ id }, values as Record<string, string | number | boolean | Date | null | undefined>);
+  };
+  return { intl, t };
+}
+
+export interface I18nProviderProps {
+  children: ReactNode;
+  /** Defaults to the stored choice (localStorage 'language'), else German. */
+  initialLocale?: Locale;
+  /** Rendered until the first locale chunk has arrived (nothing, by default). */
+  fallback?: ReactNode;
+}
+
+/**
+ * App-wide language: ICU messages from locales/{de,en}.json, <html lang>, the persisted choice, and
+ * react-aria's own locale (date and number fields, built-in labels).
+ */
+export function I18nProvider({ children, initialLocale, fallback = null }: I18nProviderProps) {
+  const [requested, setRequested] = useState<Locale>(() => initialLocale ?? readStoredLocale());
+  // The locale whose messages are on screen; it lags `requested` while another chunk loads,
+  // so switching never blanks the app.
+  const [active, setActive] = useState<{ locale: Locale; messages: Messages } | null>(() => {
+    const messages = getLoadedMessages(requested);
+    return messages ? { locale: requested, messages } : null;
+  });
+
+  useEffect(() => {
+    if (active?.locale === requested) return;
+    let cancelled = false;
+    loadMessages(requested).then(
+      (messages) => {
+        if (!cancelled) setActive({ locale: requested, messages });
+      },
+      (error: unknown) => {
+        console.error(`[i18n] could not load locale "${requested}"`, error);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [requested, active?.locale]);
+
+  useEffect(() => {
+    if (active) document.documentElement.lang = active.locale;
+  }, [active]);
+
+  const setLocale = useCallback((locale: Locale) => {
+    storeLocale(locale);
+    setRequested(locale);
+  }, []);
+
+  const value = useMemo<I18nContextValue | null>(() => {
+    if (!active) return null;
+    const { intl, t } = createTranslator(active.locale, active.messages);
+    return { locale: active.locale, setLocale, intl, t };
+  }, [active, setLocale]);
+
+  if (!value) return <>{fallback}</>;
+  return (
+    <I18nContext.Provider value={value}>
+      <AriaI18nProvider locale={ARIA_LOCALE[value.locale]}>{children}</AriaI18nProvider>
+    </I18nContext.Provider>
+  );
+}

@@ -1,0 +1,51 @@
+import './styles.css';
+import { StrictMode, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { createQueryClient } from './api/query-client';
+import { loadRuntimeConfig } from './api/config';
+import { PersistProvider } from './offline/persister';
+import { registerServiceWorker } from './offline/sw-register';
+import { I18nProvider } from './i18n/i18n-provider';
+import { loadMessages } from './i18n/messages';
+import { readStoredLocale } from './i18n/locale';
+import { createSessionStore } from './features/auth/session';
+import { SessionProvider } from './features/auth/session-context';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient();
+const session = createSessionStore();
+const router = createAppRouter({ queryClient, session });
+
+/** Lets react-aria links and menu items navigate through the router instead of reloading the page. */
+function App() {
+  const navigate = useMemo(
+    () => (href: string) => {
+      void router.navigate({ href });
+    },
+    [],
+  );
+  return (
+    <AriaRouterProvider navigate={navigate} useHref={(href) => router.buildLocation({ to: href }).href}>
+      <RouterProvider router={router} />
+    </AriaRouterProvider>
+  );
+}
+
+// The first screen needs the messages of the chosen language; the runtime config is fetched in parallel.
+void loadRuntimeConfig().catch(() => undefined);
+void loadMessages(readStoredLocale()).finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider>
+        <PersistProvider client={queryClient}>
+          <SessionProvider store={session}>
+            <App />
+          </SessionProvider>
+        </PersistProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+  void registerServiceWorker();
+});

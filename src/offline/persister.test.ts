@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createElement, type ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { clear, createStore, get } from 'idb-keyval';
+import { makeClaims, makeJwt } from '../api/test-tokens';
+import { clearTokens, setTokens } from '../auth/token-store';
+import { PERSIST_MAX_AGE_MS } from './cache-policy';
+import {
+  PERSISTED_CLIENT_KEY,
+  QUERY_CACHE_DB,
+  QUERY_CACHE_STORE,
+  SESSION_STARTED_AT,
+  bindQueryCacheToUser,
+  createPersistOptions,
+  createQueryPersister,
+  describeDataAge,
+  restoreQueryCache,
+  saveQueryCache,
+  useDataAge,
+} from './persister';
+
+const store = createStore(QUERY_CACHE_DB, QUERY_CACHE_STORE);
+
+function signIn(sub: string) {
+  setTokens({ accessToken: makeJwt(makeClaims({ sub })), refreshToken: `refresh-${sub}` });
+}
+
+function fillCache(client: QueryClient) {
+  client.setQueryData(['locations', 'list', { page: 0 }], { totalNumberOfRecords: 1, response: [{ locationId: 'L1' }] });
+  client.setQueryData(['stations', 'detail', 'S1'], { stationId: 'S1' });
+  client.setQueryData(['settings', 'profile'], { secret: true });
+  // Opt-in and opt-out by meta need a query with options, which setQueryData cannot give.
+  void client.prefetchQuery({ queryKey: ['dropdowns', 'wallbox-types'], queryFn: () => ['A', 'B'], meta: { persist: true } });
+  void client.prefetchQuery({ queryKey: ['locations', 'live'], queryFn: () => 'volatile', meta: { persist: false } });
+}
+
+async function settle() {
+  await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await clear(store);
+});
+
+afterEach(() => clearTokens());
+
+describe('query persister', () => {
+  it('round-trips allow-listed queries through IndexedDB and drops the rest', async () => {
+    signIn('user-1');
+    const persister = createQueryPersister({ throttleTime: 0 });
+    const source = new QueryClient();
+    fillCache(source);
+    await settle();
+
+    await saveQueryCache(source, persister);
+
+    const raw = await get<string>(PERSISTED_CLIENT_KEY, store);
+    expect(typeof raw).toBe('string');
+    expect(raw).toContain('L1');
+    expect(raw).not.toContain('secret');
+    expect(raw).not.toContain('volatile');
+
+    const target = new QueryClient();
+    await restoreQueryCache(target, persister);
+    expect(target.getQueryData(['locations', 'list', { page: 0 }])).toEqual({
+      totalNumberOfRecords: 1,
+      response: [{ locationId: 'L1' }],
+    });
+    expect(target.getQueryData(['stations', 'detail', 'S1'])).toEqual({ stationId: 'S1' });
+    expect(target.getQueryData(['dropdowns', 'wallbox-types'])).toEqual(['A', 'B']);
+    expect(target.getQueryData(['settings', 'profile'])).toBeUndefined();
+    expect(target.getQueryData(['locations', 'live'])).toBeUndefined();
+  });
+
+  it('uses the build id as buster and 7 days as maxAge', async () => {
+    signIn('user-1');
+    const persister = createQueryPersister({ throttleTime: 0 });
+    const options = createPersistOptions(persister);
+    expect(options.maxAge).toBe(PERSIST_MAX_AGE_MS);
+    expect(options.buster).toBe('dev');
+
+    const source = new QueryClient();
+    fillCache(source);
+    await saveQueryCache(source, persister);
+
+    const target = new QueryClient();
+    await restoreQueryCache(target, persister, { buster: 'another-build' });
+    expect(target.getQueryData(['locations', 'list', { page: 0 }])).toBeUndefined();
+    // A busted copy is removed, not kept around.
+    expect(await get(PERSISTED_CLIENT_KEY, store)).toBeUndefined();
+  });
+
+  it('never restores another user’s data', async () => {
+    signIn('user-1');
+    const persister = createQueryPersister({ throttleTime: 0 });
+    const source = new QueryClient();
+    fillCache(source);
+    await saveQueryCache(source, persister);
+
+    signIn('user-2');
+    const target = new QueryClient();
+    await restoreQueryCache(target, persister);
+    expect(target.getQueryData(['locations', 'list', { page: 0 }])).toBeUndefined();
+    expect(await get(PERSISTED_CLIENT_KEY, store)).toBeUndefined();
+  });
+});
+
+describe('bindQueryCacheToUser', () => {
+  it('clears on logout, keeps on session expiry, clears when someone else signs in', () => {
+    signIn('user-1');
+    const client = new QueryClient();
+    const unbind = bindQueryCacheToUser(client);
+
+    client.setQueryData(['locations'], 1);
+    clearTokens('session-expired');
+    expect(client.getQueryData(['locations'])).toBe(1);
+
+    signIn('user-1');
+    expect(client.getQueryData(['locations'])).toBe(1);
+
+    signIn('user-2');
+    expect(client.getQueryData(['locations'])).toBeUndefined();
+
+    client.setQueryData(['locations'], 2);
+    clearTokens('logout');
+    expect(client.getQueryData(['locations'])).toBeUndefined();
+    unbind();
+  });
+});
+
+describe('describeDataAge', () => {
+  const base = {
+    data: { x: 1 },
+    errorUpdatedAt: 0,
+    fetchStatus: 'idle' as const,
+    status: 'success' as const,
+  };
+
+  it('reports restored data as from cache with its age', () => {
+    const age = describeDataAge({ ...base, dataUpdatedAt: 1_000 }, 301_000, 2_000);
+    expect(age).toEqual({ hasData: true, updatedAt: 1_000, ageMs: 300_000, restored: true, fromCache: true });
+  });
+
+  it('reports fresh data as not from cache', () => {
+    const age = describeDataAge({ ...base, dataUpdatedAt: 5_000 }, 6_000, 2_000);
+    expect(age.fromCache).toBe(false);
+    expect(age.ageMs).toBe(1_000);
+  });
+
+  it('reports data whose refetch failed or is paused offline as from cache', () => {
+    expect(describeDataAge({ ...base, dataUpdatedAt: 5_000, status: 'error', errorUpdatedAt: 6_000 }, 7_000, 2_000).fromCache).toBe(true);
+    expect(describeDataAge({ ...base, dataUpdatedAt: 5_000, fetchStatus: 'paused' }, 7_000, 2_000).fromCache).toBe(true);
+  });
+
+  it('reports no data', () => {
+    expect(describeDataAge(undefined, 1).hasData).toBe(false);
+    expect(describeDataAge({ ...base, data: undefined, dataUpdatedAt: 0, status: 'pending' as never }, 1).hasData).toBe(false);
+  });
+});
+
+describe('useDataAge', () => {
+  it('follows the query in the cache without fetching it', () => {
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useDataAge(['locations', 'list']), { wrapper });
+    expect(result.current.hasData).toBe(false);
+
+    act(() => {
+      client.setQueryData(['locations', 'list'], [1], { updatedAt: SESSION_STARTED_AT - 60_000 });
+    });
+    expect(result.current.hasData).toBe(true);
+    expect(result.current.restored).toBe(true);
+    expect(result.current.ageMs).toBeGreaterThanOrEqual(60_000);
+
+    act(() => {
+      client.setQueryData(['locations', 'list'], [2]);
+    });
+    expect(result.current.fromCache).toBe(false);
+  });
+});

@@ -1,0 +1,233 @@
+import { createElement, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  defaultShouldDehydrateQuery,
+  hashKey,
+  useQueryClient,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  type QueryState,
+} from '@tanstack/react-query';
+import {
+  PersistQueryClientProvider,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  removeOldestQuery,
+  type PersistQueryClientOptions,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { getClaims, subscribeTokens } from '../auth/token-store';
+import { PERSIST_MAX_AGE_MS } from './cache-policy';
+
+/**
+ * idb-keyval creates exactly one object store per database, so this database belongs to the query
+ * cache alone; other stores (the outbox) need a database of their own.
+ */
+export const QUERY_CACHE_DB = 'cpo-cockpit';
+export const QUERY_CACHE_STORE = 'query-cache';
+export const PERSISTED_CLIENT_KEY = 'query-client';
+
+/** A new build may change the shape of cached answers, so its data starts from scratch. */
+export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
+
+/**
+ * First elements of query keys whose data is kept for offline use (lists and details). Anything
+ * else opts in with `meta: { persist: true }`, or out with `meta: { persist: false }`.
+ */
+export const PERSISTED_QUERY_ROOTS: ReadonlySet<string> = new Set([
+  'cockpit',
+  'locations',
+  'stations',
+  'users',
+  'contracts',
+  'operators',
+  'bills',
+  'customers',
+  'rfid',
+  'charging-requests',
+]);
+
+// Only queries shaped like our key factories' keys; the generic type keeps both query-core copies happy.
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'meta' | 'state'>): boolean {
+  const flag = query.meta?.persist;
+  if (flag === false) return false;
+  const root = query.queryKey[0];
+  const allowed = flag === true || (typeof root === 'string' && PERSISTED_QUERY_ROOTS.has(root));
+  return allowed && defaultShouldDehydrateQuery(query as Query);
+}
+
+let queryCacheStore: UseStore | null = null;
+function getQueryCacheStore(): UseStore {
+  // Lazily, so importing this module in a test or without IndexedDB opens nothing.
+  queryCacheStore ??= createStore(QUERY_CACHE_DB, QUERY_CACHE_STORE);
+  return queryCacheStore;
+}
+
+interface StoredEnvelope {
+  owner: string | null;
+  client: PersistedClient;
+}
+
+const currentOwner = (): string | null => getClaims()?.sub ?? null;
+
+// A busted client makes TanStack remove the stored copy instead of hydrating it.
+const DISCARD: PersistedClient = { timestamp: 1, buster: '\u0000discarded', clientState: { queries: [], mutations: [] } };
+
+export interface QueryPersisterOptions {
+  store?: UseStore;
+  /** Saves at most this often; the read cache can afford to lose the last second. */
+  throttleTime?: number;
+}
+
+/**
+ * The cached data is stamped with the signed-in user (`sub`), so a different person signing in on
+ * a shared tablet never sees the previous user's operators, even offline.
+ */
+export function createQueryPersister(options: QueryPersisterOptions = {}): Persister {
+  const store = options.store ?? getQueryCacheStore();
+  return createAsyncStoragePersister({
+    storage: {
+      getItem: (key) => get<string>(key, store).then((v) => v ?? null),
+      setItem: (key, value) => set(key, value, store),
+      removeItem: (key) => del(key, store),
+    },
+    key: PERSISTED_CLIENT_KEY,
+    throttleTime: options.throttleTime ?? 1_000,
+    serialize: (client) => JSON.stringify({ owner: currentOwner(), client } satisfies StoredEnvelope),
+    deserialize: (raw) => {
+      const stored = JSON.parse(raw) as Partial<StoredEnvelope>;
+      if (!stored.client || stored.owner !== currentOwner()) return DISCARD;
+      return stored.client;
+    },
+    // A full disk drops the oldest queries instead of failing every save.
+    retry: removeOldestQuery,
+  });
+}
+
+export function createPersistOptions(persister: Persister): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return {
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: BUILD_ID,
+    dehydrateOptions: {
+      shouldDehydrateQuery: shouldPersistQuery,
+      // Writes belong to the outbox, which persists them at once and replays them itself;
+      // restoring them here too could send a write twice.
+      shouldDehydrateMutation: () => false,
+    },
+  };
+}
+
+/** Writes the persistable part of the cache now (e.g. before a controlled reload). */
+export function saveQueryCache(client: QueryClient, persister: Persister = getDefaultPersister()): Promise<void> {
+  return persistQueryClientSave({ queryClient: client, ...createPersistOptions(persister) });
+}
+
+/** Hydrates `client` from the stored copy, unless it is too old, from another build or another user. */
+export function restoreQueryCache(
+  client: QueryClient,
+  persister: Persister = getDefaultPersister(),
+  overrides: { buster?: string } = {},
+): Promise<void> {
+  return persistQueryClientRestore({ queryClient: client, ...createPersistOptions(persister), ...overrides });
+}
+
+/**
+ * Clears the in-memory query cache (and with it the persisted copy) on logout, and when a
+ * different user signs in without a reload. Returns the unsubscribe.
+ */
+export function bindQueryCacheToUser(client: QueryClient): () => void {
+  let owner = currentOwner();
+  return subscribeTokens((change) => {
+    if (change.type === 'cleared') {
+      if (change.reason === 'session-expired') return;
+      client.getQueryCache().clear();
+      owner = null;
+      return;
+    }
+    const next = currentOwner();
+    if (owner !== null && next !== owner) client.getQueryCache().clear();
+    owner = next;
+  });
+}
+
+let defaultPersister: Persister | null = null;
+function getDefaultPersister(): Persister {
+  defaultPersister ??= createQueryPersister();
+  return defaultPersister;
+}
+
+export interface PersistProviderProps {
+  client: QueryClient;
+  children?: ReactNode;
+  /** Runs once the stored cache is restored (or found empty). */
+  onRestored?: () => void;
+}
+
+/** QueryClientProvider that restores the IndexedDB copy first and keeps it up to date. */
+export function PersistProvider({ client, children, onRestored }: PersistProviderProps) {
+  const persistOptions = useMemo(() => createPersistOptions(getDefaultPersister()), []);
+  useEffect(() => bindQueryCacheToUser(client), [client]);
+  return createElement(PersistQueryClientProvider, { client, persistOptions, onSuccess: onRestored }, children);
+}
+
+/** Data older than this page load can only have come from the persisted cache. */
+export const SESSION_STARTED_AT = Date.now();
+
+export interface DataAge {
+  hasData: boolean;
+  /** dataUpdatedAt in ms, null without data. */
+  updatedAt: number | null;
+  ageMs: number | null;
+  /** Restored from IndexedDB and not refreshed since this page load. */
+  restored: boolean;
+  /** What the screen shows is not fresh from the server: restored, or the latest fetch failed or is waiting for the network. */
+  fromCache: boolean;
+}
+
+type AgeState = Pick<QueryState, 'dataUpdatedAt' | 'errorUpdatedAt' | 'fetchStatus' | 'status' | 'data'>;
+
+export function describeDataAge(state: AgeState | undefined, now: number, sessionStartedAt = SESSION_STARTED_AT): DataAge {
+  if (!state || state.data === undefined || state.dataUpdatedAt === 0) {
+    return { hasData: false, updatedAt: null, ageMs: null, restored: false, fromCache: false };
+  }
+  const restored = state.dataUpdatedAt < sessionStartedAt;
+  const lastFetchFailed = state.status === 'error' || state.errorUpdatedAt > state.dataUpdatedAt;
+  return {
+    hasData: true,
+    updatedAt: state.dataUpdatedAt,
+    ageMs: Math.max(0, now - state.dataUpdatedAt),
+    restored,
+    fromCache: restored || lastFetchFailed || state.fetchStatus === 'paused',
+  };
+}
+
+/**
+ * How old the data behind `queryKey` is, for "Stand: vor 5 Minuten". Does not fetch; re-renders on
+ * cache changes and every `tickMs` so the age moves on.
+ */
+export function useDataAge(queryKey: QueryKey, tickMs = 30_000): DataAge {
+  const client = useQueryClient();
+  const cache = client.getQueryCache();
+  const hash = hashKey(queryKey);
+  const [now, setNow] = useState(() => Date.now());
+
+  const subscribe = useCallback(
+    (onChange: () => void) => cache.subscribe((event) => (event.query.queryHash === hash ? onChange() : undefined)),
+    [cache, hash],
+  );
+  const getState = useCallback(() => cache.get(hash)?.state, [cache, hash]);
+  const state = useSyncExternalStore(subscribe, getState, getState);
+
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(id);
+  }, [tickMs]);
+
+  // A state change (e.g. a refetch) is a natural moment to refresh "now" as well.
+  const effectiveNow = Math.max(now, state?.dataUpdatedAt ?? 0);
+  return describeDataAge(state, effectiveNow);
+}

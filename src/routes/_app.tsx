@@ -1,0 +1,36 @@
+import { Outlet, createFileRoute, redirect, useNavigate, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AppShell } from '../features/shell/app-shell';
+import { useSession } from '../features/auth/session-context';
+import { FullPageSpinner } from '../features/shell/full-page-spinner';
+
+function GuardedShell() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Sign-out, an expired session or a sign-out in another tab: leave the signed-in pages at once.
+  useEffect(() => {
+    if (session.status === 'unauthenticated') {
+      void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
+    }
+  }, [session.status, navigate, location.href]);
+  if (session.status !== 'authenticated') return <FullPageSpinner />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.session.ready();
+    if (session.status !== 'authenticated') {
+      throw redirect({ to: '/login', search: { redirect: location.href } });
+    }
+    return { session };
+  },
+  pendingComponent: FullPageSpinner,
+  pendingMs: 0,
+  component: GuardedShell,
+});

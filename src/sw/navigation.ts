@@ -1,0 +1,18 @@
+/**
+ * Paths the shell must never answer: the four services (a navigation there is a download or an
+ * API link and must reach the server) and the runtime config.
+ */
+export const NAVIGATION_DENYLIST: RegExp[] = [
+  /^\/user-service(?:\/|$)/,
+  /^\/bff(?:\/|$)/,
+  /^\/contract-management(?:\/|$)/,
+  /^\/booking-service(?:\/|$)/,
+  /^\/config\.json$/,
+];
+
+export function isShellNavigation(pathname: string): boolean {
+  return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathname));
+}
+
+export const CONFIG_PATH = '/config.json';
+export const CONFIG_CACHE = 'cpo-cockpit-config';

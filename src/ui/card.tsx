@@ -1,0 +1,26 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from './class-names';
+
+export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  title?: ReactNode;
+  /** Heading level of the title (default h2) so pages keep a sound outline. */
+  headingLevel?: 2 | 3 | 4;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** Surface for grouped content (KPI tiles, detail blocks). A titled card is a labelled region. */
+export function Card({ title, headingLevel = 2, actions, children, className, ...rest }: CardProps) {
+  const H = `h${headingLevel}` as const;
+  return (
+    <section {...rest} className={cx('rounded-lg border border-border bg-surface p-4 text-fg shadow-sm', className)}>
+      {(title || actions) && (
+        <header className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          {title && <H className="text-base font-semibold">{title}</H>}
+          {actions && <div className="flex items-center gap-2">{actions}</div>}
+        </header>
+      )}
+      {children}
+    </section>
+  );
+}

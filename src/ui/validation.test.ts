@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { flattenMessages } from '../i18n/messages';
+import {
+  changed,
+  differentEmail,
+  digitsOnly,
+  email,
+  emailsMatch,
+  failureForCode,
+  isEmpty,
+  lettersSpacesHyphens,
+  maxLength,
+  parkingLot,
+  passwordsMatch,
+  required,
+  rules,
+  strongPassword,
+  validate,
+  validationMessage,
+  type ValidationMessageId,
+} from './validation';
+
+const id = (r: { id: string } | null) => r?.id ?? null;
+
+describe('required', () => {
+  it('fails on empty, whitespace, null, undefined and empty arrays', () => {
+    for (const v of ['', '   ', null, undefined, []]) expect(id(required(v))).toBe('validation.required');
+  });
+  it('passes on content, 0 and false', () => {
+    for (const v of ['a', 0, false, ['x']]) expect(required(v)).toBeNull();
+  });
+});
+
+describe('maxLength', () => {
+  it('allows up to max and reports the limit', () => {
+    expect(maxLength(3)('abc')).toBeNull();
+    expect(maxLength(3)('abcd')).toEqual({ id: 'validation.maxLength', values: { max: 3 } });
+    expect(maxLength(3)(null)).toBeNull();
+  });
+  it('parking lot: at most 5 characters', () => {
+    expect(parkingLot('P1234')).toBeNull();
+    expect(id(parkingLot('P12345'))).toBe('validation.maxLength');
+  });
+});
+
+describe('email', () => {
+  it('uses the contract pattern', () => {
+    expect(email('max.mustermann@example.de')).toBeNull();
+    expect(email(' a@b.co ')).toBeNull();
+    for (const v of ['max', 'max@', 'max@example', 'max@example.d', 'a b@c.de']) expect(id(email(v))).toBe('validation.email');
+  });
+  it('leaves empty input to `required`', () => {
+    expect(email('')).toBeNull();
+  });
+  it('rule set: required, max 255, pattern', () => {
+    expect(id(validate('', ...rules.email))).toBe('validation.required');
+    expect(id(validate(`${'a'.repeat(250)}@b.de.de`, ...rules.email))).toBe('validation.maxLength');
+    expect(id(validate('nope', ...rules.email))).toBe('validation.email');
+    expect(validate('ok@example.com', ...rules.email)).toBeNull();
+  });
+});
+
+describe('strong password', () => {
+  it('needs 10 characters with a digit, a lowercase and an uppercase letter', () => {
+    expect(strongPassword('Abcdefghi1')).toBeNull();
+    expect(id(strongPassword('Abcdefgh1'))).toBe('validation.weakPassword'); // 9 chars
+    expect(id(strongPassword('abcdefghi1'))).toBe('validation.weakPassword'); // no upper
+    expect(id(strongPassword('ABCDEFGHI1'))).toBe('validation.weakPassword'); // no lower
+    expect(id(strongPassword('Abcdefghij'))).toBe('validation.weakPassword'); // no digit
+  });
+  it('repeat must match', () => {
+    expect(passwordsMatch('Abcdefghi1')('Abcdefghi1')).toBeNull();
+    expect(id(passwordsMatch('Abcdefghi1')('Abcdefghi2'))).toBe('validation.passwordMismatch');
+  });
+});
+
+describe('e-mail change', () => {
+  it('new e-mail must differ from the old one, ignoring case', () => {
+    expect(id(differentEmail('Max@Example.de')('max@example.DE'))).toBe('validation.newEmailSameAsOld');
+    expect(differentEmail('max@example.de')('moritz@example.de')).toBeNull();
+  });
+  it('repeat must match the new e-mail', () => {
+    expect(emailsMatch('new@example.de')('NEW@example.de')).toBeNull();
+    expect(id(emailsMatch('new@example.de')('other@example.de'))).toBe('validation.emailMismatch');
+  });
+});
+
+describe('digits and letters', () => {
+  it('digits only (zip codes, ids)', () => {
+    expect(digitsOnly('01067')).toBeNull();
+    for (const v of ['12a45', '12 45', '-1', '1.5']) expect(id(digitsOnly(v))).toBe('validation.digitsOnly');
+  });
+  it('city: letters, spaces and hyphens incl. umlauts and ß', () => {
+    for (const v of ['München', 'Bad Homburg vor der Höhe', 'Garmisch-Partenkirchen', 'Großenhain']) {
+      expect(lettersSpacesHyphens(v)).toBeNull();
+    }
+    for (const v of ['Berlin 1', 'Köln!', 'St.Ingbert']) expect(id(lettersSpacesHyphens(v))).toBe('validation.lettersOnly');
+  });
+});
+
+describe('changed', () => {
+  it('fails when the value equals the original', () => {
+    expect(id(changed('Hauptstr. 1')('Hauptstr. 1 '))).toBe('validation.notChanged');
+    expect(changed('a')('b')).toBeNull();
+    expect(id(changed(5)(5))).toBe('validation.notChanged');
+  });
+});
+
+describe('helpers', () => {
+  it('validate returns the first failure in order', () => {
+    expect(id(validate('', required, email))).toBe('validation.required');
+    expect(validate('x@y.de', required, email)).toBeNull();
+  });
+  it('isEmpty', () => {
+    expect(isEmpty(' ')).toBe(true);
+    expect(isEmpty('x')).toBe(false);
+  });
+  it('maps contract zod codes', () => {
+    expect(failureForCode('max255')).toEqual({ id: 'validation.maxLength', values: { max: 255 } });
+    expect(id(failureForCode('newemailsameasold'))).toBe('validation.newEmailSameAsOld');
+    expect(id(failureForCode('weakPassword'))).toBe('validation.weakPassword');
+    expect(failureForCode('unknown')).toBeNull();
+  });
+  it('validationMessage passes values through and gives undefined when valid', () => {
+    const t = (mid: string, v?: Record<string, string | number>) => `${mid}:${JSON.stringify(v ?? {})}`;
+    expect(validationMessage(t, { id: 'validation.maxLength', values: { max: 5 } })).toBe('validation.maxLength:{"max":5}');
+    expect(validationMessage(t, null)).toBeUndefined();
+  });
+});
+
+describe('message texts', () => {
+  const ids: ValidationMessageId[] = [
+    'validation.required',
+    'validation.maxLength',
+    'validation.email',
+    'validation.weakPassword',
+    'validation.passwordMismatch',
+    'validation.newEmailSameAsOld',
+    'validation.emailMismatch',
+    'validation.digitsOnly',
+    'validation.lettersOnly',
+    'validation.invalidDate',
+    'validation.endBeforeStart',
+    'validation.endAfterToday',
+    'validation.notChanged',
+  ];
+  it('exist in German and English for every rule', () => {
+    const deFlat = flattenMessages(de);
+    const enFlat = flattenMessages(en);
+    for (const mid of ids) {
+      expect(deFlat[mid], mid).toBeTruthy();
+      expect(enFlat[mid], mid).toBeTruthy();
+    }
+    expect(deFlat['validation.required']).toBe('Bitte füllen Sie das Feld aus');
+  });
+});

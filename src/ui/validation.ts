@@ -1,0 +1,143 @@
+import { EMAIL_PATTERN, isStrongPassword } from '../../contract/auth';
+
+/**
+ * Reusable field rules (spec 1 §5). Each rule is pure: value in, `null` (passes) or a failure with
+ * a message id under "validation.*" out. Screens turn failures into text with `t(f.id, f.values)`
+ * (or `validationMessage(t, f)`), so wording lives only in the locale files.
+ */
+export type ValidationMessageId =
+  | 'validation.required'
+  | 'validation.maxLength'
+  | 'validation.email'
+  | 'validation.weakPassword'
+  | 'validation.passwordMismatch'
+  | 'validation.newEmailSameAsOld'
+  | 'validation.emailMismatch'
+  | 'validation.digitsOnly'
+  | 'validation.lettersOnly'
+  | 'validation.invalidDate'
+  | 'validation.endBeforeStart'
+  | 'validation.endAfterToday'
+  | 'validation.notChanged';
+
+export interface ValidationFailure {
+  id: ValidationMessageId;
+  values?: Record<string, string | number>;
+}
+export type RuleResult = ValidationFailure | null;
+export type Rule<T = string> = (value: T) => RuleResult;
+
+export const PARKING_LOT_MAX_LENGTH = 5;
+
+const fail = (id: ValidationMessageId, values?: ValidationFailure['values']): ValidationFailure =>
+  values ? { id, values } : { id };
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** Empty, whitespace-only, null/undefined and empty arrays count as missing. */
+export function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'string') return value.trim() === '';
+  return false;
+}
+
+export const required: Rule<unknown> = (value) => (isEmpty(value) ? fail('validation.required') : null);
+
+export const maxLength =
+  (max: number): Rule<string | null | undefined> =>
+  (value) =>
+    text(value).length > max ? fail('validation.maxLength', { max }) : null;
+
+// Format rules pass on empty input: combine with `required` when the field is mandatory.
+export const email: Rule<string | null | undefined> = (value) =>
+  isEmpty(value) || EMAIL_PATTERN.test(text(value).trim()) ? null : fail('validation.email');
+
+export const strongPassword: Rule<string | null | undefined> = (value) =>
+  isEmpty(value) || isStrongPassword(text(value)) ? null : fail('validation.weakPassword');
+
+export const digitsOnly: Rule<string | null | undefined> = (value) =>
+  isEmpty(value) || /^\d+$/.test(text(value).trim()) ? null : fail('validation.digitsOnly');
+
+/** City names: letters (any script, incl. umlauts and ß), spaces and hyphens. */
+export const lettersSpacesHyphens: Rule<string | null | undefined> = (value) =>
+  isEmpty(value) || /^[\p{L}\s-]+$/u.test(text(value).trim()) ? null : fail('validation.lettersOnly');
+
+export const parkingLot: Rule<string | null | undefined> = maxLength(PARKING_LOT_MAX_LENGTH);
+
+/** Repeat fields: the repeat must equal the first entry. */
+export const passwordsMatch =
+  (password: string): Rule<string | null | undefined> =>
+  (repeat) =>
+    isEmpty(repeat) || text(repeat) === password ? null : fail('validation.passwordMismatch');
+
+export const emailsMatch =
+  (newEmail: string): Rule<string | null | undefined> =>
+  (repeat) =>
+    isEmpty(repeat) || text(repeat).trim().toLowerCase() === newEmail.trim().toLowerCase()
+      ? null
+      : fail('validation.emailMismatch');
+
+/** The new e-mail must differ from the current one, ignoring case ('newemailsameasold'). */
+export const differentEmail =
+  (oldEmail: string): Rule<string | null | undefined> =>
+  (newEmail) =>
+    !isEmpty(newEmail) && text(newEmail).trim().toLowerCase() === oldEmail.trim().toLowerCase()
+      ? fail('validation.newEmailSameAsOld')
+      : null;
+
+/** Edit forms: saving the value that was loaded is pointless. */
+export const changed =
+  <T>(original: T): Rule<T> =>
+  (value) =>
+    value === original || (typeof value === 'string' && typeof original === 'string' && value.trim() === original.trim())
+      ? fail('validation.notChanged')
+      : null;
+
+/** Runs rules in order and returns the first failure. */
+export function validate<T>(value: T, ...rules: Rule<T>[]): RuleResult {
+  for (const rule of rules) {
+    const result = rule(value);
+    if (result) return result;
+  }
+  return null;
+}
+
+/** Ready-made rule sets for the spec's common fields. */
+export const rules = {
+  email: [required, maxLength(255), email] as Rule<string>[],
+  password: [required, maxLength(255)] as Rule<string>[],
+  newPassword: [required, strongPassword] as Rule<string>[],
+  city: [required, lettersSpacesHyphens] as Rule<string>[],
+  zipCode: [required, digitsOnly] as Rule<string>[],
+  parkingLot: [parkingLot] as Rule<string>[],
+};
+
+/**
+ * The contract's zod schemas (contract/*.ts) use short codes as issue messages; this maps them to
+ * the same ids so server 400s and client checks read the same.
+ */
+export function failureForCode(code: string): ValidationFailure | null {
+  const max = /^max(\d+)$/.exec(code);
+  if (max) return fail('validation.maxLength', { max: Number(max[1]) });
+  switch (code) {
+    case 'required':
+      return fail('validation.required');
+    case 'email':
+      return fail('validation.email');
+    case 'weakPassword':
+      return fail('validation.weakPassword');
+    case 'newemailsameasold':
+      return fail('validation.newEmailSameAsOld');
+    default:
+      return null;
+  }
+}
+
+/** Failure → display text; undefined when valid, which is what the fields' `errorMessage` expects. */
+export function validationMessage(
+  t: (id: string, values?: Record<string, string | number>) => string,
+  failure: RuleResult | undefined,
+): string | undefined {
+  return failure ? t(failure.id, failure.values) : undefined;
+}
