@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/route-tree.gen.ts', 'server/src/db/migrations', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', '.tmp', 'node_modules', 'data', 'src/route-tree.gen.ts', 'server/src/db/migrations', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,6 +26,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
     trace: 'off',
+    actionTimeout: 10_000,
     screenshot: 'only-on-failure',
   },
   webServer: {

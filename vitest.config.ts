@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // PGlite instances are memory-hungry WASM; keep parallelism within the 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -11,8 +13,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances are memory-hungry WASM; keep parallelism within the 2-core machine.
-          maxWorkers: 2,
         },
       },
       {

@@ -33,7 +33,7 @@ test.describe('sign-in and the menu of each role', () => {
   test('a wrong password shows the wrong-input message and stays on login', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('E-Mail').fill(accounts.operator.email);
-    await page.getByLabel('Passwort', { exact: true }).fill('Falsch-123456');
+    await page.getByLabel(/^Passwort\*?$/).fill('Falsch-123456');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Falsche Eingabe');
@@ -45,14 +45,14 @@ test.describe('sign-in and the menu of each role', () => {
     await page.goto('/einloggen');
     await page.getByLabel('E-Mail').fill('kein-at-zeichen');
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible();
+    await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
   });
 
   test('a signed-in page redirects to login when signed out, and back after sign-in', async ({ page }) => {
     await page.goto('/einstellungen');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.getByLabel('E-Mail').fill(accounts.partner.email);
-    await page.getByLabel('Passwort', { exact: true }).fill(accounts.partner.password);
+    await page.getByLabel(/^Passwort\*?$/).fill(accounts.partner.password);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/einstellungen$/);
   });

@@ -12,7 +12,7 @@ export async function signIn(page: Page, who: AccountName) {
   const { email, password } = accounts[who];
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel(/^Passwort\*?$/).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/cockpit$/);
 }

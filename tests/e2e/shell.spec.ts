@@ -76,13 +76,13 @@ test('settings: data, rules of both forms, version 3.0.0, and a real e-mail chan
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   const save = page.getByRole('button', { name: 'Speichern' }).first();
   await expect(save).toBeDisabled();
-  await page.getByLabel('Neues Passwort', { exact: true }).fill('kurz');
+  await page.getByLabel(/^Neues Passwort\*?$/).fill('kurz');
   await page.getByLabel('Neues Passwort wiederholen').fill('kurz');
   await save.click();
   await expect(page.getByText('mindestens 10 Zeichen').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
-  const newEmail = page.getByLabel('Neue E-Mail-Adresse', { exact: true });
+  const newEmail = page.getByLabel(/^Neue E-Mail-Adresse\*?$/);
   const repeat = page.getByLabel('Neue E-Mail-Adresse wiederholen');
   const emailSave = page.getByRole('button', { name: 'Speichern' }).last();
   await newEmail.fill('partner-neu@cockpit.example');
@@ -99,7 +99,7 @@ test('settings: data, rules of both forms, version 3.0.0, and a real e-mail chan
 
   // And back, so the demo account keeps its address for the other tests.
   await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
-  await page.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(accounts.partner.email);
+  await page.getByLabel(/^Neue E-Mail-Adresse\*?$/).fill(accounts.partner.email);
   await page.getByLabel('Neue E-Mail-Adresse wiederholen').fill(accounts.partner.email);
   await page.getByRole('button', { name: 'Speichern' }).last().click();
   await expect(page.getByRole('alertdialog')).toContainText('E-Mail-Adresse geändert');
@@ -116,8 +116,8 @@ test('support: a message with a PDF is sent; a text file is refused', async ({ p
   await (await chooser).setFiles({ name: 'notiz.txt', mimeType: 'text/plain', buffer: Buffer.from('hallo') });
   await expect(page.getByRole('alert')).toContainText('Bitte wählen Sie eine gültige PDF- oder Bilddatei aus.');
 
-  await page.getByLabel('Betreff').fill('Ladepunkt defekt');
-  await page.getByLabel('Nachricht').fill('Der Ladepunkt 3 in der Tiefgarage reagiert nicht.');
+  await page.getByRole('textbox', { name: 'Betreff' }).fill('Ladepunkt defekt');
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Der Ladepunkt 3 in der Tiefgarage reagiert nicht.');
   const chooser2 = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Datei auswählen' }).click();
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
