@@ -56,6 +56,22 @@ describe('service worker update flow', () => {
     expect(result.current.needRefresh).toBe(false);
   });
 
+  it('offers no update when the first worker, installed during a reload, takes control as "external"', () => {
+    const { wb, emit } = fakeWorkbox();
+    detach = attachUpdateFlow(wb, { reload: vi.fn(), hadController: false });
+    const { result } = renderHook(() => useServiceWorkerUpdate());
+    emit('controlling', { isUpdate: false, isExternal: true });
+    expect(result.current.needRefresh).toBe(false);
+  });
+
+  it('offers the reload when another tab applied an update to a page that ran the old worker', () => {
+    const { wb, emit } = fakeWorkbox();
+    detach = attachUpdateFlow(wb, { reload: vi.fn(), hadController: true });
+    const { result } = renderHook(() => useServiceWorkerUpdate());
+    emit('controlling', { isUpdate: true, isExternal: true });
+    expect(result.current.needRefresh).toBe(true);
+  });
+
   it('checks for updates hourly and when the tab becomes visible again', () => {
     const { wb } = fakeWorkbox();
     let now = 0;

@@ -23,6 +23,8 @@ export interface ServiceWorkerUpdate {
 
 interface FlowOptions {
   reload?: () => void;
+  /** Whether an older worker controlled this page when it loaded (default: read now). */
+  hadController?: boolean;
   now?: () => number;
   isOnline?: () => boolean;
 }
@@ -50,6 +52,9 @@ export function attachUpdateFlow(wb: WorkboxLike, options: FlowOptions = {}): ()
   let reloadRequested = false;
   let reloaded = false;
   let lastCheck = now();
+  // A page that loaded without a controller runs the newest build already: when the first worker
+  // takes over (even one a reload during its install makes look "external"), nothing is stale.
+  const hadController = options.hadController ?? (typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller);
 
   needRefresh = false;
 
@@ -67,7 +72,7 @@ export function attachUpdateFlow(wb: WorkboxLike, options: FlowOptions = {}): ()
     }
     // Another tab applied the update: this page still runs the old build, whose lazy chunks the
     // new worker no longer holds, so offer the reload here too (without forcing it).
-    if (event.isUpdate || event.isExternal) {
+    if (hadController && (event.isUpdate || event.isExternal)) {
       waiting = false;
       setNeedRefresh(true);
     }
