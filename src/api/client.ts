@@ -12,6 +12,7 @@ import {
   isAbortError,
   issuesFromZod,
 } from './errors';
+import { trackWrite } from './activity';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryScalar = string | number | boolean;
@@ -33,6 +34,8 @@ interface BaseRequestOptions {
   signal?: AbortSignal;
   /** Send the bearer token and refresh it once on 401. Defaults to true. */
   auth?: boolean;
+  /** Writes show the loading overlay unless they run in the background (outbox replay). */
+  background?: boolean;
 }
 
 export interface JsonRequestOptions<S extends z.ZodType> extends BaseRequestOptions {
@@ -297,7 +300,12 @@ async function parseJson<S extends z.ZodType>(response: Response, schema: S | un
 export function apiRequest(options: BlobRequestOptions): Promise<BlobResult>;
 export function apiRequest<S extends z.ZodType>(options: JsonRequestOptions<S>): Promise<z.output<S>>;
 export function apiRequest(options: UntypedRequestOptions): Promise<unknown>;
-export async function apiRequest(options: AnyRequestOptions): Promise<unknown> {
+export function apiRequest(options: AnyRequestOptions): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  return method === 'GET' || options.background ? perform(options) : trackWrite(() => perform(options));
+}
+
+async function perform(options: AnyRequestOptions): Promise<unknown> {
   const auth = options.auth ?? true;
   const prepared = await prepare(options);
   const token = auth ? getAccessToken() : null;

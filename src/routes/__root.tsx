@@ -2,12 +2,14 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { AppNotices } from '../features/shell/app-notices';
+import { WriteOverlay } from '../features/shell/write-overlay';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <Outlet />
       <AppNotices />
+      <WriteOverlay />
     </>
   ),
   notFoundComponent: NotFoundPage,

@@ -143,3 +143,18 @@ test.describe('accessibility: no serious or critical axe violations', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test('a slow write shows the loading overlay until the answer arrives', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/support');
+  await page.getByRole('textbox', { name: 'Betreff' }).fill('Langsame Leitung');
+  await page.getByRole('textbox', { name: 'Nachricht' }).fill('Test der Ladeanzeige.');
+  await page.route('**/bff/mail/send', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Senden' }).click();
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toContainText('Anfrage gesendet');
+  await expect(page.getByTestId('loading-overlay')).toBeHidden();
+});
