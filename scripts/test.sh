@@ -13,8 +13,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 if [ ! -d node_modules ]; then
-  step "npm ci"
-  npm ci --no-audit --no-fund
+  step "npm install"
+  npm install --no-audit --no-fund
 fi
 
 step "typecheck"
