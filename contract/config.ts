@@ -11,6 +11,10 @@ export const runtimeConfigSchema = z.object({
   csvSeparator: z.string().min(1).max(1),
   redoSepaIntervalMinutes: z.number().int().positive(),
   version: z.string(),
+  /** Footer links (spec 1 §1): each operator company has its own legal pages. */
+  links: z
+    .object({ imprint: z.string(), privacy: z.string(), contact: z.string() })
+    .default({ imprint: '', privacy: '', contact: '/support' }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
@@ -24,4 +28,5 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   csvSeparator: ';',
   redoSepaIntervalMinutes: 15,
   version: '3.0.0',
+  links: { imprint: '', privacy: '', contact: '/support' },
 };

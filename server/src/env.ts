@@ -32,6 +32,9 @@ export const envSchema = z.object({
   /** Request bodies above this are refused with 413 before parsing (support attachments are ≤ 5 MB as bytes, ~4x as JSON). */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   APP_VERSION: z.string().default('3.0.0'),
+  IMPRINT_URL: z.string().default(''),
+  PRIVACY_URL: z.string().default(''),
+  CONTACT_URL: z.string().default('/support'),
 });
 
 export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string };

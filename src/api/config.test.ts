@@ -12,6 +12,7 @@ const remote: RuntimeConfig = {
   csvSeparator: ',',
   redoSepaIntervalMinutes: 30,
   version: '3.0.1',
+  links: { imprint: 'https://example.com/impressum', privacy: 'https://example.com/datenschutz', contact: '/support' },
 };
 
 beforeEach(() => {

@@ -15,7 +15,10 @@ test.describe('sign-in and the menu of each role', () => {
     for (const entry of ['Betreiber', 'Rechnungen', 'Kunden', 'RFID']) {
       await expect(nav.getByRole('link', { name: entry })).toBeVisible();
     }
-    await expect(page.getByTestId('sidebar-user')).not.toBeEmpty();
+    await expect(page.getByTestId('sidebar-user')).toContainText('Ada Administrator');
+    // Footer links: contact is configured by default, imprint and privacy only when the deployment sets them.
+    await expect(page.getByTestId('sidebar-user').getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', '/support');
+    await expect(page.getByTestId('sidebar-user').getByRole('link', { name: 'Impressum' })).toHaveCount(0);
   });
 
   for (const who of ['operator', 'partner'] as const) {

@@ -10,6 +10,7 @@ export function runtimeConfig(env: Env): RuntimeConfig {
     csvSeparator: env.CSV_SEPARATOR,
     redoSepaIntervalMinutes: env.REDO_SEPA_INTERVAL_MINUTES,
     version: env.APP_VERSION,
+    links: { imprint: env.IMPRINT_URL, privacy: env.PRIVACY_URL, contact: env.CONTACT_URL },
   };
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-aria-components/Link';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Disclosure, DisclosurePanel, Heading } from 'react-aria-components/Disclosure';
 import { useLocation } from '@tanstack/react-router';
+import { getRuntimeConfig } from '../../api/config';
 import { useT } from '../../i18n/i18n-context';
 import { cx } from '../../ui/class-names';
 import { ChevronDownIcon } from '../../ui/icons';
@@ -27,6 +28,34 @@ function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: stri
         <span>{t(`nav.${item.key}`)}</span>
       </Link>
     </li>
+  );
+}
+
+/** Imprint, privacy and contact (spec 1 §1); each deployment configures its own pages in /config.json. */
+function FooterLinks() {
+  const t = useT();
+  const { links } = getRuntimeConfig();
+  const entries = (['imprint', 'privacy', 'contact'] as const).filter((key) => links[key]);
+  if (entries.length === 0) return null;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {entries.map((key) => {
+        const href = links[key];
+        const external = /^https?:/.test(href);
+        return (
+          <li key={key}>
+            <Link
+              href={href}
+              target={external ? '_blank' : undefined}
+              rel={external ? 'noopener noreferrer' : undefined}
+              className="inline-flex min-h-11 items-center text-sidebar-fg/80 underline-offset-2 outline-none data-[hovered]:underline data-[focus-visible]:outline-2 data-[focus-visible]:outline-focus"
+            >
+              {t(`app.footer.${key}`)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -76,6 +105,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <div className="border-t border-sidebar-fg/15 px-5 py-4" data-testid="sidebar-user">
         <p className="truncate font-semibold">{session.claims?.name}</p>
         <p className="truncate text-sm text-sidebar-fg/75">{session.claims?.role_company}</p>
+        <FooterLinks />
       </div>
     </div>
   );
