@@ -1,11 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
 import { useSession } from '../auth/session-context';
+import { graphQueryOptions, locationOptionsQueryOptions } from './api/cockpit-queries';
+import { DataAgeNote } from './components/data-age-note';
+import { GraphPanel } from './components/graph-panel';
+import { KpiCards } from './components/kpi-cards';
 import { greetingKey } from './greeting';
+import { DEFAULT_CHART_SETTINGS, berlinToday, buildGraphParams, normalizeLocations, type ChartSettings } from './graph-params';
+
+// The table, its search (date pickers, calendar) and the admin dialog are a chunk of their own,
+// which keeps the route chunk in budget; the import starts with this module, not after the first render.
+const historyModule = import('./components/charging-history');
+const ChargingHistory = lazy(() => historyModule.then((m) => ({ default: m.ChargingHistory })));
 
 export function CockpitPage() {
   const t = useT();
-  const { claims } = useSession();
+  const { claims, isAdmin } = useSession();
   const firstName = claims?.name.split(' ')[0] ?? '';
-  return <PageHeader title={t(greetingKey(new Date().getHours()), { name: firstName })} description={t('cockpit.intro')} />;
+  // One 'today' per visit, so the range (and its cache key) does not move while the page is open.
+  const [today] = useState(berlinToday);
+  const [settings, setSettings] = useState<ChartSettings>(DEFAULT_CHART_SETTINGS);
+
+  const locations = useQuery(locationOptionsQueryOptions());
+  const available = (locations.data ?? []).map((l) => l.locationId);
+  const params = buildGraphParams(
+    {
+      ...settings,
+      locations: normalizeLocations(settings.locations, available),
+    },
+    today,
+  );
+  const graph = useQuery(graphQueryOptions(params));
+  // Placeholder data answers the previous question: label and format it by the params it came from.
+  const [shown, setShown] = useState(params);
+  if (!graph.isPlaceholderData && graph.data && JSON.stringify(shown) !== JSON.stringify(params)) setShown(params);
+  const isStale = graph.isPlaceholderData && graph.isFetching;
+  const retry = () => void graph.refetch();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={t(greetingKey(new Date().getHours()), { name: firstName })} description={t('cockpit.intro')} className="mb-0" />
+      <KpiCards
+        kpis={graph.data?.kpiInformation}
+        isLoading={graph.isPending}
+        isError={graph.isError}
+        isStale={isStale}
+        onRetry={retry}
+        rangeLabel={t(`cockpit.chart.rangeLong.${settings.range}`)}
+      />
+      <GraphPanel
+        settings={settings}
+        onSettingsChange={setSettings}
+        locations={locations.data}
+        locationsFailed={locations.isError && !locations.data}
+        data={graph.data}
+        unit={graph.isPlaceholderData ? shown.unit : params.unit}
+        graphType={graph.isPlaceholderData ? shown.graphType : params.graphType}
+        isLoading={graph.isPending}
+        isError={graph.isError}
+        isStale={isStale}
+        onRetry={retry}
+        ageNote={<DataAgeNote queryKey={graphQueryOptions(params).queryKey} />}
+      />
+      <Suspense
+        fallback={
+          <div className="flex min-h-48 items-center justify-center rounded-lg border border-border bg-surface">
+            <Spinner showLabel />
+          </div>
+        }
+      >
+        <ChargingHistory isAdmin={isAdmin} />
+      </Suspense>
+    </div>
+  );
 }
