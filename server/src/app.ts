@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { userServiceRoutes } from './auth/routes';
+import { registerCockpitBffRoutes, registerCockpitBookingRoutes } from './cockpit/routes';
 import { registerConfigRoute } from './config/routes';
 import type { Db } from './db/client';
 import { registerDropdownRoutes } from './dropdown/routes';
@@ -55,6 +56,8 @@ export function createApp({ db, env, log = (m, e) => console.error(m, e), extend
   registerOperatorRoutes(routers.bff);
   registerMailRoutes(routers.bff, env.BODY_LIMIT_BYTES);
   registerDropdownRoutes(routers.bff);
+  registerCockpitBffRoutes(routers.bff);
+  registerCockpitBookingRoutes(routers.bookingService);
   extend?.(routers);
 
   const bases = defaultRuntimeConfig.services;

@@ -401,6 +401,8 @@ export const chargingRequests = pgTable(
   },
   (t) => [
     index('charging_requests_cpo_start_idx').on(t.cpoId, t.startDate.desc()),
+    // Admin and partner views (no single operator) page newest first and filter KPI ranges by start date.
+    index('charging_requests_start_idx').on(t.startDate.desc(), t.transactionId.desc()),
     index('charging_requests_location_start_idx').on(t.locationId, t.startDate.desc()),
     index('charging_requests_status_idx').on(t.status),
     index('charging_requests_end_customer_idx').on(t.endCustomerId, t.startDate.desc()),

@@ -1,0 +1,175 @@
+/**
+ * `npm run bench`: latency of the cockpit's read calls on a demo-size data set, never part of the
+ * tests. Seeds (or reuses) a PGlite database under $BENCH_DATA_DIR (default: <tmp>/cpo-cockpit-bench),
+ * starts the real server in-process on a loopback port, signs in and fires each call
+ * BENCH_REQUESTS times (default 200) from BENCH_CONCURRENCY callers (default 20).
+ * With DATABASE_URL set the same round runs against that PostgreSQL as well (seeded if empty).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { chartRangeQuery, type ChartRange } from '../contract/cockpit';
+import { loadEnv } from '../server/src/env';
+import { demoAccounts } from '../server/src/seed/seed';
+import { startServer } from '../server/src/server';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const WARMUP = 10;
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'cpo-cockpit-bench');
+
+interface Result {
+  name: string;
+  n: number;
+  errors: number;
+  median: number;
+  p95: number;
+  max: number;
+  rps: number;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+
+async function measure(name: string, url: string, token: string): Promise<Result> {
+  let firstError: string | undefined;
+  const call = async () => {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) firstError ??= `HTTP ${res.status}`;
+      return { ms: performance.now() - t0, ok: res.status === 200 };
+    } catch (err) {
+      firstError ??= String((err as Error).cause ?? err);
+      return { ms: performance.now() - t0, ok: false };
+    }
+  };
+  for (let i = 0; i < WARMUP; i++) await call();
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next++;
+        const r = await call();
+        latencies.push(r.ms);
+        if (!r.ok) errors++;
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  if (firstError) console.log(`  ${name}: ${errors} failed, first: ${firstError}`);
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    n: latencies.length,
+    errors,
+    median: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    max: latencies.at(-1) ?? NaN,
+    rps: latencies.length / wall,
+  };
+}
+
+async function signIn(base: string, account: 'admin' | 'operator'): Promise<string> {
+  const { email, password } = demoAccounts[account];
+  const res = await fetch(`${base}/user-service/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password, origin: 'dashboard' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${account} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function round(label: string, databaseUrl: string | undefined): Promise<Result[]> {
+  const env = loadEnv({
+    ...process.env,
+    DATABASE_URL: databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SEED: 'demo',
+    STATIC_DIR: path.join(dataDir, 'no-static'),
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    // The bench signs in once per account; keep the token valid for the whole run.
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+  });
+  const t0 = performance.now();
+  const server = await startServer(env, { log: (m) => console.log(`  [${label}] ${m}`) });
+  console.log(`  [${label}] ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const base = `http://127.0.0.1:${server.port}`;
+  try {
+    const admin = await signIn(base, 'admin');
+    const operator = await signIn(base, 'operator');
+    const history = `${base}/booking-service/bookings/get-charging-history`;
+    // "Today" of the data set: the Berlin day of its newest request (a reused seed may be old).
+    const newest = (await (await fetch(`${history}?page=0&size=1`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+      data: { totalNumberOfRecords: number; response: { startDate: string }[] };
+    };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(newest.data.response[0].startDate));
+    console.log(`  [${label}] ${newest.data.totalNumberOfRecords} charging requests, newest on ${today}`);
+
+    const results: Result[] = [];
+    const ranges: ChartRange[] = ['DAYS_7', 'DAYS_30', 'MONTHS_12'];
+    for (const graphType of ['TOTAL_ENERGY', 'ACTIVE_USERS'] as const)
+      for (const range of ranges) {
+        const q = new URLSearchParams({ graphType, ...chartRangeQuery(range, today) });
+        results.push(await measure(`get-graph ${graphType} ${range} (admin)`, `${base}/bff/kpi/get-graph?${q}`, admin));
+      }
+    {
+      const q = new URLSearchParams({ graphType: 'TOTAL_ENERGY', ...chartRangeQuery('MONTHS_12', today) });
+      results.push(await measure('get-graph TOTAL_ENERGY MONTHS_12 (operator)', `${base}/bff/kpi/get-graph?${q}`, operator));
+    }
+    const lastMonth = chartRangeQuery('DAYS_30', today);
+    const cases: [string, Record<string, string>, string][] = [
+      ['history page 0 size 10 (admin)', { page: '0', size: '10' }, admin],
+      ['history page 0 size 10 Completed (admin)', { page: '0', size: '10', filters: 'Completed' }, admin],
+      ['history page 400 size 25 Completed (admin)', { page: '400', size: '25', filters: 'Completed' }, admin],
+      ['history page 0 size 10 Failed,Pending (admin)', { page: '0', size: '10', filters: 'Failed,Pending' }, admin],
+      [
+        'history page 20 size 25 30 days (admin)',
+        { page: '20', size: '25', startDate: lastMonth.startDate, endDate: lastMonth.endDate },
+        admin,
+      ],
+      ['history page 0 size 10 (operator)', { page: '0', size: '10' }, operator],
+      ['history page 100 size 25 Completed (operator)', { page: '100', size: '25', filters: 'Completed' }, operator],
+    ];
+    for (const [name, params, token] of cases) results.push(await measure(name, `${history}?${new URLSearchParams(params)}`, token));
+    results.push(await measure('locations dropdown (admin)', `${base}/bff/locations/get-by-cpo-for-dropdown`, admin));
+    return results;
+  } finally {
+    await server.close();
+  }
+}
+
+function printTable(label: string, results: Result[]) {
+  const head = ['call', 'n', 'err', 'median ms', 'p95 ms', 'max ms', 'req/s'];
+  const rows = results.map((r) => [
+    r.name,
+    String(r.n),
+    String(r.errors),
+    r.median.toFixed(1),
+    r.p95.toFixed(1),
+    r.max.toFixed(1),
+    r.rps.toFixed(0),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
+  console.log(`\n${label} — ${REQUESTS} requests per call, ${CONCURRENCY} concurrent callers, node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+}
+
+const targets: [string, string | undefined][] = [['PGlite', undefined]];
+if (process.env.DATABASE_URL) targets.push(['PostgreSQL', process.env.DATABASE_URL]);
+console.log(`Bench data dir: ${dataDir} (first run seeds the demo data set, ~30 s)`);
+const all: [string, Result[]][] = [];
+for (const [label, url] of targets) all.push([label, await round(label, url)]);
+for (const [label, results] of all) printTable(label, results);
+if (all.some(([, rs]) => rs.some((r) => r.errors > 0))) {
+  console.log('\nSome requests failed (see err column).');
+  process.exitCode = 1;
+}

@@ -1,0 +1,308 @@
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  COCKPIT_TIME_ZONE,
+  CLEANED_STATUS,
+  KPI_ENERGY_STATUSES,
+  STUCK_EARLY_STATUSES,
+  filterStatuses,
+  statusMapping,
+  type ChargingHistoryFilter,
+  type ChargingRequestRow,
+  type GraphAnswer,
+  type GraphType,
+  type GraphUnit,
+  type KpiInformation,
+  type LocationDropdownRow,
+} from '../../../contract/cockpit';
+import type { Scope } from '../auth/scope';
+import type { Db } from '../db/client';
+import { chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
+import { ApiError } from '../http/errors';
+
+const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
+
+/** First instant of a Berlin calendar day: a constant expression, so the start-date indexes apply. */
+const dayStart = (day: string): SQL => sql`((${day}::date)::timestamp at time zone ${TZ})`;
+/** First instant of the Berlin day after `day`. */
+const dayAfter = (day: string): SQL => sql`(((${day}::date) + 1)::timestamp at time zone ${TZ})`;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const andAll = (conds: (SQL | undefined)[]) => {
+  const present = conds.filter((c): c is SQL => c !== undefined);
+  return present.length ? and(...present) : undefined;
+};
+
+/** Every id must be a location of the caller's operators; otherwise 404 (never data). */
+export async function assertLocationsInScope(db: Db, scope: Scope, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ locationId: locations.locationId, cpoId: locations.cpoId })
+    .from(locations)
+    .where(inArray(locations.locationId, ids));
+  const visible = new Set(found.filter((r) => scope.canSeeOperator(r.cpoId)).map((r) => r.locationId));
+  const missing = ids.filter((id) => !visible.has(id));
+  if (missing.length) throw new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${missing.join(', ')} not found`);
+}
+
+export interface GraphParams {
+  graphType: GraphType;
+  unit: GraphUnit;
+  startDate: string;
+  endDate: string;
+  locations: string[];
+}
+
+/** KPIs and chart points, aggregated in SQL over the caller's operators (and locations, when given). */
+export async function getGraph(db: Db, scope: Scope, p: GraphParams, today: string): Promise<GraphAnswer> {
+  await assertLocationsInScope(db, scope, p.locations);
+  const [series, counts] = await Promise.all([graphSeries(db, scope, p), licenceAndUserCounts(db, scope, p, today)]);
+  return {
+    kpiInformation: { totalEnergyCharged: series.energy, totalRevenue: series.revenue, ...counts },
+    graphUnits: series.points,
+  };
+}
+
+function requestConditions(scope: Scope, p: GraphParams): SQL[] {
+  return [
+    scope.where(chargingRequests.cpoId),
+    p.locations.length ? inArray(chargingRequests.locationId, p.locations) : undefined,
+    sql`${chargingRequests.startDate} >= ${dayStart(p.startDate)}`,
+    sql`${chargingRequests.startDate} < ${dayAfter(p.endDate)}`,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+/**
+ * One pass over the range's requests: per bucket energy, revenue and (for ACTIVE_USERS) distinct
+ * end customers, joined onto every bucket of the range so empty days/months answer 0; the range
+ * totals of energy and revenue are the sums over the buckets. A request finds its bucket by binary
+ * search over the buckets' first instants (Berlin midnight, DST-correct) with width_bucket, which is
+ * cheaper than converting every row's timestamp to local time.
+ */
+async function graphSeries(
+  db: Db,
+  scope: Scope,
+  p: GraphParams,
+): Promise<{ energy: number; revenue: number; points: GraphAnswer['graphUnits'] }> {
+  const monthly = p.unit === 'MONTHS';
+  const step = sql.raw(monthly ? `interval '1 month'` : `interval '1 day'`);
+  const trunc = sql.raw(monthly ? `'month'` : `'day'`);
+  const labelFormat = sql.raw(monthly ? `'YYYY-MM'` : `'YYYY-MM-DD'`);
+  const counted = inArray(chargingRequests.status, [...KPI_ENERGY_STATUSES]);
+  const activeUsers = p.graphType === 'ACTIVE_USERS';
+  const result = await db.execute(sql`
+    with buckets as (
+      select (row_number() over (order by g))::int as i, g::date as bucket
+      from generate_series(
+        date_trunc(${trunc}, ${p.startDate}::date::timestamp),
+        date_trunc(${trunc}, ${p.endDate}::date::timestamp),
+        ${step}
+      ) as g
+    ),
+    thresholds as (
+      select array_agg(bucket::timestamp at time zone ${TZ} order by i) as a from buckets
+    ),
+    src as (
+      select
+        width_bucket(${chargingRequests.startDate}, (select a from thresholds)) as i,
+        ${chargingRequests.energyKwh} as energy,
+        ${chargingRequests.cost} as cost,
+        ${counted} as counted,
+        ${chargingRequests.endCustomerId} as customer
+      from ${chargingRequests}
+      where ${and(...requestConditions(scope, p))}
+    ),
+    agg as (
+      select i, sum(energy) filter (where counted) as energy, sum(cost) filter (where counted) as revenue
+      from src group by i
+    ),
+    users as (
+      ${
+        activeUsers
+          ? sql`select i, count(*) as n from (select distinct i, customer from src where customer is not null) d group by i`
+          : sql`select null::int as i, 0::bigint as n where false`
+      }
+    )
+    select
+      to_char(b.bucket, ${labelFormat}) as label,
+      coalesce(round(agg.energy, 3), 0)::float8 as energy,
+      coalesce(users.n, 0)::int as users,
+      (select coalesce(round(sum(energy), 3), 0) from agg)::float8 as total_energy,
+      (select coalesce(round(sum(revenue), 2), 0) from agg)::float8 as total_revenue
+    from buckets b
+    left join agg on agg.i = b.i
+    left join users on users.i = b.i
+    order by b.i`);
+  const rows = rowsOf<{
+    label: string;
+    energy: number | string;
+    users: number | string;
+    total_energy: number | string;
+    total_revenue: number | string;
+  }>(result);
+  return {
+    energy: Number(rows[0]?.total_energy ?? 0),
+    revenue: Number(rows[0]?.total_revenue ?? 0),
+    points: rows.map((r) => ({ label: r.label, value: Number(activeUsers ? r.users : r.energy) })),
+  };
+}
+
+/** Not range-bound: connectors (not removed) and contracts not expired, in scope and at the locations. */
+async function licenceAndUserCounts(
+  db: Db,
+  scope: Scope,
+  p: GraphParams,
+  today: string,
+): Promise<Pick<KpiInformation, 'totalWallboxLicenses' | 'totalEndUsers'>> {
+  const [wallboxes] = await db
+    .select({ n: count() })
+    .from(connectors)
+    .where(
+      andAll([
+        scope.where(connectors.cpoId),
+        eq(connectors.removed, false),
+        p.locations.length ? inArray(connectors.locationId, p.locations) : undefined,
+      ]),
+    );
+  const [users] = await db
+    .select({ n: count() })
+    .from(contracts)
+    .where(
+      andAll([
+        scope.where(contracts.cpoId),
+        sql`${contracts.contractStatus} not in ('EXPIRED', 'UNSIGNED_EXPIRED')`,
+        sql`(${contracts.endDate} is null or ${contracts.endDate} >= ${today}::date)`,
+        p.locations.length ? inArray(contracts.locationId, p.locations) : undefined,
+      ]),
+    );
+  return { totalWallboxLicenses: Number(wallboxes.n), totalEndUsers: Number(users.n) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface HistoryParams {
+  transactionId?: string;
+  endCustomerId?: string;
+  contractKey?: string;
+  connectorId?: string;
+  startDate?: string;
+  endDate?: string;
+  filters: ChargingHistoryFilter[];
+  page: number;
+  size: number;
+}
+
+/** Paged charging requests of the caller's operators, newest first. */
+export async function getChargingHistory(
+  db: Db,
+  scope: Scope,
+  p: HistoryParams,
+): Promise<{ total: number; rows: ChargingRequestRow[] }> {
+  if (p.contractKey) {
+    const [c] = await db.select({ cpoId: contracts.cpoId }).from(contracts).where(eq(contracts.contractKey, p.contractKey));
+    if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONTRACT_NOT_FOUND', `Contract ${p.contractKey} not found`);
+  }
+  if (p.connectorId) {
+    const [c] = await db.select({ cpoId: connectors.cpoId }).from(connectors).where(eq(connectors.connectorId, p.connectorId));
+    if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONNECTOR_NOT_FOUND', `Connector ${p.connectorId} not found`);
+  }
+  const statuses = p.filters.flatMap((f) => filterStatuses[f]);
+  const where = andAll([
+    scope.where(chargingRequests.cpoId),
+    p.transactionId ? eq(chargingRequests.transactionId, p.transactionId) : undefined,
+    p.endCustomerId ? eq(chargingRequests.endCustomerId, p.endCustomerId) : undefined,
+    p.contractKey ? eq(chargingRequests.contractKey, p.contractKey) : undefined,
+    p.connectorId ? eq(chargingRequests.connectorId, p.connectorId) : undefined,
+    p.startDate ? gte(chargingRequests.startDate, sql`${dayStart(p.startDate)}`) : undefined,
+    p.endDate ? lt(chargingRequests.startDate, sql`${dayAfter(p.endDate)}`) : undefined,
+    statuses.length ? inArray(chargingRequests.status, statuses) : undefined,
+  ]);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(chargingRequests).where(where),
+    db
+      .select({ r: chargingRequests, l: { careOf: locations.careOf, street: locations.street, zipCode: locations.zipCode, city: locations.city, locationName: locations.locationName } })
+      .from(chargingRequests)
+      .innerJoin(locations, eq(locations.locationId, chargingRequests.locationId))
+      .where(where)
+      // NULLS LAST (the columns are NOT NULL anyway) to match the indexes drizzle-kit creates as DESC NULLS LAST.
+      .orderBy(sql`${chargingRequests.startDate} desc nulls last`, sql`${chargingRequests.transactionId} desc nulls last`)
+      .limit(p.size)
+      .offset(p.page * p.size),
+  ]);
+  return {
+    total: Number(total),
+    rows: rows.map(({ r, l }) => ({
+      transactionId: r.transactionId,
+      endCustomerId: r.endCustomerId,
+      customerFullName: r.customerFullName,
+      parkingLot: r.parkingLot,
+      locationAddress: { careOf: l.careOf, street: l.street, zipCode: l.zipCode, city: l.city },
+      authType: r.authType,
+      rfidTag: r.rfidTag,
+      rfidSerialId: r.rfidSerialId,
+      status: r.status,
+      startDate: r.startDate.toISOString(),
+      endDate: r.endDate?.toISOString() ?? null,
+      lastUpdateTimestamp: r.lastUpdateTimestamp.toISOString(),
+      energyCharged: Number(r.energyKwh),
+      sessionCost: Number(r.cost),
+      chargingRequestStatusMapping: statusMapping(r.status),
+      locationId: r.locationId,
+      locationName: l.locationName,
+      connectorId: r.connectorId,
+      cpoId: r.cpoId,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Every location of the caller's operators for selects, sorted by name (then id). */
+export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: string): Promise<LocationDropdownRow[]> {
+  const lots = db
+    .select({
+      locationId: connectors.locationId,
+      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot} order by ${connectors.parkingLot})`.as('lots'),
+    })
+    .from(connectors)
+    .where(and(eq(connectors.removed, false), sql`${connectors.parkingLot} is not null`))
+    .groupBy(connectors.locationId)
+    .as('pl');
+  const rows = await db
+    .select({
+      locationId: locations.locationId,
+      locationName: locations.locationName,
+      cpoId: locations.cpoId,
+      cpoName: operators.cpoName,
+      parkingLots: lots.lots,
+    })
+    .from(locations)
+    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+    .leftJoin(lots, eq(lots.locationId, locations.locationId))
+    .where(andAll([scope.where(locations.cpoId), cpoId ? eq(locations.cpoId, cpoId) : undefined]))
+    .orderBy(asc(locations.locationName), asc(locations.locationId));
+  return rows.map((r) => ({
+    ...r,
+    parkingLots: r.parkingLots ?? [],
+    locationIdName: `${r.locationId}: ${r.locationName}`,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Closes the caller's requests stuck in an early status since before now − threshold. */
+export async function cleanStuckRequests(db: Db, scope: Scope, minutesThreshold: number, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - minutesThreshold * 60_000);
+  const changed = await db
+    .update(chargingRequests)
+    .set({ status: CLEANED_STATUS, endDate: now, lastUpdateTimestamp: now })
+    .where(
+      andAll([
+        scope.where(chargingRequests.cpoId),
+        inArray(chargingRequests.status, [...STUCK_EARLY_STATUSES]),
+        lt(chargingRequests.lastUpdateTimestamp, cutoff),
+      ]),
+    )
+    .returning({ transactionId: chargingRequests.transactionId });
+  return changed.length;
+}

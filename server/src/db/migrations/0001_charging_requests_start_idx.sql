@@ -1,0 +1,1 @@
+CREATE INDEX "charging_requests_start_idx" ON "charging_requests" USING btree ("start_date" DESC NULLS LAST,"transaction_id" DESC NULLS LAST);
