@@ -33,6 +33,12 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT }, () => resolve(s));
   });
+  // PGlite runs on this thread, so a long query can hold the event loop past Node's 5 s keep-alive
+  // and the socket gets closed under a client that is about to reuse it (ECONNRESET under load).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   log(`CPO Cockpit listening on ${url} (${handle.kind})`);
