@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { validate, type Rule, type RuleResult } from './validation';
+import { validate, validationMessage, type Rule, type RuleResult } from './validation';
 
 type Values = Record<string, string>;
 export type FormRules<V extends Values> = { [K in keyof V]?: Array<Rule<string>> } & {
@@ -51,4 +51,12 @@ export function useForm<V extends Values>(initial: V, rules: FormRules<V>) {
   }, [isValid]);
 
   return { values, errors, isValid, field, reset, trySubmit, setValues };
+}
+
+/** Spreads a form field onto TextField / TextArea: value, change and blur handlers, translated error. */
+export function bindField(
+  t: (id: string, values?: Record<string, string | number>) => string,
+  field: { value: string; onChange: (v: string) => void; onBlur: () => void; error: RuleResult },
+) {
+  return { value: field.value, onChange: field.onChange, onBlur: field.onBlur, errorMessage: validationMessage(t, field.error) };
 }

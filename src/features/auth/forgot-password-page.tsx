@@ -1,12 +1,13 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Link } from 'react-aria-components/Link';
 import { useT } from '../../i18n/i18n-context';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { AlertDialog } from '../../ui/alert-dialog';
-import { passwordsMatch, rules, validationMessage } from '../../ui/validation';
-import { useForm } from '../../ui/use-form';
+import { rules } from '../../ui/validation';
+import { bindField, useForm } from '../../ui/use-form';
+import { newPasswordRules } from './password-rules';
 import { ApiError } from '../../api/errors';
 import { PublicLayout } from '../public/public-layout';
 import { requestPasswordReset, resetPassword } from './api';
@@ -65,10 +66,7 @@ function RequestForm({ onOutcome }: { onOutcome: (o: Outcome) => void }) {
           isRequired
           fullWidth
           maxLength={255}
-          value={email.value}
-          onChange={email.onChange}
-          onBlur={email.onBlur}
-          errorMessage={validationMessage(t, email.error)}
+          {...bindField(t, email)}
         />
         <Button type="submit" isPending={pending} className="w-full">
           {t('auth.forgotSubmit')}
@@ -81,15 +79,7 @@ function RequestForm({ onOutcome }: { onOutcome: (o: Outcome) => void }) {
 /** The link in the reset mail lands here with ?token=…; the server checks the token once. */
 function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome) => void }) {
   const t = useT();
-  const formRules = useMemo(
-    () => ({
-      password: rules.newPassword,
-      repeat: [rules.newPassword[0]!],
-      cross: { repeat: (v: { password: string; repeat: string }) => passwordsMatch(v.password)(v.repeat) },
-    }),
-    [],
-  );
-  const form = useForm({ password: '', repeat: '' }, formRules);
+  const form = useForm({ password: '', repeat: '' }, newPasswordRules);
   const [pending, setPending] = useState(false);
   const password = form.field('password');
   const repeat = form.field('repeat');
@@ -123,10 +113,7 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
           isRequired
           fullWidth
           description={t('settings.passwordRules')}
-          value={password.value}
-          onChange={password.onChange}
-          onBlur={password.onBlur}
-          errorMessage={validationMessage(t, password.error)}
+          {...bindField(t, password)}
         />
         <TextField
           label={t('auth.repeatPassword')}
@@ -134,10 +121,7 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
           autoComplete="new-password"
           isRequired
           fullWidth
-          value={repeat.value}
-          onChange={repeat.onChange}
-          onBlur={repeat.onBlur}
-          errorMessage={validationMessage(t, repeat.error)}
+          {...bindField(t, repeat)}
         />
         <Button type="submit" isPending={pending} className="w-full">
           {t('auth.resetSubmit')}

@@ -5,8 +5,8 @@ import { useT } from '../../i18n/i18n-context';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { AlertDialog } from '../../ui/alert-dialog';
-import { rules, validationMessage } from '../../ui/validation';
-import { useForm } from '../../ui/use-form';
+import { rules } from '../../ui/validation';
+import { bindField, useForm } from '../../ui/use-form';
 import { ApiError } from '../../api/errors';
 import { PublicLayout } from '../public/public-layout';
 import { useSession } from './session-context';
@@ -63,10 +63,7 @@ export function LoginPage() {
           isRequired
           fullWidth
           maxLength={255}
-          value={email.value}
-          onChange={email.onChange}
-          onBlur={email.onBlur}
-          errorMessage={validationMessage(t, email.error)}
+          {...bindField(t, email)}
         />
         <TextField
           label={t('auth.password')}
@@ -76,10 +73,7 @@ export function LoginPage() {
           isRequired
           fullWidth
           maxLength={255}
-          value={password.value}
-          onChange={password.onChange}
-          onBlur={password.onBlur}
-          errorMessage={validationMessage(t, password.error)}
+          {...bindField(t, password)}
         />
         <Button type="submit" isPending={pending} className="mt-2 w-full">
           {t('auth.login')}

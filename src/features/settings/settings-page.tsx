@@ -5,8 +5,9 @@ import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { TextField } from '../../ui/text-field';
-import { differentEmail, emailsMatch, passwordsMatch, rules, validationMessage } from '../../ui/validation';
-import { useForm } from '../../ui/use-form';
+import { differentEmail, emailsMatch, rules } from '../../ui/validation';
+import { bindField, useForm } from '../../ui/use-form';
+import { newPasswordRules } from '../auth/password-rules';
 import { ApiError } from '../../api/errors';
 import { refreshAccessToken } from '../../api/client';
 import { useSession } from '../auth/session-context';
@@ -30,15 +31,7 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 
 function PasswordForm({ username, onOutcome }: { username: string; onOutcome: (o: Outcome) => void }) {
   const t = useT();
-  const formRules = useMemo(
-    () => ({
-      password: rules.newPassword,
-      repeat: [rules.newPassword[0]!],
-      cross: { repeat: (v: { password: string; repeat: string }) => passwordsMatch(v.password)(v.repeat) },
-    }),
-    [],
-  );
-  const form = useForm({ password: '', repeat: '' }, formRules);
+  const form = useForm({ password: '', repeat: '' }, newPasswordRules);
   const [pending, setPending] = useState(false);
   const password = form.field('password');
   const repeat = form.field('repeat');
@@ -68,20 +61,14 @@ function PasswordForm({ username, onOutcome }: { username: string; onOutcome: (o
         type="password"
         autoComplete="new-password"
         isRequired
-        value={password.value}
-        onChange={password.onChange}
-        onBlur={password.onBlur}
-        errorMessage={validationMessage(t, password.error)}
+        {...bindField(t, password)}
       />
       <TextField
         label={t('settings.repeatPassword')}
         type="password"
         autoComplete="new-password"
         isRequired
-        value={repeat.value}
-        onChange={repeat.onChange}
-        onBlur={repeat.onBlur}
-        errorMessage={validationMessage(t, repeat.error)}
+        {...bindField(t, repeat)}
       />
       <div>
         <Button type="submit" isDisabled={!filled} isPending={pending}>
@@ -142,10 +129,7 @@ function EmailForm({ current, onOutcome }: { current: string; onOutcome: (o: Out
         autoComplete="email"
         isRequired
         maxLength={255}
-        value={email.value}
-        onChange={email.onChange}
-        onBlur={email.onBlur}
-        errorMessage={validationMessage(t, email.error)}
+        {...bindField(t, email)}
       />
       <TextField
         label={t('settings.repeatEmail')}
@@ -153,10 +137,7 @@ function EmailForm({ current, onOutcome }: { current: string; onOutcome: (o: Out
         autoComplete="email"
         isRequired
         maxLength={255}
-        value={repeat.value}
-        onChange={repeat.onChange}
-        onBlur={repeat.onBlur}
-        errorMessage={validationMessage(t, repeat.error)}
+        {...bindField(t, repeat)}
       />
       <div>
         <Button type="submit" isDisabled={!ready} isPending={pending}>

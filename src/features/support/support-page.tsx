@@ -7,8 +7,8 @@ import { PageHeader } from '../../ui/page-header';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { CloseIcon } from '../../ui/icons';
-import { required, maxLength, validationMessage } from '../../ui/validation';
-import { useForm } from '../../ui/use-form';
+import { required, maxLength } from '../../ui/validation';
+import { bindField, useForm } from '../../ui/use-form';
 import { apiRequest } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useSession } from '../auth/session-context';
@@ -78,19 +78,13 @@ export function SupportPage() {
           label={t('support.subject')}
           isRequired
           maxLength={255}
-          value={subject.value}
-          onChange={subject.onChange}
-          onBlur={subject.onBlur}
-          errorMessage={validationMessage(t, subject.error)}
+          {...bindField(t, subject)}
         />
         <TextArea
           label={t('support.message')}
           isRequired
           rows={12}
-          value={message.value}
-          onChange={message.onChange}
-          onBlur={message.onBlur}
-          errorMessage={validationMessage(t, message.error)}
+          {...bindField(t, message)}
         />
         <div className="flex flex-col gap-2">
           <span className="text-sm font-medium text-fg" id="support-attachment-label">
