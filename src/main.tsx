@@ -3,9 +3,7 @@ import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { createQueryClient } from './api/query-client';
 import { loadRuntimeConfig } from './api/config';
-import { PersistProvider } from './offline/persister';
 import { registerServiceWorker } from './offline/sw-register';
 import { I18nProvider } from './i18n/i18n-provider';
 import { loadMessages } from './i18n/messages';
@@ -14,9 +12,8 @@ import { createSessionStore } from './features/auth/session';
 import { SessionProvider } from './features/auth/session-context';
 import { createAppRouter } from './router';
 
-const queryClient = createQueryClient();
 const session = createSessionStore();
-const router = createAppRouter({ queryClient, session });
+const router = createAppRouter({ session });
 
 /** Lets react-aria links and menu items navigate through the router instead of reloading the page. */
 function App() {
@@ -39,11 +36,9 @@ void loadMessages(readStoredLocale()).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider>
-        <PersistProvider client={queryClient}>
-          <SessionProvider store={session}>
-            <App />
-          </SessionProvider>
-        </PersistProvider>
+        <SessionProvider store={session}>
+          <App />
+        </SessionProvider>
       </I18nProvider>
     </StrictMode>,
   );

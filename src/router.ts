@@ -1,10 +1,9 @@
 import { createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './route-tree.gen';
 import type { SessionStore } from './features/auth/session';
 
+/** Route context. The query client is not in it: it loads with the signed-in layout (src/offline/query-runtime.tsx). */
 export interface RouterContext {
-  queryClient: QueryClient;
   session: SessionStore;
 }
 

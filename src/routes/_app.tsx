@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { AppShell } from '../features/shell/app-shell';
 import { useSession } from '../features/auth/session-context';
 import { FullPageSpinner } from '../features/shell/full-page-spinner';
+import { QueryRuntime } from '../offline/query-runtime';
 
 function GuardedShell() {
   const session = useSession();
@@ -16,9 +17,11 @@ function GuardedShell() {
   }, [session.status, navigate, location.href]);
   if (session.status !== 'authenticated') return <FullPageSpinner />;
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <QueryRuntime>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </QueryRuntime>
   );
 }
 
