@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
+import { startOutbox } from './outbox';
 import { PersistProvider } from './persister';
 
 /**
@@ -10,5 +11,8 @@ import { PersistProvider } from './persister';
 export const queryClient = createQueryClient();
 
 export function QueryRuntime({ children }: { children: ReactNode }) {
+  // Queued writes are replayed as soon as a signed-in screen opens (and then on reconnect, on
+  // return to the foreground and after a new sign-in); before sign-in there is nobody to send as.
+  useEffect(() => startOutbox(), []);
   return <PersistProvider client={queryClient}>{children}</PersistProvider>;
 }

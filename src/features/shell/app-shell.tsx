@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { useOnlineStatus } from '../../offline/online-status';
 import { useSession } from '../auth/session-context';
 import { logout } from '../auth/api';
+import { OutboxButton } from '../outbox/outbox-button';
 import { LanguageSwitch } from './language-switch';
 import { navIcons } from './nav-icons';
 import { Sidebar } from './sidebar';
@@ -48,6 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <span className="hidden sm:inline">{t('app.offlineShort')}</span>
             </span>
           )}
+          <OutboxButton />
           <LanguageSwitch />
           <ThemeMenu />
           <Button

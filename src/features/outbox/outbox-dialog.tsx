@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useT } from '../../i18n/i18n-context';
+import { formatDateTime, formatTime } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { StatusBadge, type StatusTone } from '../../ui/status-badge';
+import { useOutbox } from '../../offline/outbox-react';
+import { conflictDetail, type OutboxState, type OutboxWrite } from '../../offline/outbox';
+
+const stateTone: Record<OutboxState, StatusTone> = {
+  pending: 'warning',
+  sending: 'info',
+  done: 'success',
+  failed: 'danger',
+  'waiting-for-sign-in': 'warning',
+};
+
+function Reason({ write }: { write: OutboxWrite }) {
+  const t = useT();
+  const error = write.lastError;
+  if (write.state === 'waiting-for-sign-in') return <p className="text-sm">{t('outbox.waitingHint')}</p>;
+  if (!error || write.state === 'done' || write.state === 'sending') return null;
+  const conflict = conflictDetail(error);
+  return (
+    <div className="flex flex-col gap-0.5 text-sm">
+      {conflict ? (
+        <p className={write.state === 'failed' ? 'text-danger' : undefined}>
+          {t('outbox.conflict', {
+            parkingLot: conflict.current?.parkingLot || '–',
+            status: conflict.current?.connectorStatus || '–',
+            version: conflict.currentVersion === undefined ? '–' : String(conflict.currentVersion),
+          })}
+        </p>
+      ) : (
+        <p className={write.state === 'failed' ? 'text-danger' : undefined}>{t('outbox.reason', { message: error.message })}</p>
+      )}
+      {write.state === 'pending' && write.nextAttemptAt > 0 && (
+        <p className="text-muted">{t('outbox.nextAttempt', { time: formatTime(write.nextAttemptAt) })}</p>
+      )}
+    </div>
+  );
+}
+
+function WriteItem({ write, onRetry, onDiscard }: { write: OutboxWrite; onRetry: () => void; onDiscard: () => Promise<unknown> }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const canRetry = write.state === 'failed' || write.state === 'waiting-for-sign-in' || (write.state === 'pending' && write.attempts > 0);
+  const canDiscard = write.state !== 'sending' && write.state !== 'done';
+  return (
+    <li data-state={write.state} className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0">
+      <div className="flex flex-wrap items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <span className="font-medium">{write.label}</span>
+          <span className="text-sm text-muted">
+            {t(`outbox.kind.${write.kind}`)} · {t('outbox.createdAt', { time: formatDateTime(write.createdAt) })}
+            {write.attempts > 0 && ` · ${t('outbox.attempts', { count: write.attempts })}`}
+          </span>
+        </div>
+        <StatusBadge tone={stateTone[write.state]}>{t(`outbox.state.${write.state}`)}</StatusBadge>
+      </div>
+      <Reason write={write} />
+      {(canRetry || canDiscard) && !confirming && (
+        <div className="flex flex-wrap gap-2">
+          {canRetry && (
+            <Button size="sm" variant="secondary" onPress={onRetry} aria-label={`${t('outbox.retry')}: ${write.label}`}>
+              {t('outbox.retry')}
+            </Button>
+          )}
+          {canDiscard && (
+            <Button size="sm" variant="ghost" onPress={() => setConfirming(true)} aria-label={`${t('outbox.discard')}: ${write.label}`}>
+              {t('outbox.discard')}
+            </Button>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <div role="group" aria-label={t('outbox.discardConfirm')} className="flex flex-wrap items-center gap-2 rounded-md bg-danger-soft p-2">
+          <p className="flex-1 text-sm">{t('outbox.discardConfirm')}</p>
+          <Button size="sm" variant="secondary" autoFocus onPress={() => setConfirming(false)}>
+            {t('outbox.keep')}
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            onPress={async () => {
+              await onDiscard();
+              setConfirming(false);
+            }}
+          >
+            {t('outbox.discardConfirmAction')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export interface OutboxDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
+/** Every queued write with its state and reason; failed ones can be retried or discarded. */
+export function OutboxDialog({ isOpen, onOpenChange }: OutboxDialogProps) {
+  const t = useT();
+  const { writes, retry, discard } = useOutbox();
+  return (
+    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={t('outbox.title')} size="lg">
+      <p className="mb-2 text-sm text-muted">{t('outbox.intro')}</p>
+      {writes.length === 0 ? (
+        <p className="py-4">{t('outbox.empty')}</p>
+      ) : (
+        <ul aria-label={t('outbox.title')}>
+          {writes.map((write) => (
+            <WriteItem key={write.id} write={write} onRetry={() => void retry(write.id)} onDiscard={() => discard(write.id)} />
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

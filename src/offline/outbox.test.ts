@@ -1,0 +1,346 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { ApiError, NetworkError, SessionExpiredError } from '../api/errors';
+import { makeClaims, makeJwt } from '../api/test-tokens';
+import { clearTokens, setTokens } from '../auth/token-store';
+import {
+  Outbox,
+  conflictDetail,
+  registerOutboxEffect,
+  type EnqueueInput,
+  type OutboxOptions,
+  type OutboxWrite,
+  type SendFn,
+} from './outbox';
+
+let dbCount = 0;
+let store: UseStore;
+let clock: number;
+let online: boolean;
+const outboxes: Outbox[] = [];
+
+type Sent = Parameters<SendFn>[0];
+let send: ReturnType<typeof vi.fn<SendFn>>;
+
+function make(options: OutboxOptions = {}): Outbox {
+  const outbox = new Outbox({
+    store,
+    send,
+    ensureSession: async () => {},
+    locks: null,
+    currentUser: () => 'user-1',
+    now: () => clock,
+    ...options,
+  });
+  outboxes.push(outbox);
+  return outbox;
+}
+
+const input = (scope: string, n: number, kind: EnqueueInput['kind'] = 'parking-lot'): EnqueueInput => ({
+  scope,
+  kind,
+  label: `${scope} #${n}`,
+  request: {
+    service: 'bff',
+    path: `/connectors/${scope}/${n}`,
+    method: 'PUT',
+    body: { parkingLot: `P${n}` },
+    headers: { 'If-Match': '"3"' },
+  },
+});
+
+const paths = () => send.mock.calls.map(([r]) => r.path);
+const stateOf = (outbox: Outbox, id: string) => outbox.getSnapshot().find((w) => w.id === id)?.state;
+const find = (outbox: Outbox, id: string) => outbox.getSnapshot().find((w) => w.id === id) as OutboxWrite;
+
+beforeEach(() => {
+  store = createStore(`outbox-test-${++dbCount}`, 'writes');
+  clock = 1_700_000_000_000;
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  send = vi.fn<SendFn>(async () => ({ ok: true }));
+});
+
+afterEach(() => {
+  for (const o of outboxes.splice(0)) o.dispose();
+  clearTokens('logout');
+});
+
+describe('Outbox', () => {
+  it('persists a write before enqueue resolves, and a new instance (reload) still has it', async () => {
+    online = false;
+    const outbox = make();
+    const write = await outbox.enqueue(input('c1', 1));
+    const stored = await get<OutboxWrite>(write.id, store);
+    expect(stored?.state).toBe('pending');
+    expect(stored?.idempotencyKey).toBe(write.idempotencyKey);
+    expect(stored?.request.headers?.['If-Match']).toBe('"3"');
+    expect(send).not.toHaveBeenCalled();
+
+    outbox.dispose();
+    const reloaded = make();
+    await reloaded.whenReady();
+    expect(reloaded.getSnapshot().map((w) => w.id)).toEqual([write.id]);
+
+    online = true;
+    await reloaded.replay();
+    expect(send).toHaveBeenCalledTimes(1);
+    const sent = send.mock.calls[0][0];
+    expect(sent.headers['Idempotency-Key']).toBe(write.idempotencyKey);
+    expect(sent.headers['If-Match']).toBe('"3"');
+    expect(sent.background).toBe(true);
+    expect(stateOf(reloaded, write.id)).toBe('done');
+  });
+
+  it('replays in creation order', async () => {
+    online = false;
+    const outbox = make();
+    await outbox.enqueue(input('a', 1));
+    await outbox.enqueue(input('b', 1));
+    await outbox.enqueue(input('a', 2));
+    await outbox.enqueue(input('c', 1));
+    online = true;
+    await outbox.replay();
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1', '/connectors/a/2', '/connectors/c/1']);
+    expect(outbox.getSnapshot().every((w) => w.state === 'done')).toBe(true);
+  });
+
+  it('keeps a network failure pending and retries later with the same idempotency key', async () => {
+    send.mockRejectedValueOnce(new NetworkError('failed'));
+    const outbox = make();
+    const write = await outbox.enqueue(input('a', 1));
+    await outbox.replay();
+    expect(find(outbox, write.id)).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock + 2_000 });
+    expect(find(outbox, write.id).lastError?.code).toBe('NETWORK_ERROR');
+
+    await outbox.replay();
+    expect(send).toHaveBeenCalledTimes(1); // still backing off
+
+    clock += 2_000;
+    await outbox.replay();
+    expect(send).toHaveBeenCalledTimes(2);
+    const keys = send.mock.calls.map(([r]) => r.headers['Idempotency-Key']);
+    expect(keys).toEqual([write.idempotencyKey, write.idempotencyKey]);
+    expect(stateOf(outbox, write.id)).toBe('done');
+  });
+
+  it('skips the backoff when the connection comes back', async () => {
+    send.mockRejectedValueOnce(new NetworkError('offline'));
+    const outbox = make();
+    const a = await outbox.enqueue(input('a', 1));
+    await outbox.replay();
+    expect(stateOf(outbox, a.id)).toBe('pending');
+    outbox.start();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(stateOf(outbox, a.id)).toBe('done'));
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries 5xx with growing backoff while other scopes go on', async () => {
+    send.mockImplementation(async (r: Sent) => {
+      if (r.path.startsWith('/connectors/a/')) throw new ApiError({ status: 503, errorCodeResponse: 'UNAVAILABLE' });
+      return { ok: true };
+    });
+    const outbox = make();
+    const a = await outbox.enqueue(input('a', 1));
+    const b = await outbox.enqueue(input('b', 1));
+    await outbox.replay();
+    expect(find(outbox, a.id)).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock + 2_000 });
+    expect(stateOf(outbox, b.id)).toBe('done');
+
+    clock += 2_000;
+    await outbox.replay();
+    expect(find(outbox, a.id)).toMatchObject({ state: 'pending', attempts: 2, nextAttemptAt: clock + 4_000 });
+    expect(find(outbox, a.id).lastError?.status).toBe(503);
+
+    send.mockResolvedValue({ ok: true });
+    clock += 4_000;
+    await outbox.replay();
+    expect(stateOf(outbox, a.id)).toBe('done');
+    expect(new Set(send.mock.calls.filter(([r]) => r.path === '/connectors/a/1').map(([r]) => r.headers['Idempotency-Key']))).toEqual(
+      new Set([a.idempotencyKey]),
+    );
+  });
+
+  it('treats 409 IDEMPOTENCY_KEY_IN_PROGRESS as "retry later"', async () => {
+    send.mockRejectedValueOnce(new ApiError({ status: 409, errorCodeResponse: 'IDEMPOTENCY_KEY_IN_PROGRESS' }));
+    const outbox = make();
+    const a = await outbox.enqueue(input('a', 1));
+    await outbox.replay();
+    expect(find(outbox, a.id)).toMatchObject({ state: 'pending', nextAttemptAt: clock + 2_000 });
+  });
+
+  it('parks a 4xx as failed with its reason; later writes of that scope wait, other scopes proceed; retry resumes', async () => {
+    send.mockImplementationOnce(async () => {
+      throw new ApiError({ status: 422, errorCodeResponse: 'VALIDATION_ERROR', errorMessage: 'Unknown parking lot' });
+    });
+    online = false;
+    const outbox = make();
+    const a1 = await outbox.enqueue(input('a', 1));
+    const b1 = await outbox.enqueue(input('b', 1));
+    const a2 = await outbox.enqueue(input('a', 2));
+    online = true;
+    await outbox.replay();
+    expect(find(outbox, a1.id)).toMatchObject({
+      state: 'failed',
+      lastError: { code: 'VALIDATION_ERROR', message: 'Unknown parking lot', status: 422 },
+    });
+    expect(stateOf(outbox, b1.id)).toBe('done');
+    expect(stateOf(outbox, a2.id)).toBe('pending');
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1']);
+
+    await outbox.replay();
+    expect(send).toHaveBeenCalledTimes(2); // failed stays failed until the user acts
+
+    await outbox.retry(a1.id);
+    await outbox.replay();
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1', '/connectors/a/1', '/connectors/a/2']);
+    expect(send.mock.calls[2][0].headers['Idempotency-Key']).toBe(a1.idempotencyKey);
+    expect(stateOf(outbox, a1.id)).toBe('done');
+    expect(stateOf(outbox, a2.id)).toBe('done');
+  });
+
+  it('discard removes a failed write and lets the next one of its scope go', async () => {
+    send.mockRejectedValueOnce(new ApiError({ status: 400, errorCodeResponse: 'BAD_REQUEST' }));
+    online = false;
+    const outbox = make();
+    const a1 = await outbox.enqueue(input('a', 1));
+    const a2 = await outbox.enqueue(input('a', 2));
+    online = true;
+    await outbox.replay();
+    expect(stateOf(outbox, a1.id)).toBe('failed');
+    expect(await outbox.discard(a1.id)).toBe(true);
+    await outbox.replay();
+    expect(find(outbox, a1.id)).toBeUndefined();
+    expect(await get(a1.id, store)).toBeUndefined();
+    expect(stateOf(outbox, a2.id)).toBe('done');
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/a/2']);
+  });
+
+  it('parks a 409 CONFLICT with what changed on the server', async () => {
+    const detail = { connectorId: 'a', currentVersion: 5, current: { parkingLot: 'P9', connectorStatus: 'STANDBY' } };
+    send.mockRejectedValueOnce(
+      new ApiError({ status: 409, errorCodeResponse: 'CONFLICT', errorMessage: 'Changed meanwhile', errorDetail: detail }),
+    );
+    const outbox = make();
+    const a = await outbox.enqueue(input('a', 1));
+    await outbox.replay();
+    const write = find(outbox, a.id);
+    expect(write.state).toBe('failed');
+    expect(conflictDetail(write.lastError)).toEqual(detail);
+  });
+
+  it('also reads a 412 as a conflict', () => {
+    expect(conflictDetail({ code: 'PRECONDITION_FAILED', message: 'x', status: 412, detail: { currentVersion: 2 } })).toEqual({
+      currentVersion: 2,
+    });
+    expect(conflictDetail({ code: 'VALIDATION_ERROR', message: 'x', status: 422, detail: {} })).toBeNull();
+  });
+
+  it('waits for sign-in when the session is gone and resumes once tokens are set', async () => {
+    const signIn = () => setTokens({ accessToken: makeJwt(makeClaims({ sub: 'user-1' })), refreshToken: 'r1' });
+    signIn();
+    send.mockImplementationOnce(async () => {
+      clearTokens('session-expired'); // what the client does when the refresh is refused
+      throw new SessionExpiredError({ status: 401, errorCodeResponse: 'UNAUTHORIZED' });
+    });
+    online = false;
+    // The real session check: no tokens → SessionExpiredError, valid token → go.
+    const outbox = make({ ensureSession: undefined });
+    const a1 = await outbox.enqueue(input('a', 1));
+    const b1 = await outbox.enqueue(input('b', 1));
+    online = true;
+    outbox.start();
+    await vi.waitFor(() => expect(stateOf(outbox, a1.id)).toBe('waiting-for-sign-in'));
+    await outbox.replay();
+    expect(stateOf(outbox, b1.id)).toBe('waiting-for-sign-in');
+    expect(send).toHaveBeenCalledTimes(1);
+
+    signIn();
+    await vi.waitFor(() => expect(stateOf(outbox, b1.id)).toBe('done'));
+    expect(stateOf(outbox, a1.id)).toBe('done');
+    expect(send.mock.calls.map(([r]) => r.headers['Idempotency-Key'])).toEqual([
+      a1.idempotencyKey,
+      a1.idempotencyKey,
+      b1.idempotencyKey,
+    ]);
+  });
+
+  it('does not send writes made by another user', async () => {
+    online = false;
+    let user = 'user-1';
+    const outbox = make({ currentUser: () => user });
+    const a = await outbox.enqueue(input('a', 1));
+    user = 'user-2';
+    online = true;
+    await outbox.replay();
+    expect(send).not.toHaveBeenCalled();
+    expect(stateOf(outbox, a.id)).toBe('pending');
+    user = 'user-1';
+    await outbox.replay();
+    expect(stateOf(outbox, a.id)).toBe('done');
+  });
+
+  it('sends each write once when replays start at the same time (also from two tabs)', async () => {
+    send.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ ok: true }), 5)));
+    online = false;
+    const tab1 = make();
+    const tab2 = make();
+    await tab1.enqueue(input('a', 1));
+    await tab1.enqueue(input('b', 1));
+    await tab1.enqueue(input('a', 2));
+    await tab2.whenReady();
+    online = true;
+    await Promise.all([tab1.replay(), tab2.replay(), tab1.replay(), tab2.replay()]);
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1', '/connectors/a/2']);
+  });
+
+  it('uses the Web Lock when there is one', async () => {
+    const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
+    const outbox = make({ locks: { request } as unknown as Pick<LockManager, 'request'> });
+    await outbox.enqueue(input('a', 1));
+    await outbox.replay();
+    expect(request).toHaveBeenCalledWith('cpo-outbox', expect.any(Function));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('resends a write left "sending" by a killed tab, with its original key', async () => {
+    const orphan: OutboxWrite = {
+      id: 'w1',
+      idempotencyKey: 'key-1',
+      scope: 'a',
+      kind: 'availability',
+      label: 'a',
+      request: { service: 'bff', path: '/x', method: 'PATCH', body: { version: 2 } },
+      createdAt: clock,
+      seq: 1,
+      owner: 'user-1',
+      state: 'sending',
+      attempts: 1,
+      lastError: null,
+      nextAttemptAt: 0,
+    };
+    await set('w1', orphan, store);
+    const outbox = make();
+    await outbox.replay();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0][0].headers['Idempotency-Key']).toBe('key-1');
+    expect(stateOf(outbox, 'w1')).toBe('done');
+  });
+
+  it('runs the effects registered for the kind after success, and prunes done writes later', async () => {
+    const effect = vi.fn();
+    const unregister = registerOutboxEffect('availability', effect);
+    send.mockResolvedValueOnce({ connectorStatus: 'ACTIVE' });
+    const outbox = make();
+    const a = await outbox.enqueue(input('a', 1, 'availability'));
+    await outbox.replay();
+    expect(effect).toHaveBeenCalledWith(expect.objectContaining({ id: a.id, state: 'done' }), { connectorStatus: 'ACTIVE' });
+    unregister();
+
+    clock += 60_000;
+    await outbox.replay();
+    expect(outbox.getSnapshot()).toEqual([]);
+    expect(await get(a.id, store)).toBeUndefined();
+  });
+});
