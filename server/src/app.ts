@@ -13,8 +13,10 @@ import type { Env } from './env';
 import { ApiError } from './http/errors';
 import { transactionalWrites } from './http/transaction';
 import type { AppBindings } from './http/types';
+import { registerLocationBffRoutes, registerLocationContractRoutes } from './locations/routes';
 import { registerMailRoutes } from './mail/routes';
 import { registerOperatorRoutes } from './operators/routes';
+import { registerStationBffRoutes } from './stations/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -57,6 +59,10 @@ export function createApp({ db, env, log = (m, e) => console.error(m, e), extend
   registerMailRoutes(routers.bff, env.BODY_LIMIT_BYTES);
   registerDropdownRoutes(routers.bff);
   registerCockpitBffRoutes(routers.bff);
+  // After the cockpit's /locations/get-by-cpo-for-dropdown, which /locations/:id would shadow.
+  registerLocationBffRoutes(routers.bff);
+  registerStationBffRoutes(routers.bff);
+  registerLocationContractRoutes(routers.contractManagement);
   registerCockpitBookingRoutes(routers.bookingService);
   extend?.(routers);
 

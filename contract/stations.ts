@@ -1,0 +1,287 @@
+import * as z from 'zod';
+import { commaListSchema, pageQuerySchema, paged } from './common';
+import { type ConnectorStatus, connectorStatuses } from './enums';
+
+/**
+ * Charging stations and connectors (spec 2 §2-5, §7-8). All on the BFF base (`/bff`).
+ *
+ * - `GET  /bff/connectors/get-by-cpo`               list (stationListQuerySchema → paged(stationListRowSchema))
+ * - `GET  /bff/connectors/{connectorId}`            detail (stationDetailSchema), header `ETag: "v<version>"`
+ * - `POST /bff/connectors/create-cp`                create stations (createStationsBodySchema → createStationsAnswerSchema)
+ * - `PUT  /bff/connectors/update-parking-lots`      parking lots (parkingLotUpdateBodySchema → connectorWriteAnswerSchema)
+ * - `PUT  /bff/ocpp-client/change-availability`     status (changeAvailabilityBodySchema → connectorWriteAnswerSchema)
+ * - charging history of a connector: `GET /booking-service/bookings/get-charging-history?connectorId=` (contract/cockpit.ts)
+ *
+ * Writes are all-or-nothing and bump each changed connector's `version`. Each item may carry the
+ * `version` the user saw; for a single item an `If-Match: "v<n>"` header does the same. A stale
+ * version → 409 CONFLICT with errorDetail connectorConflictDetailSchema and nothing changes.
+ * A connector outside the caller's operators (or removed) → 404 CONNECTOR_NOT_FOUND.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Status display
+// ---------------------------------------------------------------------------------------------
+
+/** CONNECTED_UNAVAILABLE without a parking lot ('Verknüpft (Parkplatz hinterlegen)'). */
+export const CONNECTED_NEEDS_PARKING_LOT = 'CONNECTED_NEEDS_PARKING_LOT';
+export const connectorDisplayStatuses = [...connectorStatuses, CONNECTED_NEEDS_PARKING_LOT] as const;
+export type ConnectorDisplayStatus = (typeof connectorDisplayStatuses)[number];
+
+/** Colours (hex) of the display statuses: aktiv, standby, verknüpft, in use, störung, inaktiv. */
+export const connectorStatusColours: Record<ConnectorDisplayStatus, string> = {
+  IDLE: '#2E7D32',
+  CONNECTED_UNAVAILABLE: '#1565C0',
+  CONNECTED_NEEDS_PARKING_LOT: '#F9A825',
+  OCCUPIED_UNCHARGED: '#00838F',
+  OCCUPIED_CHARGING: '#6A1B9A',
+  OFFLINE: '#C62828',
+  INACTIVE: '#757575',
+};
+
+export function connectorDisplayStatus(status: ConnectorStatus, parkingLot: string | null | undefined): ConnectorDisplayStatus {
+  return status === 'CONNECTED_UNAVAILABLE' && !parkingLot ? CONNECTED_NEEDS_PARKING_LOT : status;
+}
+
+export const connectorStatusMappingSchema = z.object({ enumName: z.string(), colourCode: z.string() });
+export type ConnectorStatusMapping = z.infer<typeof connectorStatusMappingSchema>;
+
+export function connectorStatusMapping(status: ConnectorStatus, parkingLot: string | null | undefined): ConnectorStatusMapping {
+  const enumName = connectorDisplayStatus(status, parkingLot);
+  return { enumName, colourCode: connectorStatusColours[enumName] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules shared by client and server (spec 2 §4-5)
+// ---------------------------------------------------------------------------------------------
+
+export const PARKING_LOT_MAX_LENGTH = 5;
+export const MIN_STATIONS_TO_CREATE = 1;
+export const MAX_STATIONS_TO_CREATE = 100;
+/** Most connectors in one parking-lot or availability write. */
+export const MAX_CONNECTORS_PER_WRITE = 200;
+
+/** Statuses a user may set. */
+export const settableConnectorStatuses = ['IDLE', 'CONNECTED_UNAVAILABLE'] as const;
+export type SettableConnectorStatus = (typeof settableConnectorStatuses)[number];
+export const OCCUPIED_STATUSES: readonly ConnectorStatus[] = ['OCCUPIED_UNCHARGED', 'OCCUPIED_CHARGING'];
+
+/** A manual status change is allowed from IDLE, or from CONNECTED_UNAVAILABLE with a parking lot. */
+export const canChangeAvailability = (status: ConnectorStatus, parkingLot: string | null | undefined) =>
+  status === 'IDLE' || (status === 'CONNECTED_UNAVAILABLE' && !!parkingLot);
+
+/** Assigning a parking lot is refused for INACTIVE connectors. */
+export const canAssignParkingLot = (status: ConnectorStatus) => status !== 'INACTIVE';
+
+/**
+ * Error codes of this area beyond contract/errors.ts:
+ * - CONNECTOR_INACTIVE (409): parking lot for an INACTIVE connector; errorDetail {connectorIds, cpIds}.
+ * - CONNECTOR_IN_OPERATION (409): status change of an OCCUPIED_* connector; errorDetail {connectorIds, cpIds}.
+ * - CONNECTOR_STATUS_NOT_CHANGEABLE (409): status change from another state ('must be Standby or
+ *   Active'); errorDetail {connectorIds, cpIds}.
+ * Also used: VALIDATION_ERROR (400; message 'fildnchange' when a parking lot equals the current
+ * one), DATA_INCONSISTENCY (409; duplicate parking lot, errorMessage names the lot, errorDetail
+ * [{locationId, parkingLot}]), CONFLICT (409; stale version), CONNECTOR_NOT_FOUND /
+ * LOCATION_NOT_FOUND (404).
+ */
+export const stationErrorCodes = ['CONNECTOR_INACTIVE', 'CONNECTOR_IN_OPERATION', 'CONNECTOR_STATUS_NOT_CHANGEABLE'] as const;
+export type StationErrorCode = (typeof stationErrorCodes)[number];
+
+export const connectorRefusalDetailSchema = z.object({ connectorIds: z.array(z.string()), cpIds: z.array(z.string()) });
+
+/** errorDetail of a stale write (409 CONFLICT): what the connector looks like now. */
+export const connectorConflictDetailSchema = z.object({
+  connectorId: z.string(),
+  currentVersion: z.number().int(),
+  current: z.object({ parkingLot: z.string().nullable(), connectorStatus: z.enum(connectorStatuses) }),
+  /** Every stale connector of the request (the fields above repeat the first). */
+  conflicts: z
+    .array(
+      z.object({
+        connectorId: z.string(),
+        currentVersion: z.number().int(),
+        current: z.object({ parkingLot: z.string().nullable(), connectorStatus: z.enum(connectorStatuses) }),
+      }),
+    )
+    .optional(),
+});
+export type ConnectorConflictDetail = z.infer<typeof connectorConflictDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/connectors/get-by-cpo
+// ---------------------------------------------------------------------------------------------
+
+const optionalFilter = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * cpId and addressParkingLot: contains, case-insensitive. locationIds, wallboxModels: comma lists
+ * (exact). locationId: one location (the location page). Removed connectors are never listed.
+ * Order: locationName, cpId, connectorId.
+ */
+export const stationListQuerySchema = pageQuerySchema.extend({
+  cpId: optionalFilter,
+  addressParkingLot: optionalFilter,
+  locationIds: commaListSchema,
+  wallboxModels: commaListSchema,
+  locationId: optionalFilter,
+});
+export type StationListQuery = z.input<typeof stationListQuerySchema>;
+
+export const stationListRowSchema = z.object({
+  /** `${cpId}_${n}`; the UI shows the part after the last underscore. */
+  connectorId: z.string(),
+  cpId: z.string(),
+  locationId: z.string().nullable(),
+  locationName: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    zipCode: z.string().nullable(),
+    city: z.string().nullable(),
+    parkingLot: z.string().nullable(),
+  }),
+  wallboxModel: z.string(),
+  connectorStatus: z.enum(connectorStatuses),
+  connectorStatusMapping: connectorStatusMappingSchema,
+  /** ISO instant or null (offline/inactive). */
+  onlineSince: z.string().nullable(),
+  /** ISO instant of the last heartbeat, or null. */
+  lastHeartBeatInterval: z.string().nullable(),
+  version: z.number().int(),
+});
+export type StationListRow = z.infer<typeof stationListRowSchema>;
+export const stationListAnswerSchema = paged(stationListRowSchema);
+export type StationListAnswer = z.infer<typeof stationListAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/connectors/{connectorId}
+// ---------------------------------------------------------------------------------------------
+
+export const stationDetailSchema = stationListRowSchema.extend({
+  cpoId: z.string(),
+  /** kWh over the connector's finished charging requests. */
+  totalEnergy: z.number(),
+  /** EUR over the connector's finished charging requests. */
+  totalRevenue: z.number(),
+});
+export type StationDetail = z.infer<typeof stationDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /bff/connectors/create-cp
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Creates `numOfChargingStations` stations of the model at the location; each gets
+ * `connectorsPerStation` connectors of the model (GET /bff/locations/wallboxTypes), INACTIVE,
+ * without parking lot. `locationName` is informative. Messages: LBLReqMSG, locReq, csmorezero.
+ */
+export const createStationsBodySchema = z.object({
+  locationName: z.string().nullable().optional(),
+  locationId: z.string().trim().min(1, 'locReq').max(100),
+  numOfChargingStations: z.coerce
+    .number('csmorezero')
+    .int('csmorezero')
+    .min(MIN_STATIONS_TO_CREATE, 'csmorezero')
+    .max(MAX_STATIONS_TO_CREATE),
+  chargingStationModel: z.string().trim().min(1, 'LBLReqMSG').max(200),
+});
+export type CreateStationsBody = z.input<typeof createStationsBodySchema>;
+
+export const createStationsAnswerSchema = z.object({
+  /** The site (location) id the stations were created at, shown in the success dialog. */
+  id: z.string(),
+  cpIds: z.array(z.string()),
+  connectorIds: z.array(z.string()),
+});
+export type CreateStationsAnswer = z.infer<typeof createStationsAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// PUT /bff/connectors/update-parking-lots
+// ---------------------------------------------------------------------------------------------
+
+export const parkingLotNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'parkingNumreq')
+  .max(PARKING_LOT_MAX_LENGTH, 'maxparkingLot');
+
+export const parkingLotUpdateItemSchema = z.object({
+  connectorId: z.string().trim().min(1).max(100),
+  cpId: z.string().trim().min(1).max(100),
+  locationId: z.string().trim().min(1).max(100),
+  parkingLotNumber: parkingLotNumberSchema,
+  version: z.number().int().positive().optional(),
+});
+export type ParkingLotUpdateItem = z.input<typeof parkingLotUpdateItemSchema>;
+
+/**
+ * One item per connector (connectorIds distinct). Server rules: the lot must differ from the
+ * current one (400 VALIDATION_ERROR 'fildnchange'); INACTIVE → 409 CONNECTOR_INACTIVE; a lot used
+ * by another connector of the location, or twice in the request → 409 DATA_INCONSISTENCY; cpId
+ * and locationId must be the connector's (else 400 VALIDATION_ERROR).
+ */
+export const parkingLotUpdateBodySchema = z
+  .array(parkingLotUpdateItemSchema)
+  .min(1)
+  .max(MAX_CONNECTORS_PER_WRITE)
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((it, i) => {
+      if (seen.has(it.connectorId)) ctx.addIssue({ code: 'custom', path: [i, 'connectorId'], message: 'duplicateConnector' });
+      seen.add(it.connectorId);
+    });
+  });
+
+/** Answer of both connector writes: the connectors as they are now. */
+export const connectorWriteAnswerSchema = z.array(
+  z.object({
+    connectorId: z.string(),
+    cpId: z.string(),
+    parkingLot: z.string().nullable(),
+    connectorStatus: z.enum(connectorStatuses),
+    version: z.number().int(),
+  }),
+);
+export type ConnectorWriteAnswer = z.infer<typeof connectorWriteAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// PUT /bff/ocpp-client/change-availability
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Target only IDLE or CONNECTED_UNAVAILABLE (else 400). Server rules: every connector must be
+ * IDLE or CONNECTED_UNAVAILABLE with a parking lot; OCCUPIED_* → 409 CONNECTOR_IN_OPERATION (cpIds
+ * in errorDetail); others → 409 CONNECTOR_STATUS_NOT_CHANGEABLE. A connector already in the target
+ * status is left as is (no version bump).
+ */
+export const changeAvailabilityBodySchema = z.object({
+  changeAvailabilityRequest: z
+    .array(
+      z.object({
+        connectorId: z.string().trim().min(1).max(100),
+        connectorStatus: z.enum(settableConnectorStatuses),
+        version: z.number().int().positive().optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_CONNECTORS_PER_WRITE)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((it, i) => {
+        if (seen.has(it.connectorId)) ctx.addIssue({ code: 'custom', path: [i, 'connectorId'], message: 'duplicateConnector' });
+        seen.add(it.connectorId);
+      });
+    }),
+});
+export type ChangeAvailabilityBody = z.input<typeof changeAvailabilityBodySchema>;
+
+/** `If-Match` value for a version, and its parser (accepts `"v3"`, `W/"v3"`, `v3`, `3`). */
+export const etagFor = (version: number) => `"v${version}"`;
+export function parseIfMatch(header: string | null | undefined): number | undefined {
+  if (!header) return undefined;
+  const m = /^\s*(?:W\/)?"?v?(\d+)"?\s*$/.exec(header);
+  return m ? Number(m[1]) : undefined;
+}

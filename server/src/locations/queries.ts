@@ -1,0 +1,361 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  contractStatusColours,
+  type createLocationBodySchema,
+  type LocationContractRow,
+  type LocationDetail,
+  type LocationListRow,
+  type locationContractsQuerySchema,
+  type locationListQuerySchema,
+  type ParkingInfo,
+  type updateLocationBodySchema,
+  type WallboxType,
+} from '../../../contract/locations';
+import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
+import type { Scope } from '../auth/scope';
+import type { Db } from '../db/client';
+import {
+  bills,
+  connectors,
+  contracts,
+  locationInfrastructure,
+  locations,
+  operators,
+  rfidTags,
+  wallboxModels,
+} from '../db/schema';
+import { ApiError } from '../http/errors';
+
+/** `%x%` for ILIKE, with the pattern characters of the user's text taken literally. */
+export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export const locationNotFound = (id: string) => new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${id} not found`);
+export const operatorNotFound = (cpoId: string) =>
+  new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`, { cpoId });
+
+const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
+  careOf: l.careOf,
+  street: l.street,
+  zipCode: l.zipCode,
+  city: l.city,
+  ...(l.countryCode ? { countryCode: l.countryCode } : {}),
+});
+
+// ---------------------------------------------------------------------------------------------
+
+export async function listLocations(
+  db: Db,
+  scope: Scope,
+  q: z.output<typeof locationListQuerySchema>,
+): Promise<{ total: number; rows: LocationListRow[] }> {
+  const where = and(
+    scope.where(locations.cpoId),
+    q.cpoId ? eq(locations.cpoId, q.cpoId) : undefined,
+    q.locationName ? ilike(locations.locationName, containsPattern(q.locationName)) : undefined,
+    q.address
+      ? or(
+          ilike(locations.street, containsPattern(q.address)),
+          ilike(locations.zipCode, containsPattern(q.address)),
+          ilike(locations.city, containsPattern(q.address)),
+          ilike(sql`coalesce(${locations.careOf}, '')`, containsPattern(q.address)),
+        )
+      : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(locations).where(where);
+  const stationCounts = db
+    .select({
+      locationId: connectors.locationId,
+      total: count().as('n_connectors'),
+      removed: sql<number>`count(*) filter (where ${connectors.removed})::int`.as('n_removed'),
+    })
+    .from(connectors)
+    .where(isNotNull(connectors.locationId))
+    .groupBy(connectors.locationId)
+    .as('sc');
+  const contractCounts = db
+    .select({ locationId: contracts.locationId, n: count().as('n_contracts') })
+    .from(contracts)
+    .where(isNotNull(contracts.locationId))
+    .groupBy(contracts.locationId)
+    .as('cc');
+  const rows = await db
+    .select({
+      locationId: locations.locationId,
+      locationName: locations.locationName,
+      careOf: locations.careOf,
+      street: locations.street,
+      zipCode: locations.zipCode,
+      city: locations.city,
+      cpoId: locations.cpoId,
+      cpoName: operators.cpoName,
+      total: sql<number>`coalesce(${stationCounts.total}, 0)::int`,
+      removed: sql<number>`coalesce(${stationCounts.removed}, 0)::int`,
+      endCustomers: sql<number>`coalesce(${contractCounts.n}, 0)::int`,
+    })
+    .from(locations)
+    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+    .leftJoin(stationCounts, eq(stationCounts.locationId, locations.locationId))
+    .leftJoin(contractCounts, eq(contractCounts.locationId, locations.locationId))
+    .where(where)
+    .orderBy(asc(locations.locationName), asc(locations.locationId))
+    .limit(q.size)
+    .offset(q.page * q.size);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      locationId: r.locationId,
+      locationName: r.locationName,
+      locationAddress: address(r),
+      numOfChargingStations: { totalNrChargingStation: r.total, removedNrChargingStation: r.removed },
+      numEndCustomers: r.endCustomers,
+      cpoId: r.cpoId,
+      cpoName: r.cpoName,
+      locationIdName: `${r.locationId}: ${r.locationName}`,
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function listWallboxTypes(db: Db): Promise<WallboxType[]> {
+  const rows = await db.select().from(wallboxModels).orderBy(asc(wallboxModels.name));
+  return rows.map((r) => ({ ...r, maxPowerKw: Number(r.maxPowerKw) }));
+}
+
+/** Model names of the list that do not exist. */
+export async function unknownModels(db: Db, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const found = await db.select({ name: wallboxModels.name }).from(wallboxModels).where(inArray(wallboxModels.name, names));
+  const known = new Set(found.map((f) => f.name));
+  return names.filter((n) => !known.has(n));
+}
+
+/** Serialises id generation per kind (PostgreSQL and PGlite alike), released at commit. */
+export async function lockIdSequence(db: Db, kind: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${kind}))`);
+}
+
+export async function createLocation(
+  db: Db,
+  scope: Scope,
+  body: z.output<typeof createLocationBodySchema>,
+): Promise<{ locationId: string; locationName: string }> {
+  if (!scope.canSeeOperator(body.cpoId)) throw operatorNotFound(body.cpoId);
+  const [op] = await db.select({ cpoId: operators.cpoId }).from(operators).where(eq(operators.cpoId, body.cpoId));
+  if (!op) throw operatorNotFound(body.cpoId);
+  const missing = await unknownModels(
+    db,
+    body.wallBoxesData.map((w) => w.chargingStationModel),
+  );
+  if (missing.length > 0) {
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      `Unknown charging station model: ${missing.join(', ')}`,
+      undefined,
+      body.wallBoxesData
+        .map((w, i) => ({ w, i }))
+        .filter(({ w }) => missing.includes(w.chargingStationModel))
+        .map(({ i }) => ({ path: `wallBoxesData.${i}.chargingStationModel`, message: 'unknownModel' })),
+    );
+  }
+  await lockIdSequence(db, 'locations.location_id');
+  const [{ maxNo }] = await db
+    .select({ maxNo: sql<number>`coalesce(max(substring(${locations.locationId} from 2)::int), 10000)::int` })
+    .from(locations)
+    .where(sql`${locations.locationId} ~ '^L[0-9]{1,9}$'`);
+  const locationId = `L${maxNo + 1}`;
+  // Without infrastructure the EMS counts as not connected (spec 1 §4).
+  const ems = body.wallBoxesData.length > 0 && body.isEmsConnected;
+  await db.insert(locations).values({
+    locationId,
+    locationName: body.locationName,
+    careOf: body.locationAddress.careOf,
+    street: body.locationAddress.street,
+    zipCode: body.locationAddress.zipCode,
+    city: body.locationAddress.city,
+    cpoId: body.cpoId,
+    isEmsConnected: ems,
+    emsModel: ems ? (body.emsModel ?? null) : null,
+    emsId: ems ? body.emsId : null,
+  });
+  if (body.wallBoxesData.length > 0) {
+    await db.insert(locationInfrastructure).values(
+      body.wallBoxesData.map((w) => ({
+        locationId,
+        chargingStationModel: w.chargingStationModel,
+        numOfChargingStations: w.numOfChargingStations,
+      })),
+    );
+  }
+  return { locationId, locationName: body.locationName };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The location if it exists inside the scope (optionally locked for update). */
+export async function findLocation(db: Db, scope: Scope, locationId: string, forUpdate = false) {
+  const q = db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.locationId, locationId), scope.where(locations.cpoId)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function getLocationDetail(db: Db, scope: Scope, locationId: string): Promise<LocationDetail | undefined> {
+  const [row] = await db
+    .select({ loc: locations, op: operators })
+    .from(locations)
+    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+    .where(and(eq(locations.locationId, locationId), scope.where(locations.cpoId)));
+  if (!row) return undefined;
+  const { loc, op } = row;
+  const cons = await db
+    .select({ status: connectors.status, parkingLot: connectors.parkingLot, removed: connectors.removed })
+    .from(connectors)
+    .where(eq(connectors.locationId, locationId));
+  const stationSummary: Record<string, { number: number; color: string }> = {};
+  const lots = new Set<string>();
+  for (const c of cons) {
+    if (c.removed) continue;
+    if (c.parkingLot) lots.add(c.parkingLot);
+    const key = connectorDisplayStatus(c.status, c.parkingLot);
+    stationSummary[key] ??= { number: 0, color: connectorStatusColours[key] };
+    stationSummary[key].number++;
+  }
+  const contractRows = await db
+    .select({ status: contracts.contractStatus, n: count() })
+    .from(contracts)
+    .where(eq(contracts.locationId, locationId))
+    .groupBy(contracts.contractStatus);
+  const contractSummary: Record<string, { number: number; color: string }> = {};
+  for (const r of contractRows) contractSummary[r.status] = { number: r.n, color: contractStatusColours[r.status] };
+  return {
+    locationId: loc.locationId,
+    locationName: loc.locationName,
+    locationAddress: address(loc),
+    cpoId: loc.cpoId,
+    operatorDetail: {
+      cpoId: op.cpoId,
+      cpoName: op.cpoName,
+      cpoAddress: { street: op.street, zipCode: op.zipCode, city: op.city },
+    },
+    chargingInfrastructureMetrics: {
+      totalChargingStations: cons.length,
+      removedChargingStations: cons.filter((c) => c.removed).length,
+      statusesSummary: stationSummary,
+    },
+    contractMetrics: {
+      totalContractStatuses: contractRows.reduce((s, r) => s + r.n, 0),
+      statusesSummary: contractSummary,
+    },
+    isEmsConnected: loc.isEmsConnected,
+    emsModel: loc.emsModel,
+    emsId: loc.emsId,
+    parkingLots: [...lots].sort((a, b) => a.localeCompare(b, 'de', { numeric: true })),
+    version: loc.version,
+  };
+}
+
+export async function updateLocation(
+  db: Db,
+  scope: Scope,
+  body: z.output<typeof updateLocationBodySchema>,
+  expectedVersion: number | undefined,
+) {
+  const loc = await findLocation(db, scope, body.locationId, true);
+  if (!loc) throw locationNotFound(body.locationId);
+  if (expectedVersion !== undefined && expectedVersion !== loc.version) {
+    throw new ApiError(409, 'CONFLICT', `Location ${loc.locationId} was changed by someone else`, {
+      locationId: loc.locationId,
+      currentVersion: loc.version,
+      current: { locationName: loc.locationName, locationAddress: address(loc) },
+    });
+  }
+  const [updated] = await db
+    .update(locations)
+    .set({
+      locationName: body.locationName,
+      street: body.locationAddress.street,
+      city: body.locationAddress.city,
+      zipCode: body.locationAddress.zipCode,
+      careOf: body.locationAddress.careOf,
+      version: sql`${locations.version} + 1`,
+    })
+    .where(eq(locations.locationId, loc.locationId))
+    .returning({ locationId: locations.locationId, locationName: locations.locationName, version: locations.version });
+  return updated;
+}
+
+export async function getParkingInfo(db: Db, scope: Scope, locationId: string): Promise<ParkingInfo | undefined> {
+  const loc = await findLocation(db, scope, locationId);
+  if (!loc) return undefined;
+  const rows = await db
+    .select({ connectorId: connectors.connectorId, cpId: connectors.cpId, parkingLot: connectors.parkingLot })
+    .from(connectors)
+    .where(and(eq(connectors.locationId, locationId), eq(connectors.removed, false), isNotNull(connectors.parkingLot)));
+  const withLots = rows
+    .map((r) => ({ ...r, parkingLot: r.parkingLot ?? '' }))
+    .sort((a, b) => a.parkingLot.localeCompare(b.parkingLot, 'de', { numeric: true }));
+  return { locationId, parkingLots: withLots.map((r) => r.parkingLot), connectors: withLots };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function listLocationContracts(
+  db: Db,
+  locationId: string,
+  locationName: string,
+  q: z.output<typeof locationContractsQuerySchema>,
+): Promise<{ total: number; rows: LocationContractRow[] }> {
+  const conds: (SQL | undefined)[] = [
+    eq(contracts.locationId, locationId),
+    q.endCustomerId ? ilike(contracts.endCustomerId, containsPattern(q.endCustomerId)) : undefined,
+    q.name ? ilike(sql`${contracts.firstName} || ' ' || ${contracts.lastName}`, containsPattern(q.name)) : undefined,
+    q.rfId
+      ? sql`exists (select 1 from ${rfidTags} where ${rfidTags.contractKey} = ${contracts.contractKey} and (${rfidTags.rfidTag} ilike ${containsPattern(q.rfId)} or ${rfidTags.serialId} ilike ${containsPattern(q.rfId)}))`
+      : undefined,
+    q.userTypes.length > 0 ? inArray(contracts.userType, q.userTypes) : undefined,
+  ];
+  const where = and(...conds);
+  const [{ total }] = await db.select({ total: count() }).from(contracts).where(where);
+  const rows = await db
+    .select({
+      contractKey: contracts.contractKey,
+      endCustomerId: contracts.endCustomerId,
+      firstName: contracts.firstName,
+      lastName: contracts.lastName,
+      parkingLotNumbers: contracts.parkingLotNumbers,
+      contractStatus: contracts.contractStatus,
+      userType: contracts.userType,
+      billingStatus: sql<
+        (typeof bills.$inferSelect)['billingStatus']
+      >`(select ${bills.billingStatus} from ${bills} where ${bills.contractKey} = ${contracts.contractKey} order by ${bills.billGenerationDate} desc limit 1)`,
+      rfId: sql<
+        string | null
+      >`(select string_agg(${rfidTags.rfidTag}, ',' order by ${rfidTags.rfidTag}) from ${rfidTags} where ${rfidTags.contractKey} = ${contracts.contractKey})`,
+    })
+    .from(contracts)
+    .where(where)
+    .orderBy(desc(contracts.createdAt), asc(contracts.contractKey))
+    .limit(q.size)
+    .offset(q.page * q.size);
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.contractKey,
+      contractKey: r.contractKey,
+      endCustomerId: r.endCustomerId,
+      name: `${r.firstName} ${r.lastName}`,
+      location: `${locationId}: ${locationName}`,
+      parkingLotNumbers: r.parkingLotNumbers,
+      contractStatus: r.contractStatus,
+      contractStatusMapping: { enumName: r.contractStatus, colourCode: contractStatusColours[r.contractStatus] },
+      userType: r.userType,
+      billingStatus: r.billingStatus ?? null,
+      rfId: r.rfId ?? null,
+    })),
+  };
+}
