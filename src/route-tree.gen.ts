@@ -18,6 +18,8 @@ import { Route as PasswortVergessenRouteImport } from './routes/passwort-vergess
 import { Route as AppCockpitRouteImport } from './routes/_app/cockpit'
 import { Route as AppEinstellungenRouteImport } from './routes/_app/einstellungen'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
+import { Route as AppStandorteIndexRouteImport } from './routes/_app/standorte/index'
+import { Route as AppStandorteDetailsRouteImport } from './routes/_app/standorte/$details'
 import { Route as StripesepaConfigureSuccessCheckoutSessionIdRouteImport } from './routes/stripesepa/configure/success/$checkoutSessionId'
 import { Route as StripesepaReconfigureSuccessCheckoutSessionIdRouteImport } from './routes/stripesepa/reconfigure/success/$checkoutSessionId'
 
@@ -65,6 +67,16 @@ const AppSupportRoute = AppSupportRouteImport.update({
   path: '/support',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStandorteIndexRoute = AppStandorteIndexRouteImport.update({
+  id: '/standorte/',
+  path: '/standorte/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStandorteDetailsRoute = AppStandorteDetailsRouteImport.update({
+  id: '/standorte/$details',
+  path: '/standorte/$details',
+  getParentRoute: () => AppRoute,
+} as any)
 const StripesepaConfigureSuccessCheckoutSessionIdRoute =
   StripesepaConfigureSuccessCheckoutSessionIdRouteImport.update({
     id: '/stripesepa/configure/success/$checkoutSessionId',
@@ -87,6 +99,8 @@ export interface FileRoutesByFullPath {
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/support': typeof AppSupportRoute
+  '/standorte/$details': typeof AppStandorteDetailsRoute
+  '/standorte/': typeof AppStandorteIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
   '/stripesepa/reconfigure/success/$checkoutSessionId': typeof StripesepaReconfigureSuccessCheckoutSessionIdRoute
 }
@@ -99,6 +113,8 @@ export interface FileRoutesByTo {
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/support': typeof AppSupportRoute
+  '/standorte/$details': typeof AppStandorteDetailsRoute
+  '/standorte': typeof AppStandorteIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
   '/stripesepa/reconfigure/success/$checkoutSessionId': typeof StripesepaReconfigureSuccessCheckoutSessionIdRoute
 }
@@ -113,6 +129,8 @@ export interface FileRoutesById {
   '/_app/cockpit': typeof AppCockpitRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
   '/_app/support': typeof AppSupportRoute
+  '/_app/standorte/$details': typeof AppStandorteDetailsRoute
+  '/_app/standorte/': typeof AppStandorteIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
   '/stripesepa/reconfigure/success/$checkoutSessionId': typeof StripesepaReconfigureSuccessCheckoutSessionIdRoute
 }
@@ -127,6 +145,8 @@ export interface FileRouteTypes {
     | '/cockpit'
     | '/einstellungen'
     | '/support'
+    | '/standorte/$details'
+    | '/standorte/'
     | '/stripesepa/configure/success/$checkoutSessionId'
     | '/stripesepa/reconfigure/success/$checkoutSessionId'
   fileRoutesByTo: FileRoutesByTo
@@ -139,6 +159,8 @@ export interface FileRouteTypes {
     | '/cockpit'
     | '/einstellungen'
     | '/support'
+    | '/standorte/$details'
+    | '/standorte'
     | '/stripesepa/configure/success/$checkoutSessionId'
     | '/stripesepa/reconfigure/success/$checkoutSessionId'
   id:
@@ -152,6 +174,8 @@ export interface FileRouteTypes {
     | '/_app/cockpit'
     | '/_app/einstellungen'
     | '/_app/support'
+    | '/_app/standorte/$details'
+    | '/_app/standorte/'
     | '/stripesepa/configure/success/$checkoutSessionId'
     | '/stripesepa/reconfigure/success/$checkoutSessionId'
   fileRoutesById: FileRoutesById
@@ -232,6 +256,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSupportRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/standorte/': {
+      id: '/_app/standorte/'
+      path: '/standorte'
+      fullPath: '/standorte/'
+      preLoaderRoute: typeof AppStandorteIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/standorte/$details': {
+      id: '/_app/standorte/$details'
+      path: '/standorte/$details'
+      fullPath: '/standorte/$details'
+      preLoaderRoute: typeof AppStandorteDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/stripesepa/configure/success/$checkoutSessionId': {
       id: '/stripesepa/configure/success/$checkoutSessionId'
       path: '/stripesepa/configure/success/$checkoutSessionId'
@@ -253,12 +291,16 @@ interface AppRouteChildren {
   AppCockpitRoute: typeof AppCockpitRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
   AppSupportRoute: typeof AppSupportRoute
+  AppStandorteDetailsRoute: typeof AppStandorteDetailsRoute
+  AppStandorteIndexRoute: typeof AppStandorteIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppCockpitRoute: AppCockpitRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,
   AppSupportRoute: AppSupportRoute,
+  AppStandorteDetailsRoute: AppStandorteDetailsRoute,
+  AppStandorteIndexRoute: AppStandorteIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

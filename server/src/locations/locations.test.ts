@@ -272,6 +272,20 @@ describe('PUT /bff/locations/update-location', () => {
     expect(after.locationName).toBe('Neuer Name');
   });
 
+  it('clears the c/o when an edit leaves it out (clients drop empty values)', async () => {
+    const loc = locOf('partner')[1];
+    const withCareOf = await h.request('PUT', '/bff/locations/update-location', { token: tokens.partner, body: body(loc.locationId) });
+    expect(withCareOf.status).toBe(200);
+    const { careOf: _dropped, ...addressWithout } = body(loc.locationId).locationAddress;
+    const res = await h.request('PUT', '/bff/locations/update-location', {
+      token: tokens.partner,
+      body: { ...body(loc.locationId), locationAddress: addressWithout },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await h.db.select().from(locations).where(eq(locations.locationId, loc.locationId));
+    expect(row.careOf).toBeNull();
+  });
+
   it('refuses missing fields, a bad If-Match and foreign locations', async () => {
     const loc = locOf('operator')[0];
     for (const bad of [

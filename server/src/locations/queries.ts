@@ -281,7 +281,8 @@ export async function updateLocation(
       street: body.locationAddress.street,
       city: body.locationAddress.city,
       zipCode: body.locationAddress.zipCode,
-      careOf: body.locationAddress.careOf,
+      // The edit sends the whole address and clients drop empty values, so a missing c/o means none.
+      careOf: body.locationAddress.careOf ?? null,
       version: sql`${locations.version} + 1`,
     })
     .where(eq(locations.locationId, loc.locationId))

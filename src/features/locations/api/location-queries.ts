@@ -1,0 +1,88 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import * as z from 'zod';
+import { paged } from '../../../../contract/common';
+import {
+  createLocationAnswerSchema,
+  locationDetailSchema,
+  locationListAnswerSchema,
+  updateLocationAnswerSchema,
+  wallboxTypesAnswerSchema,
+  type CreateLocationAnswer,
+  type CreateLocationBody,
+  type UpdateLocationAnswer,
+  type UpdateLocationBody,
+} from '../../../../contract/locations';
+import { operatorListRowSchema } from '../../../../contract/operators';
+import { apiRequest } from '../../../api/client';
+import { locationKeys, type LocationListParams } from './location-keys';
+
+/** Spec 1 §7: the operator list for location forms is requested with page 0 and size 10000. */
+export const OPERATOR_OPTIONS_PAGE_SIZE = 10000;
+
+/** One page of GET /bff/locations/get-by-cpo (server-side filters and paging). */
+export const locationListQueryOptions = (params: LocationListParams) =>
+  queryOptions({
+    queryKey: locationKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'bff',
+        path: '/locations/get-by-cpo',
+        query: { locationName: params.locationName, address: params.address, page: params.page, size: params.size },
+        schema: locationListAnswerSchema,
+        signal,
+      }),
+    // Paging or filtering keeps the old rows (marked busy) instead of an empty table.
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /bff/locations/{id}. */
+export const locationDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: locationKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'bff',
+        path: `/locations/${encodeURIComponent(id)}`,
+        schema: locationDetailSchema,
+        signal,
+      }),
+  });
+
+/** Station models for the wizard's infrastructure rows. */
+export const wallboxTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: locationKeys.wallboxTypes(),
+    queryFn: ({ signal }) =>
+      apiRequest({ service: 'bff', path: '/locations/wallboxTypes', schema: wallboxTypesAnswerSchema, signal }),
+    staleTime: 30 * 60_000,
+  });
+
+const operatorOptionsAnswerSchema = paged(operatorListRowSchema.pick({ cpoId: true, cpoName: true }));
+
+/** Operators for the wizard's select ('id: name'). */
+export const operatorOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: locationKeys.operatorOptions(),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'bff',
+        path: '/cpos',
+        query: { page: 0, size: OPERATOR_OPTIONS_PAGE_SIZE },
+        schema: operatorOptionsAnswerSchema,
+        signal,
+      }),
+    select: (answer) => answer.response,
+    staleTime: 5 * 60_000,
+  });
+
+export type OperatorOption = z.infer<typeof operatorOptionsAnswerSchema>['response'][number];
+
+/** POST /bff/locations/location. */
+export function createLocation(body: CreateLocationBody): Promise<CreateLocationAnswer> {
+  return apiRequest({ service: 'bff', path: '/locations/location', method: 'POST', body, schema: createLocationAnswerSchema });
+}
+
+/** PUT /bff/locations/update-location. */
+export function updateLocation(body: UpdateLocationBody): Promise<UpdateLocationAnswer> {
+  return apiRequest({ service: 'bff', path: '/locations/update-location', method: 'PUT', body, schema: updateLocationAnswerSchema });
+}

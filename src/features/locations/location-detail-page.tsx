@@ -1,0 +1,189 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { contractStatuses } from '../../../contract/enums';
+import type { LocationDetail } from '../../../contract/locations';
+import { connectorDisplayStatuses } from '../../../contract/stations';
+import { useT } from '../../i18n/i18n-context';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ActionMenu } from '../../ui/menu';
+import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
+import { StatusBadge } from '../../ui/status-badge';
+import { useSession } from '../auth/session-context';
+import { locationDetailQueryOptions } from './api/location-queries';
+import { DataAgeNote } from './components/data-age-note';
+import { stationCount } from './location-form';
+
+const EditLocationWizard = lazy(() => import('./components/edit-location-wizard').then((m) => ({ default: m.EditLocationWizard })));
+
+/** /standorte/{id} (spec 2 §2): location, operator, infrastructure and user status counts, EMS, actions. */
+export function LocationDetailPage({ locationId }: { locationId: string }) {
+  const t = useT();
+  const options = locationDetailQueryOptions(locationId);
+  const query = useQuery(options);
+  const [editOpen, setEditOpen] = useState(false);
+  // Mounted on first use and kept: its confirmation dialog outlives the wizard itself.
+  const [editLoaded, setEditLoaded] = useState(false);
+
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-48 items-center justify-center">
+        <Spinner showLabel />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title={t('locations.detail.title')} backHref="/standorte" backLabel={t('locations.detail.back')} className="mb-0" />
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning bg-warning-soft px-4 py-3 text-fg">
+          <span>{t('errors.serverAgain')}</span>
+          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
+            {t('locations.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const location = query.data;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={location.locationName}
+        description={t('locations.detail.subtitle', { id: location.locationId })}
+        backHref="/standorte"
+        backLabel={t('locations.detail.back')}
+        className="mb-0"
+        actions={
+          <>
+            <DataAgeNote queryKey={options.queryKey} />
+            <ActionMenu items={[{ id: 'edit', label: t('locations.detail.edit') }]} onAction={(id) => {
+                if (id !== 'edit') return;
+                setEditLoaded(true);
+                setEditOpen(true);
+              }} />
+          </>
+        }
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <LocationInfo location={location} />
+        <OperatorInfo location={location} />
+        <Infrastructure location={location} />
+        <Users location={location} />
+      </div>
+      {editLoaded && (
+        <Suspense fallback={null}>
+          <EditLocationWizard location={location} isOpen={editOpen} onClose={() => setEditOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function Facts({ entries }: { entries: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+      {entries.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="text-fg">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function LocationInfo({ location }: { location: LocationDetail }) {
+  const t = useT();
+  const a = location.locationAddress;
+  return (
+    <Card title={t('locations.detail.locationInfo')} aria-label={t('locations.detail.locationInfo')}>
+      <Facts
+        entries={[
+          [t('locations.columns.id'), location.locationId],
+          [t('locations.fields.locationName'), location.locationName],
+          [t('locations.fields.street'), a.street],
+          [t('locations.fields.careOf'), a.careOf || '–'],
+          [t('locations.fields.zipCity'), `${a.zipCode} ${a.city}`],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function OperatorInfo({ location }: { location: LocationDetail }) {
+  const t = useT();
+  const op = location.operatorDetail;
+  return (
+    <Card title={t('locations.detail.operatorInfo')} aria-label={t('locations.detail.operatorInfo')}>
+      <Facts
+        entries={[
+          [t('locations.fields.operatorId'), op.cpoId],
+          [t('locations.fields.operatorName'), op.cpoName],
+          [t('locations.fields.address'), `${op.cpoAddress.street}, ${op.cpoAddress.zipCode} ${op.cpoAddress.city}`],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function StatusCounts({ summary, label, labelOf }: { summary: LocationDetail['contractMetrics']['statusesSummary']; label: string; labelOf: (key: string) => string }) {
+  const t = useT();
+  const entries = Object.entries(summary).filter(([, v]) => v.number > 0);
+  if (entries.length === 0) return <p className="text-muted">{t('locations.detail.noStatuses')}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {entries.map(([key, v]) => (
+        <li key={key}>
+          <StatusBadge color={v.color}>{t('locations.detail.statusCount', { status: labelOf(key), count: v.number })}</StatusBadge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Infrastructure({ location }: { location: LocationDetail }) {
+  const t = useT();
+  const { isAdmin } = useSession();
+  const m = location.chargingInfrastructureMetrics;
+  const known = new Set<string>(connectorDisplayStatuses);
+  const total = stationCount({ totalNrChargingStation: m.totalChargingStations, removedNrChargingStation: m.removedChargingStations }, isAdmin);
+  const facts: Array<[string, ReactNode]> = [[t('locations.detail.stationsTotal'), total]];
+  if (isAdmin) facts.push([t('locations.detail.stationsRemoved'), m.removedChargingStations]);
+  facts.push(
+    [t('locations.fields.emsModel'), location.isEmsConnected && location.emsModel ? location.emsModel : t('locations.detail.emsNotConnected')],
+    [t('locations.fields.emsId'), location.emsId || '–'],
+  );
+  return (
+    <Card title={t('locations.detail.infrastructure')} aria-label={t('locations.detail.infrastructure')}>
+      <div className="flex flex-col gap-3">
+        <Facts entries={facts} />
+      <StatusCounts
+        summary={m.statusesSummary}
+        label={t('locations.detail.infrastructureStatuses')}
+          labelOf={(key) => (known.has(key) ? t(`locations.connectorStatus.${key}`) : key)}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function Users({ location }: { location: LocationDetail }) {
+  const t = useT();
+  const known = new Set<string>(contractStatuses);
+  const m = location.contractMetrics;
+  return (
+    <Card title={t('locations.detail.users')} aria-label={t('locations.detail.users')}>
+      <div className="flex flex-col gap-3">
+        <Facts entries={[[t('locations.detail.usersTotal'), m.totalContractStatuses]]} />
+      <StatusCounts
+        summary={m.statusesSummary}
+        label={t('locations.detail.userStatuses')}
+          labelOf={(key) => (known.has(key) ? t(`locations.contractStatus.${key}`) : key)}
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import type { LocationListRow } from '../../../contract/locations';
+import { useT } from '../../i18n/i18n-context';
+import { Button, LinkButton } from '../../ui/button';
+import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../ui/data-table';
+import { PageHeader } from '../../ui/page-header';
+import { TextField } from '../../ui/text-field';
+import { useSession } from '../auth/session-context';
+import type { LocationListParams } from './api/location-keys';
+import { locationListQueryOptions } from './api/location-queries';
+import { DataAgeNote } from './components/data-age-note';
+import { stationCount } from './location-form';
+
+// The wizard (three steps, selects, dialogs) loads only when someone wants to add a location.
+const LocationWizard = lazy(() => import('./components/location-wizard').then((m) => ({ default: m.LocationWizard })));
+
+interface Filters {
+  locationName: string;
+  address: string;
+}
+const noFilters: Filters = { locationName: '', address: '' };
+
+/** /standorte: server-filtered, server-paged location list with the 'add location' wizard. */
+export function LocationListPage() {
+  const t = useT();
+  const { isAdmin } = useSession();
+  const [applied, setApplied] = useState<Filters>(noFilters);
+  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [wizardOpen, setWizardOpen] = useState(false);
+  // Loaded on first use, then kept mounted: its success dialog outlives the wizard itself.
+  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const openWizard = () => {
+    setWizardLoaded(true);
+    setWizardOpen(true);
+  };
+
+  const params: LocationListParams = { ...applied, page, size };
+  const options = locationListQueryOptions(params);
+  const query = useQuery(options);
+  const columns = useColumns(isAdmin);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied({ locationName: draft.locationName.trim(), address: draft.address.trim() });
+    setPage(0);
+  };
+  const reset = () => {
+    setDraft(noFilters);
+    setApplied(noFilters);
+    setPage(0);
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('locations.list.title')}
+        description={t('locations.list.intro')}
+        className="mb-0"
+        actions={<Button onPress={openWizard}>{t('locations.list.add')}</Button>}
+      />
+      <section aria-labelledby="locations-table-heading" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
+        <header className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="locations-table-heading" className="text-lg font-semibold text-fg">
+            {t('locations.list.heading')}
+          </h2>
+          <DataAgeNote queryKey={options.queryKey} />
+        </header>
+        <form role="search" aria-label={t('locations.list.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <TextField
+            label={t('locations.list.filterName')}
+            type="search"
+            autoComplete="off"
+            value={draft.locationName}
+            onChange={(v) => setDraft((d) => ({ ...d, locationName: v }))}
+            className="w-full sm:w-[260px]"
+          />
+          <TextField
+            label={t('locations.list.filterAddress')}
+            type="search"
+            autoComplete="off"
+            value={draft.address}
+            onChange={(v) => setDraft((d) => ({ ...d, address: v }))}
+            className="w-full sm:w-[260px]"
+          />
+          <div className="flex gap-2">
+            <Button type="submit">{t('locations.list.search')}</Button>
+            <Button variant="secondary" onPress={reset}>
+              {t('locations.list.reset')}
+            </Button>
+          </div>
+        </form>
+        {query.isError && !query.data ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
+            <span>{t('locations.list.error')}</span>
+            <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
+              {t('locations.retry')}
+            </Button>
+          </div>
+        ) : (
+          <DataTable<LocationListRow>
+            aria-labelledby="locations-table-heading"
+            columns={columns}
+            rows={query.data?.response ?? []}
+            getRowId={(row) => row.locationId}
+            totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
+            page={page}
+            pageSize={size}
+            onPageChange={setPage}
+            onPageSizeChange={(next) => {
+              setSize(next);
+              setPage(0);
+            }}
+            isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
+            emptyText={t('locations.list.empty')}
+            minWidth={720}
+          />
+        )}
+      </section>
+      {wizardLoaded && (
+        <Suspense fallback={null}>
+          <LocationWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function useColumns(isAdmin: boolean): DataTableColumn<LocationListRow>[] {
+  const t = useT();
+  return useMemo<DataTableColumn<LocationListRow>[]>(
+    () => [
+      { id: 'locationId', header: t('locations.columns.id'), cell: (r) => r.locationId, noWrap: true },
+      { id: 'locationName', header: t('locations.columns.name'), cell: (r) => r.locationName, isRowHeader: true },
+      {
+        id: 'address',
+        header: t('locations.columns.address'),
+        cell: (r) => (
+          <span className="flex flex-col">
+            <span>{r.locationAddress.street}</span>
+            <span className="text-sm text-muted">{`${r.locationAddress.zipCode} ${r.locationAddress.city}`}</span>
+            {r.locationAddress.careOf && <span className="text-sm text-muted">{t('locations.careOfLine', { careOf: r.locationAddress.careOf })}</span>}
+          </span>
+        ),
+      },
+      {
+        id: 'stations',
+        header: t('locations.columns.stations'),
+        cell: (r) => stationCount(r.numOfChargingStations, isAdmin),
+        align: 'end',
+        noWrap: true,
+      },
+      { id: 'users', header: t('locations.columns.users'), cell: (r) => r.numEndCustomers, align: 'end', noWrap: true },
+      {
+        id: 'details',
+        header: t('locations.columns.details'),
+        hideHeader: true,
+        cell: (r) => (
+          <LinkButton
+            href={`/standorte/${encodeURIComponent(r.locationId)}`}
+            size="sm"
+            aria-label={t('locations.list.detailsFor', { name: r.locationName })}
+          >
+            {t('locations.list.details')}
+          </LinkButton>
+        ),
+        align: 'end',
+      },
+    ],
+    [t, isAdmin],
+  );
+}

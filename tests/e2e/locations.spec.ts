@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+const locationsGrid = (page: Page) => page.getByRole('grid', { name: 'Standortliste' });
+
+/**
+ * react-aria announces a chosen option through a transient live-region node labelled by the (now
+ * closed) listbox; axe flags it until it expires after 7 s. Wait for it instead of auditing a ghost.
+ */
+async function expectAccessible(page: Page) {
+  await expect(page.locator('[data-live-announcer] [role=img]')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+}
+
+async function openWizard(page: Page) {
+  await page.goto('/standorte');
+  await expect(page.getByRole('heading', { level: 1, name: 'Standorte' })).toBeVisible();
+  await page.getByRole('button', { name: 'Standort hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: /Standort hinzufügen/ });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('admin creates a location through the wizard, finds it by name, opens and edits it', async ({ page }) => {
+  const name = `E2E Parkhaus ${Date.now()}`;
+  await signIn(page, 'admin');
+  const dialog = await openWizard(page);
+
+  // Step 1: property info. Next stays disabled until the step is valid.
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /^Standortname/ }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Straße und Hausnummer/ }).fill('Hauptstraße 1');
+  await dialog.getByRole('textbox', { name: /^Postleitzahl/ }).fill('10115');
+  await dialog.getByRole('textbox', { name: /^Ort/ }).fill('Berlin 1');
+  await dialog.getByRole('button', { name: /Betreiber\*?$/ }).click();
+  await page.getByRole('option').first().click();
+  await expect(dialog.getByText('Bitte geben Sie nur Buchstaben, Leerzeichen und Bindestriche ein')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /^Ort/ }).fill('Berlin-Mitte');
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // Step 2: one row of stations, EMS connected with a model.
+  await dialog.getByRole('button', { name: 'Modell hinzufügen' }).click();
+  await dialog.getByRole('button', { name: /Ladestationsmodell 1\*?$/ }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('textbox', { name: /^Anzahl 1/ }).fill('0');
+  await expect(dialog.getByText('Es muss mindestens eine Ladestation sein (höchstens 100).')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /^Anzahl 1/ }).fill('2');
+  await dialog.getByText('Ja', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'Ja' })).toBeChecked();
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('button', { name: /EMS-Modell\*?$/ }).click();
+  await page.getByRole('option', { name: 'Smart1 EMS' }).click();
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // Step 3: summary and save.
+  await expect(dialog).toContainText(name);
+  await expect(dialog).toContainText('Smart1 EMS');
+  const created = page.waitForResponse((r) => r.url().includes('/bff/locations/location') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const body = (await (await created).request().postDataJSON()) as Record<string, unknown>;
+  expect(body).toMatchObject({ locationName: name, isEmsConnected: true, emsModel: 'Smart1 EMS' });
+  expect(body.wallBoxesData).toHaveLength(1);
+  expect(body.locationAddress).not.toHaveProperty('careOf');
+
+  const success = page.getByRole('alertdialog', { name: 'Standort angelegt' });
+  await expect(success).toContainText('Unser Team wird sich in Kürze bei Ihnen melden.');
+  const idText = await success.getByTestId('created-location-id').innerText();
+  const id = idText.replace('Standort-ID:', '').trim();
+  expect(id).not.toBe('');
+  await success.getByRole('button', { name: 'OK' }).click();
+
+  // Find it by the server-side name filter (Enter submits).
+  const nameFilter = page.getByRole('searchbox', { name: 'Standortname' });
+  await nameFilter.fill(name);
+  await nameFilter.press('Enter');
+  await expect(locationsGrid(page).locator('tbody tr')).toHaveCount(1);
+  const row = locationsGrid(page).locator('tbody tr').first();
+  await expect(row).toContainText(id);
+  await expect(row).toContainText('10115 Berlin-Mitte');
+  await expectAccessible(page);
+
+  // Detail page.
+  await row.getByRole('link', { name: `Details zu ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/standorte/${encodeURIComponent(id)}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ladeinfrastruktur' })).toContainText('Smart1 EMS');
+  await expect(page.getByRole('region', { name: 'Betreiber' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Edit: the operator id is shown but locked.
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Standort bearbeiten' }).click();
+  const edit = page.getByRole('dialog', { name: /Standort bearbeiten/ });
+  await expect(edit.getByRole('textbox', { name: 'Betreiber-ID' })).toBeDisabled();
+  await edit.getByRole('textbox', { name: /^Standortname/ }).fill(`${name} (neu)`);
+  await edit.getByRole('button', { name: 'Weiter' }).click();
+  await expect(edit).toContainText(`${name} (neu)`);
+  await edit.getByRole('button', { name: 'Speichern' }).click();
+  const saved = page.getByRole('alertdialog', { name: 'Standort gespeichert' });
+  await saved.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} (neu)` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Zurück zu den Standorten' }).click();
+  await expect(page).toHaveURL(/\/standorte$/);
+});
+
+test('an unknown location shows the server warning', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/standorte/does-not-exist');
+  await expect(page.getByRole('alert').filter({ hasText: 'Der Server ist gerade nicht erreichbar' })).toBeVisible();
+});
+
+test('an operator sees its operator fixed in the wizard', async ({ page }) => {
+  await signIn(page, 'operator');
+  const dialog = await openWizard(page);
+  const operatorSelect = dialog.getByRole('button', { name: /Betreiber\*?$/ });
+  await expect(operatorSelect).toBeDisabled();
+  await expect(operatorSelect).toContainText(/^CPO\w+: /);
+  await expect(dialog).toContainText('Ihr Betreiber ist fest vorgegeben.');
+  await expectAccessible(page);
+});
