@@ -20,6 +20,8 @@ import { Route as AppEinstellungenRouteImport } from './routes/_app/einstellunge
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppStandorteIndexRouteImport } from './routes/_app/standorte/index'
 import { Route as AppStandorteDetailsRouteImport } from './routes/_app/standorte/$details'
+import { Route as AppStationenIndexRouteImport } from './routes/_app/stationen/index'
+import { Route as AppStationenStationIdRouteImport } from './routes/_app/stationen/$stationId'
 import { Route as StripesepaConfigureSuccessCheckoutSessionIdRouteImport } from './routes/stripesepa/configure/success/$checkoutSessionId'
 import { Route as StripesepaReconfigureSuccessCheckoutSessionIdRouteImport } from './routes/stripesepa/reconfigure/success/$checkoutSessionId'
 
@@ -77,6 +79,16 @@ const AppStandorteDetailsRoute = AppStandorteDetailsRouteImport.update({
   path: '/standorte/$details',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStationenIndexRoute = AppStationenIndexRouteImport.update({
+  id: '/stationen/',
+  path: '/stationen/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStationenStationIdRoute = AppStationenStationIdRouteImport.update({
+  id: '/stationen/$stationId',
+  path: '/stationen/$stationId',
+  getParentRoute: () => AppRoute,
+} as any)
 const StripesepaConfigureSuccessCheckoutSessionIdRoute =
   StripesepaConfigureSuccessCheckoutSessionIdRouteImport.update({
     id: '/stripesepa/configure/success/$checkoutSessionId',
@@ -100,7 +112,9 @@ export interface FileRoutesByFullPath {
   '/einstellungen': typeof AppEinstellungenRoute
   '/support': typeof AppSupportRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
+  '/stationen/$stationId': typeof AppStationenStationIdRoute
   '/standorte/': typeof AppStandorteIndexRoute
+  '/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
   '/stripesepa/reconfigure/success/$checkoutSessionId': typeof StripesepaReconfigureSuccessCheckoutSessionIdRoute
 }
@@ -114,7 +128,9 @@ export interface FileRoutesByTo {
   '/einstellungen': typeof AppEinstellungenRoute
   '/support': typeof AppSupportRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
+  '/stationen/$stationId': typeof AppStationenStationIdRoute
   '/standorte': typeof AppStandorteIndexRoute
+  '/stationen': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
   '/stripesepa/reconfigure/success/$checkoutSessionId': typeof StripesepaReconfigureSuccessCheckoutSessionIdRoute
 }
@@ -130,7 +146,9 @@ export interface FileRoutesById {
   '/_app/einstellungen': typeof AppEinstellungenRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/standorte/$details': typeof AppStandorteDetailsRoute
+  '/_app/stationen/$stationId': typeof AppStationenStationIdRoute
   '/_app/standorte/': typeof AppStandorteIndexRoute
+  '/_app/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
   '/stripesepa/reconfigure/success/$checkoutSessionId': typeof StripesepaReconfigureSuccessCheckoutSessionIdRoute
 }
@@ -146,7 +164,9 @@ export interface FileRouteTypes {
     | '/einstellungen'
     | '/support'
     | '/standorte/$details'
+    | '/stationen/$stationId'
     | '/standorte/'
+    | '/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
     | '/stripesepa/reconfigure/success/$checkoutSessionId'
   fileRoutesByTo: FileRoutesByTo
@@ -160,7 +180,9 @@ export interface FileRouteTypes {
     | '/einstellungen'
     | '/support'
     | '/standorte/$details'
+    | '/stationen/$stationId'
     | '/standorte'
+    | '/stationen'
     | '/stripesepa/configure/success/$checkoutSessionId'
     | '/stripesepa/reconfigure/success/$checkoutSessionId'
   id:
@@ -175,7 +197,9 @@ export interface FileRouteTypes {
     | '/_app/einstellungen'
     | '/_app/support'
     | '/_app/standorte/$details'
+    | '/_app/stationen/$stationId'
     | '/_app/standorte/'
+    | '/_app/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
     | '/stripesepa/reconfigure/success/$checkoutSessionId'
   fileRoutesById: FileRoutesById
@@ -270,6 +294,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppStandorteDetailsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/stationen/': {
+      id: '/_app/stationen/'
+      path: '/stationen'
+      fullPath: '/stationen/'
+      preLoaderRoute: typeof AppStationenIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/stationen/$stationId': {
+      id: '/_app/stationen/$stationId'
+      path: '/stationen/$stationId'
+      fullPath: '/stationen/$stationId'
+      preLoaderRoute: typeof AppStationenStationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/stripesepa/configure/success/$checkoutSessionId': {
       id: '/stripesepa/configure/success/$checkoutSessionId'
       path: '/stripesepa/configure/success/$checkoutSessionId'
@@ -292,7 +330,9 @@ interface AppRouteChildren {
   AppEinstellungenRoute: typeof AppEinstellungenRoute
   AppSupportRoute: typeof AppSupportRoute
   AppStandorteDetailsRoute: typeof AppStandorteDetailsRoute
+  AppStationenStationIdRoute: typeof AppStationenStationIdRoute
   AppStandorteIndexRoute: typeof AppStandorteIndexRoute
+  AppStationenIndexRoute: typeof AppStationenIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -300,7 +340,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppEinstellungenRoute: AppEinstellungenRoute,
   AppSupportRoute: AppSupportRoute,
   AppStandorteDetailsRoute: AppStandorteDetailsRoute,
+  AppStationenStationIdRoute: AppStationenStationIdRoute,
   AppStandorteIndexRoute: AppStandorteIndexRoute,
+  AppStationenIndexRoute: AppStationenIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,0 +1,174 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { StationDetail } from '../../../contract/stations';
+import { useFormat } from '../../i18n/format';
+import { useIntl, useT } from '../../i18n/i18n-context';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
+import { StatusBadge } from '../../ui/status-badge';
+import { stationDetailQueryOptions } from './api/station-detail-queries';
+import { DataAgeNote } from './components/data-age-note';
+import { StationHistory } from './components/station-history';
+import { displayConnectorId, heartbeatDisplay, statusColour, statusMessageId } from './station-display';
+
+export interface StationDetailPageProps {
+  connectorId: string;
+  /**
+   * The header's actions slot (assign parking lot, change status, configuration). Rendered next to
+   * the data-age note once the station has loaded; receives the loaded station.
+   */
+  renderActions?: (station: StationDetail) => ReactNode;
+}
+
+/** /stationen/{stationId} (spec 2 §2): station info, current status with KPIs, charging history. */
+export function StationDetailPage({ connectorId, renderActions }: StationDetailPageProps) {
+  const t = useT();
+  const options = stationDetailQueryOptions(connectorId);
+  const query = useQuery(options);
+
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-48 items-center justify-center">
+        <Spinner showLabel />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title={t('stationDetail.title')} backHref="/stationen" backLabel={t('stationDetail.back')} className="mb-0" />
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning bg-warning-soft px-4 py-3 text-fg">
+          <span>{t('errors.serverAgain')}</span>
+          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
+            {t('stationDetail.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const station = query.data;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('stationDetail.heading', { cpId: station.cpId, connector: displayConnectorId(station.connectorId) })}
+        description={station.locationName ?? undefined}
+        backHref="/stationen"
+        backLabel={t('stationDetail.back')}
+        className="mb-0"
+        actions={
+          <>
+            <DataAgeNote queryKey={options.queryKey} />
+            {/* Actions menu (assign parking lot, change status, configuration) goes here. */}
+            {renderActions?.(station)}
+          </>
+        }
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <StationInfo station={station} />
+        <CurrentStatus station={station} />
+      </div>
+      <StationHistory connectorId={station.connectorId} />
+    </div>
+  );
+}
+
+function Facts({ entries }: { entries: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+      {entries.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="min-w-0 break-words text-fg">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const orDash = (value: string | null | undefined) => (value ? value : '–');
+
+function StationInfo({ station }: { station: StationDetail }) {
+  const t = useT();
+  const f = useFormat();
+  const a = station.address;
+  const zipCity = [a.zipCode, a.city].filter(Boolean).join(' ');
+  const address = [a.street, zipCity].filter(Boolean).join(', ');
+  return (
+    <Card title={t('stationDetail.info.title')} aria-label={t('stationDetail.info.title')}>
+      <Facts
+        entries={[
+          [t('stationDetail.info.stationId'), station.cpId],
+          [t('stationDetail.info.connectorId'), displayConnectorId(station.connectorId)],
+          [t('stationDetail.info.locationId'), orDash(station.locationId)],
+          [t('stationDetail.info.locationName'), orDash(station.locationName)],
+          [t('stationDetail.info.address'), orDash(address)],
+          [t('stationDetail.info.parkingLot'), orDash(a.parkingLot)],
+          [t('stationDetail.info.wallboxModel'), orDash(station.wallboxModel)],
+          [t('stationDetail.info.onlineSince'), f.dateTime(station.onlineSince)],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function useNow(tickMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(id);
+  }, [tickMs]);
+  return now;
+}
+
+function Heartbeat({ value }: { value: string | null }) {
+  const t = useT();
+  const intl = useIntl();
+  const hb = heartbeatDisplay(value, useNow());
+  if (hb.kind === 'none') return <span>{t('stationDetail.status.noHeartbeat')}</span>;
+  return (
+    <span className="flex flex-col">
+      <span>{hb.dateTime}</span>
+      <span className="text-sm text-muted">{intl.formatRelativeTime(hb.value, hb.unit, { numeric: 'auto' })}</span>
+    </span>
+  );
+}
+
+function CurrentStatus({ station }: { station: StationDetail }) {
+  const t = useT();
+  const f = useFormat();
+  const lot = station.address.parkingLot;
+  return (
+    <Card title={t('stationDetail.status.title')} aria-label={t('stationDetail.status.title')}>
+      <div className="flex flex-col gap-4">
+        <Facts
+          entries={[
+            [
+              t('stationDetail.status.status'),
+              <StatusBadge key="s" color={statusColour(station.connectorStatus, lot, station.connectorStatusMapping.colourCode)}>
+                {/* The long wording ('Verknüpft (Parkplatz hinterlegen)') wraps instead of leaving the card. */}
+                <span className="whitespace-normal">{t(statusMessageId(station.connectorStatus, lot))}</span>
+              </StatusBadge>,
+            ],
+            [t('stationDetail.status.lastHeartbeat'), <Heartbeat key="h" value={station.lastHeartBeatInterval} />],
+          ]}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <Kpi label={t('stationDetail.kpi.totalEnergy')} value={f.kwh(station.totalEnergy)} testId="kpi-energy" />
+          <Kpi label={t('stationDetail.kpi.totalRevenue')} value={f.money(station.totalRevenue)} testId="kpi-revenue" />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div data-testid={testId} className="flex flex-col gap-1 rounded-md bg-surface-2 px-3 py-2">
+      <span className="text-sm text-muted">{label}</span>
+      <span className="text-xl font-semibold text-fg tabular-nums">{value}</span>
+    </div>
+  );
+}

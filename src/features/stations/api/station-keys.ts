@@ -1,0 +1,22 @@
+/** Applied filters of the station list (what was last submitted) plus paging. */
+export interface StationListParams {
+  cpId: string;
+  addressParkingLot: string;
+  locationIds: readonly string[];
+  wallboxModels: readonly string[];
+  page: number;
+  size: number;
+}
+
+/**
+ * Query keys of the stations area. The root 'stations' is persisted for offline use
+ * (src/offline/persister.ts allow-list).
+ */
+export const stationKeys = {
+  all: ['stations'] as const,
+  lists: () => [...stationKeys.all, 'list'] as const,
+  list: (params: StationListParams) => [...stationKeys.lists(), params] as const,
+  details: () => [...stationKeys.all, 'detail'] as const,
+  locationOptions: () => [...stationKeys.all, 'location-options'] as const,
+  wallboxTypes: () => [...stationKeys.all, 'wallbox-types'] as const,
+};

@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
+import { wallboxTypesAnswerSchema } from '../../../../contract/locations';
+import { stationListAnswerSchema } from '../../../../contract/stations';
+import { apiRequest } from '../../../api/client';
+import { registerOutboxEffect } from '../../../offline/outbox';
+import { queryClient } from '../../../offline/query-runtime';
+import { stationKeys, type StationListParams } from './station-keys';
+
+/** One page of GET /bff/connectors/get-by-cpo (server-side filters and paging). */
+export const stationListQueryOptions = (params: StationListParams) =>
+  queryOptions({
+    queryKey: stationKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'bff',
+        path: '/connectors/get-by-cpo',
+        query: {
+          cpId: params.cpId || undefined,
+          addressParkingLot: params.addressParkingLot || undefined,
+          locationIds: params.locationIds.length ? params.locationIds.join(',') : undefined,
+          wallboxModels: params.wallboxModels.length ? params.wallboxModels.join(',') : undefined,
+          page: params.page,
+          size: params.size,
+        },
+        schema: stationListAnswerSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Locations for the filter (GET /bff/locations/get-by-cpo-for-dropdown). */
+export const stationLocationOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: stationKeys.locationOptions(),
+    queryFn: ({ signal }) =>
+      apiRequest({ service: 'bff', path: '/locations/get-by-cpo-for-dropdown', schema: locationDropdownAnswerSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Wallbox models for the filter (GET /bff/locations/wallboxTypes). */
+export const stationWallboxTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: stationKeys.wallboxTypes(),
+    queryFn: ({ signal }) =>
+      apiRequest({ service: 'bff', path: '/locations/wallboxTypes', schema: wallboxTypesAnswerSchema, signal }),
+    staleTime: 30 * 60_000,
+  });
+
+/**
+ * Outbox effect of the stations area: after a parking-lot or availability write went through, the
+ * station lists and details are refetched. Registered by kind at module load, so replays after a
+ * reload are covered as well.
+ */
+const invalidateStations = () => {
+  void queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: stationKeys.details() });
+};
+registerOutboxEffect('parking-lot', invalidateStations);
+registerOutboxEffect('availability', invalidateStations);

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { settableConnectorStatuses, type SettableConnectorStatus } from '../../../../contract/stations';
+import { useT } from '../../../i18n/i18n-context';
+import { useOutboxInstance } from '../../../offline/outbox-react';
+import { RadioGroup } from '../../../ui/radio-group';
+import { Wizard } from '../../../ui/wizard';
+import { availabilityWrites, displayConnectorId, type SelectedConnector } from '../station-rules';
+
+export interface AvailabilityWizardProps {
+  isOpen: boolean;
+  selected: readonly SelectedConnector[];
+  onClose: () => void;
+  onQueued: () => void;
+}
+
+/** Spec 2 §2/§4: set Aktiv (IDLE) or Standby (CONNECTED_UNAVAILABLE); queued in the outbox. */
+export function AvailabilityWizard({ isOpen, selected, onClose, onQueued }: AvailabilityWizardProps) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const [status, setStatus] = useState<SettableConnectorStatus | null>(null);
+  const statusLabel = (s: SettableConnectorStatus) => t(`stations.status.${s}`);
+
+  const submit = async () => {
+    if (!status) return;
+    const writes = availabilityWrites(selected, status, (connectorId) =>
+      t('stations.availability.outboxLabel', { status: statusLabel(status), connectorId }),
+    );
+    for (const write of writes) await outbox.enqueue(write);
+    onQueued();
+  };
+
+  return (
+    <Wizard
+      isOpen={isOpen}
+      onClose={onClose}
+      onReset={() => setStatus(null)}
+      title={t('stations.availability.title')}
+      submitLabel={t('stations.availability.submit')}
+      onSubmit={submit}
+      size="lg"
+      steps={[
+        {
+          id: 'enter',
+          title: t('stations.availability.stepEnter'),
+          isValid: status !== null,
+          content: (
+            <RadioGroup
+              label={t('stations.availability.field')}
+              isRequired
+              value={status}
+              onChange={(v) => setStatus(v as SettableConnectorStatus)}
+              items={settableConnectorStatuses.map((s) => ({ id: s, label: statusLabel(s) }))}
+            />
+          ),
+        },
+        {
+          id: 'confirm',
+          title: t('stations.availability.stepConfirm'),
+          isValid: status !== null,
+          content: (
+            <div className="flex flex-col gap-2">
+              <p>{status ? t('stations.availability.confirmIntro', { status: statusLabel(status) }) : null}</p>
+              <ul className="flex list-disc flex-col gap-1 ps-5">
+                {selected.map((c) => (
+                  <li key={c.connectorId}>{`${c.cpId} · ${displayConnectorId(c.connectorId)}`}</li>
+                ))}
+              </ul>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useT } from '../../../i18n/i18n-context';
+import { useOutboxInstance } from '../../../offline/outbox-react';
+import { TextField } from '../../../ui/text-field';
+import { Wizard } from '../../../ui/wizard';
+import { displayConnectorId, parkingLotWrites, validateParkingLots, type SelectedConnector } from '../station-rules';
+
+export interface ParkingLotWizardProps {
+  isOpen: boolean;
+  selected: readonly SelectedConnector[];
+  onClose: () => void;
+  /** After the writes are queued in the outbox. */
+  onQueued: () => void;
+}
+
+/** Spec 2 §2: one parking lot per selected connector (enter, confirm); queued in the outbox. */
+export function ParkingLotWizard({ isOpen, selected, onClose, onQueued }: ParkingLotWizardProps) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const errors = validateParkingLots(selected, values);
+  const isValid = Object.keys(errors).length === 0;
+
+  const submit = async () => {
+    const writes = parkingLotWrites(selected, values, (lot, connectorId) =>
+      t('stations.parkingLot.outboxLabel', { lot, connectorId }),
+    );
+    for (const write of writes) await outbox.enqueue(write);
+    onQueued();
+  };
+
+  return (
+    <Wizard
+      isOpen={isOpen}
+      onClose={onClose}
+      onReset={() => {
+        setValues({});
+        setTouched(new Set());
+      }}
+      title={t('stations.parkingLot.title')}
+      submitLabel={t('stations.parkingLot.submit')}
+      onSubmit={submit}
+      size="lg"
+      steps={[
+        {
+          id: 'enter',
+          title: t('stations.parkingLot.stepEnter'),
+          isValid,
+          content: (
+            <div className="flex flex-col gap-3">
+              {selected.map((c) => {
+                const error = touched.has(c.connectorId) ? errors[c.connectorId] : undefined;
+                return (
+                  <TextField
+                    key={c.connectorId}
+                    label={t('stations.parkingLot.fieldLabel', { cpId: c.cpId, connector: displayConnectorId(c.connectorId) })}
+                    description={t('stations.parkingLot.current', { lot: c.address.parkingLot ?? '–' })}
+                    value={values[c.connectorId] ?? ''}
+                    onChange={(v) => {
+                      setValues((prev) => ({ ...prev, [c.connectorId]: v }));
+                      setTouched((prev) => new Set(prev).add(c.connectorId));
+                    }}
+                    errorMessage={error ? t(`stations.validation.${error}`) : undefined}
+                    isRequired
+                    autoComplete="off"
+                  />
+                );
+              })}
+            </div>
+          ),
+        },
+        {
+          id: 'confirm',
+          title: t('stations.parkingLot.stepConfirm'),
+          isValid,
+          content: (
+            <div className="flex flex-col gap-2">
+              <p>{t('stations.parkingLot.confirmIntro')}</p>
+              <ul className="flex list-disc flex-col gap-1 ps-5">
+                {selected.map((c) => (
+                  <li key={c.connectorId}>
+                    {t('stations.parkingLot.confirmLine', {
+                      cpId: c.cpId,
+                      connector: displayConnectorId(c.connectorId),
+                      from: c.address.parkingLot ?? '–',
+                      to: (values[c.connectorId] ?? '').trim(),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useT } from '../../../i18n/i18n-context';
+import { usePendingFor } from '../../../offline/outbox-react';
+import { StatusBadge } from '../../../ui/status-badge';
+
+/** 'ausstehend' while a connector has queued writes, 'fehlgeschlagen' when one of them failed. */
+export function PendingChip({ connectorId }: { connectorId: string }) {
+  const t = useT();
+  const writes = usePendingFor(connectorId);
+  if (writes.length === 0) return null;
+  const failed = writes.some((w) => w.state === 'failed');
+  return (
+    <StatusBadge tone={failed ? 'danger' : 'warning'} className="ms-2">
+      <span data-testid="station-pending">{failed ? t('stations.pending.failed') : t('stations.pending.pending')}</span>
+    </StatusBadge>
+  );
+}

@@ -1,0 +1,288 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import type { Key } from 'react-aria-components/Table';
+import type { StationListRow } from '../../../contract/stations';
+import { useT } from '../../i18n/i18n-context';
+import { useOutbox } from '../../offline/outbox-react';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { Button, LinkButton } from '../../ui/button';
+import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../ui/data-table';
+import { MultiSelect } from '../../ui/multi-select';
+import { PageHeader } from '../../ui/page-header';
+import { StatusBadge } from '../../ui/status-badge';
+import { TextField } from '../../ui/text-field';
+import { DataAgeNote } from '../locations/components/data-age-note';
+import type { StationListParams } from './api/station-keys';
+import { stationListQueryOptions, stationLocationOptionsQueryOptions, stationWallboxTypesQueryOptions } from './api/station-queries';
+import { PendingChip } from './components/pending-chip';
+import { checkAvailabilitySelection, checkParkingLotSelection, displayConnectorId, statusLabelKey, type SelectedConnector } from './station-rules';
+
+// The modals load only when someone opens them.
+const ParkingLotWizard = lazy(() => import('./components/parking-lot-wizard').then((m) => ({ default: m.ParkingLotWizard })));
+const AvailabilityWizard = lazy(() => import('./components/availability-wizard').then((m) => ({ default: m.AvailabilityWizard })));
+
+interface Filters {
+  cpId: string;
+  addressParkingLot: string;
+  locationIds: string[];
+  wallboxModels: string[];
+}
+const noFilters: Filters = { cpId: '', addressParkingLot: '', locationIds: [], wallboxModels: [] };
+
+type Modal = 'parking-lot' | 'availability' | null;
+interface Warning {
+  text: string;
+}
+
+/** /stationen: server-filtered, server-paged connector list with bulk parking-lot and status changes. */
+export function StationListPage() {
+  const t = useT();
+  const [applied, setApplied] = useState<Filters>(noFilters);
+  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<Key>>(new Set());
+  const [modal, setModal] = useState<Modal>(null);
+  // The selection as the user saw it when opening a modal (its versions go into the writes).
+  const [frozen, setFrozen] = useState<readonly SelectedConnector[]>([]);
+  const [warning, setWarning] = useState<Warning | null>(null);
+  const [loaded, setLoaded] = useState<{ parking: boolean; availability: boolean }>({ parking: false, availability: false });
+
+  const params: StationListParams = { ...applied, page, size };
+  const options = stationListQueryOptions(params);
+  const query = useQuery(options);
+  const locations = useQuery(stationLocationOptionsQueryOptions());
+  const wallboxTypes = useQuery(stationWallboxTypesQueryOptions());
+  const columns = useColumns();
+  const rows = useMemo(() => query.data?.response ?? [], [query.data]);
+  const selected = rows.filter((r) => selectedKeys.has(r.connectorId));
+
+  const locationItems = useMemo(
+    () => (locations.data ?? []).map((l) => ({ id: l.locationId, label: l.locationIdName })),
+    [locations.data],
+  );
+  const wallboxItems = useMemo(() => (wallboxTypes.data ?? []).map((w) => ({ id: w.name, label: w.name })), [wallboxTypes.data]);
+
+  const clearSelection = () => setSelectedKeys(new Set());
+  const changePage = (next: number) => {
+    setPage(next);
+    clearSelection();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied({ ...draft, cpId: draft.cpId.trim(), addressParkingLot: draft.addressParkingLot.trim() });
+    changePage(0);
+  };
+  const reset = () => {
+    setDraft(noFilters);
+    setApplied(noFilters);
+    changePage(0);
+  };
+
+  const openParkingLot = () => {
+    const gate = checkParkingLotSelection(selected);
+    if (!gate.ok) {
+      setWarning({ text: t(gate.warning === 'noSelection' ? 'stations.warnings.noSelection' : 'stations.warnings.inactive') });
+      return;
+    }
+    setFrozen(selected);
+    setLoaded((l) => ({ ...l, parking: true }));
+    setModal('parking-lot');
+  };
+  const openAvailability = () => {
+    const gate = checkAvailabilitySelection(selected);
+    if (!gate.ok) {
+      if (gate.warning === 'noSelection') setWarning({ text: t('stations.warnings.noSelection') });
+      else {
+        const parts: string[] = [];
+        if (gate.warning !== 'inOperation') parts.push(t('stations.warnings.notChangeable'));
+        if (gate.warning !== 'notChangeable') parts.push(t('stations.warnings.inOperation', { cpIds: gate.cpIds.join(', ') }));
+        setWarning({ text: parts.join(' ') });
+      }
+      return;
+    }
+    setFrozen(selected);
+    setLoaded((l) => ({ ...l, availability: true }));
+    setModal('availability');
+  };
+  const queued = () => {
+    setModal(null);
+    clearSelection();
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('stations.list.title')}
+        description={t('stations.list.intro')}
+        className="mb-0"
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onPress={openParkingLot}>
+              {t('stations.actions.parkingLot')}
+            </Button>
+            <Button variant="secondary" onPress={openAvailability}>
+              {t('stations.actions.availability')}
+            </Button>
+          </div>
+        }
+      />
+      <section aria-labelledby="stations-table-heading" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
+        <header className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="stations-table-heading" className="text-lg font-semibold text-fg">
+            {t('stations.list.heading')}
+          </h2>
+          <DataAgeNote queryKey={options.queryKey} />
+        </header>
+        <form role="search" aria-label={t('stations.list.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <TextField
+            label={t('stations.filters.cpId')}
+            type="search"
+            autoComplete="off"
+            value={draft.cpId}
+            onChange={(v) => setDraft((d) => ({ ...d, cpId: v }))}
+            className="w-full sm:w-[200px]"
+          />
+          <TextField
+            label={t('stations.filters.parkingLot')}
+            type="search"
+            autoComplete="off"
+            value={draft.addressParkingLot}
+            onChange={(v) => setDraft((d) => ({ ...d, addressParkingLot: v }))}
+            className="w-full sm:w-[160px]"
+          />
+          <MultiSelect
+            label={t('stations.filters.locations')}
+            items={locationItems}
+            value={draft.locationIds}
+            onChange={(v) => setDraft((d) => ({ ...d, locationIds: v.map(String) }))}
+            className="w-full sm:w-[240px]"
+          />
+          <MultiSelect
+            label={t('stations.filters.wallboxModels')}
+            items={wallboxItems}
+            value={draft.wallboxModels}
+            onChange={(v) => setDraft((d) => ({ ...d, wallboxModels: v.map(String) }))}
+            className="w-full sm:w-[240px]"
+          />
+          <div className="flex gap-2">
+            <Button type="submit">{t('stations.list.search')}</Button>
+            <Button variant="secondary" onPress={reset}>
+              {t('stations.list.reset')}
+            </Button>
+          </div>
+        </form>
+        {query.isError && !query.data ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
+            <span>{t('stations.list.error')}</span>
+            <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
+              {t('stations.retry')}
+            </Button>
+          </div>
+        ) : (
+          <DataTable<StationListRow>
+            aria-labelledby="stations-table-heading"
+            columns={columns}
+            rows={rows}
+            getRowId={(row) => row.connectorId}
+            totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
+            page={page}
+            pageSize={size}
+            onPageChange={changePage}
+            onPageSizeChange={(next) => {
+              setSize(next);
+              changePage(0);
+            }}
+            selectionMode="multiple"
+            selectedKeys={selectedKeys}
+            onSelectionChange={setSelectedKeys}
+            isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
+            emptyText={t('stations.list.empty')}
+            minWidth={900}
+          />
+        )}
+      </section>
+      {loaded.parking && (
+        <Suspense fallback={null}>
+          <ParkingLotWizard isOpen={modal === 'parking-lot'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
+        </Suspense>
+      )}
+      {loaded.availability && (
+        <Suspense fallback={null}>
+          <AvailabilityWizard isOpen={modal === 'availability'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
+        </Suspense>
+      )}
+      <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('stations.warnings.title')}>
+        {warning?.text}
+      </AlertDialog>
+      <DuplicateParkingLotDialog />
+    </div>
+  );
+}
+
+/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows the server's message. */
+function DuplicateParkingLotDialog() {
+  const t = useT();
+  const { writes } = useOutbox();
+  const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
+  const failed = writes.find(
+    (w) => w.kind === 'parking-lot' && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
+  );
+  return (
+    <AlertDialog
+      isOpen={!!failed}
+      onClose={() => failed && setSeen((s) => new Set(s).add(failed.id))}
+      variant="error"
+      title={t('stations.duplicateParkingLot.title')}
+    >
+      {failed ? t('stations.duplicateParkingLot.body', { message: failed.lastError?.message ?? '', label: failed.label }) : null}
+    </AlertDialog>
+  );
+}
+
+function useColumns(): DataTableColumn<StationListRow>[] {
+  const t = useT();
+  return useMemo<DataTableColumn<StationListRow>[]>(
+    () => [
+      {
+        id: 'connectorId',
+        header: t('stations.columns.connectorId'),
+        cell: (r) => (
+          <LinkButton
+            href={`/stationen/${encodeURIComponent(r.connectorId)}`}
+            size="sm"
+            variant="ghost"
+            aria-label={t('stations.list.detailsFor', { connectorId: r.connectorId })}
+          >
+            {displayConnectorId(r.connectorId)}
+          </LinkButton>
+        ),
+        noWrap: true,
+      },
+      { id: 'cpId', header: t('stations.columns.cpId'), cell: (r) => r.cpId, isRowHeader: true, noWrap: true },
+      { id: 'locationName', header: t('stations.columns.locationName'), cell: (r) => r.locationName ?? '–' },
+      {
+        id: 'parkingLot',
+        header: t('stations.columns.parkingLot'),
+        cell: (r) => <span data-testid="station-parking-lot">{r.address.parkingLot ?? '–'}</span>,
+        noWrap: true,
+      },
+      { id: 'wallboxModel', header: t('stations.columns.wallboxModel'), cell: (r) => r.wallboxModel },
+      {
+        id: 'status',
+        header: t('stations.columns.status'),
+        cell: (r) => (
+          <span className="inline-flex flex-wrap items-center gap-1">
+            <StatusBadge color={r.connectorStatusMapping.colourCode}>
+              <span data-testid="station-status">{t(statusLabelKey(r.connectorStatusMapping.enumName))}</span>
+            </StatusBadge>
+            <PendingChip connectorId={r.connectorId} />
+          </span>
+        ),
+        noWrap: true,
+      },
+    ],
+    [t],
+  );
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { ConnectorStatus } from '../../../contract/enums';
+import {
+  availabilityWrites,
+  checkAvailabilitySelection,
+  checkParkingLotSelection,
+  displayConnectorId,
+  parkingLotWrites,
+  validateParkingLot,
+  validateParkingLots,
+  type SelectedConnector,
+} from './station-rules';
+
+const connector = (id: string, status: ConnectorStatus, parkingLot: string | null = 'P1', version = 3): SelectedConnector => ({
+  connectorId: `${id}_1`,
+  cpId: id,
+  locationId: 'LOC1',
+  connectorStatus: status,
+  version,
+  address: { parkingLot },
+});
+
+describe('displayConnectorId', () => {
+  it('shows the part after the last underscore', () => {
+    expect(displayConnectorId('OLI000123_2')).toBe('2');
+    expect(displayConnectorId('A_B_C_17')).toBe('17');
+    expect(displayConnectorId('NOUNDERSCORE')).toBe('NOUNDERSCORE');
+  });
+});
+
+describe('checkParkingLotSelection', () => {
+  it('warns when nothing is selected', () => {
+    expect(checkParkingLotSelection([])).toEqual({ ok: false, warning: 'noSelection' });
+  });
+  it('blocks INACTIVE connectors', () => {
+    expect(checkParkingLotSelection([connector('A', 'IDLE'), connector('B', 'INACTIVE', null)])).toEqual({ ok: false, warning: 'inactive' });
+  });
+  it('allows any other status, also without a lot', () => {
+    expect(checkParkingLotSelection([connector('A', 'OFFLINE'), connector('B', 'CONNECTED_UNAVAILABLE', null)])).toEqual({ ok: true });
+  });
+});
+
+describe('checkAvailabilitySelection', () => {
+  it('warns when nothing is selected', () => {
+    expect(checkAvailabilitySelection([])).toEqual({ ok: false, warning: 'noSelection' });
+  });
+  it('allows IDLE and CONNECTED_UNAVAILABLE with a lot', () => {
+    expect(checkAvailabilitySelection([connector('A', 'IDLE'), connector('B', 'CONNECTED_UNAVAILABLE', 'P2')])).toEqual({ ok: true });
+  });
+  it('says "must be Standby or Active" for CONNECTED_UNAVAILABLE without a lot and other states', () => {
+    expect(checkAvailabilitySelection([connector('A', 'CONNECTED_UNAVAILABLE', null)])).toEqual({ ok: false, warning: 'notChangeable', cpIds: [] });
+    expect(checkAvailabilitySelection([connector('A', 'IDLE'), connector('B', 'OFFLINE')])).toMatchObject({ warning: 'notChangeable' });
+  });
+  it('lists the cpIds in operation', () => {
+    expect(checkAvailabilitySelection([connector('A', 'OCCUPIED_CHARGING'), connector('B', 'OCCUPIED_UNCHARGED'), connector('C', 'IDLE')])).toEqual({
+      ok: false,
+      warning: 'inOperation',
+      cpIds: ['A', 'B'],
+    });
+  });
+  it('gives both warnings when both apply', () => {
+    expect(checkAvailabilitySelection([connector('A', 'OCCUPIED_CHARGING'), connector('B', 'INACTIVE')])).toEqual({
+      ok: false,
+      warning: 'both',
+      cpIds: ['A'],
+    });
+  });
+});
+
+describe('validateParkingLot', () => {
+  it('requires a value', () => {
+    expect(validateParkingLot('', 'P1')).toBe('parkingNumreq');
+    expect(validateParkingLot('   ', null)).toBe('parkingNumreq');
+  });
+  it('allows at most 5 characters', () => {
+    expect(validateParkingLot('P1234', null)).toBeUndefined();
+    expect(validateParkingLot('P12345', null)).toBe('maxparkingLot');
+  });
+  it('must differ from the current value', () => {
+    expect(validateParkingLot('P1', 'P1')).toBe('fildnchange');
+    expect(validateParkingLot(' P1 ', 'P1')).toBe('fildnchange');
+    expect(validateParkingLot('P2', 'P1')).toBeUndefined();
+  });
+  it('collects errors per connector', () => {
+    const a = connector('A', 'IDLE', 'P1');
+    const b = connector('B', 'IDLE', 'P2');
+    expect(validateParkingLots([a, b], { [a.connectorId]: 'P1' })).toEqual({ A_1: 'fildnchange', B_1: 'parkingNumreq' });
+    expect(validateParkingLots([a, b], { A_1: 'P7', B_1: 'P8' })).toEqual({});
+  });
+});
+
+describe('outbox write builders', () => {
+  it('builds one parking-lot write per connector with the version the user saw', () => {
+    const a = connector('A', 'IDLE', 'P1', 4);
+    const b = connector('B', 'CONNECTED_UNAVAILABLE', 'P2', 9);
+    const writes = parkingLotWrites([a, b], { A_1: ' P3 ', B_1: 'P4' }, (lot, id) => `Parkplatz ${lot} für ${id}`);
+    expect(writes).toEqual([
+      {
+        scope: 'A_1',
+        kind: 'parking-lot',
+        label: 'Parkplatz P3 für A_1',
+        request: {
+          service: 'bff',
+          path: '/connectors/update-parking-lots',
+          method: 'PUT',
+          body: [{ connectorId: 'A_1', cpId: 'A', locationId: 'LOC1', parkingLotNumber: 'P3', version: 4 }],
+        },
+      },
+      {
+        scope: 'B_1',
+        kind: 'parking-lot',
+        label: 'Parkplatz P4 für B_1',
+        request: {
+          service: 'bff',
+          path: '/connectors/update-parking-lots',
+          method: 'PUT',
+          body: [{ connectorId: 'B_1', cpId: 'B', locationId: 'LOC1', parkingLotNumber: 'P4', version: 9 }],
+        },
+      },
+    ]);
+  });
+  it('builds one availability write per connector', () => {
+    const writes = availabilityWrites([connector('A', 'IDLE', 'P1', 2)], 'CONNECTED_UNAVAILABLE', (id) => `Standby für ${id}`);
+    expect(writes).toEqual([
+      {
+        scope: 'A_1',
+        kind: 'availability',
+        label: 'Standby für A_1',
+        request: {
+          service: 'bff',
+          path: '/ocpp-client/change-availability',
+          method: 'PUT',
+          body: { changeAvailabilityRequest: [{ connectorId: 'A_1', connectorStatus: 'CONNECTED_UNAVAILABLE', version: 2 }] },
+        },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  OCCUPIED_STATUSES,
+  PARKING_LOT_MAX_LENGTH,
+  canAssignParkingLot,
+  canChangeAvailability,
+  type ChangeAvailabilityBody,
+  type ParkingLotUpdateItem,
+  type SettableConnectorStatus,
+  type StationListRow,
+} from '../../../contract/stations';
+import type { EnqueueInput } from '../../offline/outbox';
+
+/** The part of a connector id after the last underscore ('OLI000123_2' → '2'). */
+export function displayConnectorId(connectorId: string): string {
+  const i = connectorId.lastIndexOf('_');
+  return i >= 0 ? connectorId.slice(i + 1) : connectorId;
+}
+
+/** What a selected connector needs for the rules (a subset of the list row). */
+export type SelectedConnector = Pick<StationListRow, 'connectorId' | 'cpId' | 'locationId' | 'connectorStatus' | 'version'> & {
+  address: { parkingLot: string | null };
+};
+
+export type ParkingLotGate = { ok: true } | { ok: false; warning: 'noSelection' | 'inactive' };
+
+/** Spec 2 §2/§4: whether the parking-lot modal may open for the selection. */
+export function checkParkingLotSelection(selected: readonly SelectedConnector[]): ParkingLotGate {
+  if (selected.length === 0) return { ok: false, warning: 'noSelection' };
+  if (selected.some((c) => !canAssignParkingLot(c.connectorStatus))) return { ok: false, warning: 'inactive' };
+  return { ok: true };
+}
+
+export type AvailabilityGate =
+  | { ok: true }
+  | { ok: false; warning: 'noSelection' }
+  | { ok: false; warning: 'notChangeable' | 'inOperation' | 'both'; cpIds: string[] };
+
+/**
+ * Spec 2 §4: a status change is allowed only when every selected connector is IDLE or
+ * CONNECTED_UNAVAILABLE with a parking lot. Otherwise 'must be Standby or Active' for the other
+ * states, and 'in operation' listing the cpIds of OCCUPIED_* connectors (both when both apply).
+ */
+export function checkAvailabilitySelection(selected: readonly SelectedConnector[]): AvailabilityGate {
+  if (selected.length === 0) return { ok: false, warning: 'noSelection' };
+  const blocked = selected.filter((c) => !canChangeAvailability(c.connectorStatus, c.address.parkingLot));
+  if (blocked.length === 0) return { ok: true };
+  const occupied = blocked.filter((c) => OCCUPIED_STATUSES.includes(c.connectorStatus));
+  const other = blocked.length > occupied.length;
+  const cpIds = [...new Set(occupied.map((c) => c.cpId))];
+  if (occupied.length === 0) return { ok: false, warning: 'notChangeable', cpIds };
+  return { ok: false, warning: other ? 'both' : 'inOperation', cpIds };
+}
+
+export type ParkingLotError = 'parkingNumreq' | 'maxparkingLot' | 'fildnchange';
+
+/** Spec 2 §5: required, at most 5 characters, must differ from the current value. */
+export function validateParkingLot(value: string, current: string | null | undefined): ParkingLotError | undefined {
+  const v = value.trim();
+  if (!v) return 'parkingNumreq';
+  if (v.length > PARKING_LOT_MAX_LENGTH) return 'maxparkingLot';
+  if (v === (current ?? '').trim()) return 'fildnchange';
+  return undefined;
+}
+
+/** Errors per connector id; empty when every entry is valid. */
+export function validateParkingLots(
+  selected: readonly SelectedConnector[],
+  values: Readonly<Record<string, string>>,
+): Record<string, ParkingLotError> {
+  const errors: Record<string, ParkingLotError> = {};
+  for (const c of selected) {
+    const error = validateParkingLot(values[c.connectorId] ?? '', c.address.parkingLot);
+    if (error) errors[c.connectorId] = error;
+  }
+  return errors;
+}
+
+/** One outbox write per connector: PUT /connectors/update-parking-lots with the version the user saw. */
+export function parkingLotWrites(
+  selected: readonly SelectedConnector[],
+  values: Readonly<Record<string, string>>,
+  label: (lot: string, connectorId: string) => string,
+): EnqueueInput[] {
+  return selected.map((c) => {
+    const lot = (values[c.connectorId] ?? '').trim();
+    const item: ParkingLotUpdateItem = {
+      connectorId: c.connectorId,
+      cpId: c.cpId,
+      locationId: c.locationId ?? '',
+      parkingLotNumber: lot,
+      version: c.version,
+    };
+    return {
+      scope: c.connectorId,
+      kind: 'parking-lot',
+      label: label(lot, c.connectorId),
+      request: { service: 'bff', path: '/connectors/update-parking-lots', method: 'PUT', body: [item] },
+    };
+  });
+}
+
+/** One outbox write per connector: PUT /ocpp-client/change-availability with the version the user saw. */
+export function availabilityWrites(
+  selected: readonly SelectedConnector[],
+  status: SettableConnectorStatus,
+  label: (connectorId: string) => string,
+): EnqueueInput[] {
+  return selected.map((c) => {
+    const body: ChangeAvailabilityBody = {
+      changeAvailabilityRequest: [{ connectorId: c.connectorId, connectorStatus: status, version: c.version }],
+    };
+    return {
+      scope: c.connectorId,
+      kind: 'availability',
+      label: label(c.connectorId),
+      request: { service: 'bff', path: '/ocpp-client/change-availability', method: 'PUT', body },
+    };
+  });
+}
+
+/** i18n key (under stations.status) of a row's display status. */
+export function statusLabelKey(enumName: string): string {
+  return `stations.status.${enumName}`;
+}

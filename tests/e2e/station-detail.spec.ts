@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+interface ConnectorRow {
+  connectorId: string;
+  cpId: string;
+  locationName: string | null;
+}
+
+/** One connector of the signed-in operator, asked from the API with the page's own bearer. */
+async function firstConnector(page: Page): Promise<ConnectorRow> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(token).toBeTruthy();
+  const res = await page.request.get('/bff/connectors/get-by-cpo?page=0&size=1', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: { response: ConnectorRow[] } };
+  const row = body.data.response[0];
+  expect(row).toBeTruthy();
+  return row!;
+}
+
+const isHistoryRequest = (url: string) => url.includes('/booking-service/bookings/get-charging-history');
+
+test('operator opens a station, sees its cards and KPIs, changes the date range and sees the table', async ({ page }) => {
+  await signIn(page, 'operator');
+  const connector = await firstConnector(page);
+  const shownId = connector.connectorId.slice(connector.connectorId.lastIndexOf('_') + 1);
+
+  const firstHistory = page.waitForRequest((r) => isHistoryRequest(r.url()));
+  await page.goto(`/stationen/${encodeURIComponent(connector.connectorId)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(connector.cpId);
+
+  // The history asks for this connector's completed requests of the last 7 days.
+  const url = new URL((await firstHistory).url());
+  expect(url.searchParams.get('connectorId')).toBe(connector.connectorId);
+  expect(url.searchParams.get('filters')).toBe('Completed');
+  const start = url.searchParams.get('startDate')!;
+  const end = url.searchParams.get('endDate')!;
+  expect(Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000)).toBe(7);
+
+  const info = page.getByRole('region', { name: 'Informationen zur Ladestation' });
+  await expect(info).toContainText('Stations-ID');
+  await expect(info).toContainText(connector.cpId);
+  await expect(info.getByText(shownId, { exact: true })).toBeVisible();
+  for (const label of ['Standort-ID', 'Standortname', 'Adresse', 'Stellplatz', 'Wallbox-Modell', 'Online seit']) {
+    await expect(info.getByText(label, { exact: true })).toBeVisible();
+  }
+
+  const status = page.getByRole('region', { name: 'Aktueller Status' });
+  await expect(status.getByText('Letztes Lebenszeichen')).toBeVisible();
+  await expect(page.getByTestId('kpi-energy')).toContainText('kWh');
+  await expect(page.getByTestId('kpi-revenue')).toContainText('€');
+
+  const grid = page.getByRole('grid', { name: 'Erfolgreiche Ladevorgänge' });
+  await expect(grid).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: /Transaktions-ID/ })).toBeVisible();
+
+  // One year further back: a new request with the new start, same connector.
+  const nextHistory = page.waitForRequest(
+    (r) => isHistoryRequest(r.url()) && new URL(r.url()).searchParams.get('startDate') !== start,
+  );
+  const startYear = page.locator('[role=spinbutton][data-type=year]').first();
+  await startYear.click();
+  await page.keyboard.press('ArrowDown');
+  const next = new URL((await nextHistory).url());
+  expect(next.searchParams.get('startDate')).toBe(`${Number(start.slice(0, 4)) - 1}${start.slice(4)}`);
+  expect(next.searchParams.get('connectorId')).toBe(connector.connectorId);
+  expect(next.searchParams.get('page')).toBe('0');
+  await expect(grid).toBeVisible();
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.locator('[data-live-announcer] [role=img]')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/station-detail-de-1024.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('link', { name: 'Zurück zu den Ladestationen' }).click();
+  await expect(page).toHaveURL(/\/stationen\/?$/);
+});
+
+test('an unknown station shows the server warning with a retry', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/stationen/does-not-exist_1');
+  const alert = page.getByRole('alert').filter({ hasText: 'Der Server ist gerade nicht erreichbar' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+});
