@@ -86,3 +86,37 @@ test('an unknown station shows the server warning with a retry', async ({ page }
   await expect(alert).toBeVisible();
   await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 });
+
+/** Connectors of the signed-in user with their status and lot, to pick one in a given state. */
+async function connectors(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const res = await page.request.get('/bff/connectors/get-by-cpo?page=0&size=100', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: { response: Array<{ connectorId: string; connectorStatus: string; address: { parkingLot: string | null } }> } };
+  return body.data.response;
+}
+
+test('the Actions menu opens the parking-lot modal for an active station and warns for an inactive one', async ({ page }) => {
+  await signIn(page, 'admin');
+  const rows = await connectors(page);
+  const active = rows.find((r) => r.connectorStatus === 'IDLE' && r.address.parkingLot);
+  const inactive = rows.find((r) => r.connectorStatus === 'INACTIVE');
+  expect(active && inactive).toBeTruthy();
+
+  await page.goto(`/stationen/${encodeURIComponent(active!.connectorId)}`);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Parkplatz zuweisen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Parkplatz zuweisen');
+  await expect(dialog.getByRole('button', { name: 'Weiter' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/stationen/${encodeURIComponent(inactive!.connectorId)}`);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Parkplatz zuweisen' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Inaktive Ladestationen können nicht bearbeitet werden');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Status ändern' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Standby oder Aktiv');
+});

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { Key } from 'react-aria-components/Table';
 import type { StationListRow } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
-import { useOutbox } from '../../offline/outbox-react';
-import { AlertDialog } from '../../ui/alert-dialog';
 import { Button, LinkButton } from '../../ui/button';
 import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../ui/data-table';
 import { MultiSelect } from '../../ui/multi-select';
@@ -15,11 +13,9 @@ import { DataAgeNote } from '../locations/components/data-age-note';
 import type { StationListParams } from './api/station-keys';
 import { stationListQueryOptions, stationLocationOptionsQueryOptions, stationWallboxTypesQueryOptions } from './api/station-queries';
 import { PendingChip } from './components/pending-chip';
-import { checkAvailabilitySelection, checkParkingLotSelection, displayConnectorId, statusLabelKey, type SelectedConnector } from './station-rules';
+import { displayConnectorId, statusLabelKey } from './station-rules';
+import { useStationActions } from './use-station-actions';
 
-// The modals load only when someone opens them.
-const ParkingLotWizard = lazy(() => import('./components/parking-lot-wizard').then((m) => ({ default: m.ParkingLotWizard })));
-const AvailabilityWizard = lazy(() => import('./components/availability-wizard').then((m) => ({ default: m.AvailabilityWizard })));
 
 interface Filters {
   cpId: string;
@@ -29,10 +25,6 @@ interface Filters {
 }
 const noFilters: Filters = { cpId: '', addressParkingLot: '', locationIds: [], wallboxModels: [] };
 
-type Modal = 'parking-lot' | 'availability' | null;
-interface Warning {
-  text: string;
-}
 
 /** /stationen: server-filtered, server-paged connector list with bulk parking-lot and status changes. */
 export function StationListPage() {
@@ -42,11 +34,6 @@ export function StationListPage() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<Key>>(new Set());
-  const [modal, setModal] = useState<Modal>(null);
-  // The selection as the user saw it when opening a modal (its versions go into the writes).
-  const [frozen, setFrozen] = useState<readonly SelectedConnector[]>([]);
-  const [warning, setWarning] = useState<Warning | null>(null);
-  const [loaded, setLoaded] = useState<{ parking: boolean; availability: boolean }>({ parking: false, availability: false });
 
   const params: StationListParams = { ...applied, page, size };
   const options = stationListQueryOptions(params);
@@ -80,36 +67,7 @@ export function StationListPage() {
     changePage(0);
   };
 
-  const openParkingLot = () => {
-    const gate = checkParkingLotSelection(selected);
-    if (!gate.ok) {
-      setWarning({ text: t(gate.warning === 'noSelection' ? 'stations.warnings.noSelection' : 'stations.warnings.inactive') });
-      return;
-    }
-    setFrozen(selected);
-    setLoaded((l) => ({ ...l, parking: true }));
-    setModal('parking-lot');
-  };
-  const openAvailability = () => {
-    const gate = checkAvailabilitySelection(selected);
-    if (!gate.ok) {
-      if (gate.warning === 'noSelection') setWarning({ text: t('stations.warnings.noSelection') });
-      else {
-        const parts: string[] = [];
-        if (gate.warning !== 'inOperation') parts.push(t('stations.warnings.notChangeable'));
-        if (gate.warning !== 'notChangeable') parts.push(t('stations.warnings.inOperation', { cpIds: gate.cpIds.join(', ') }));
-        setWarning({ text: parts.join(' ') });
-      }
-      return;
-    }
-    setFrozen(selected);
-    setLoaded((l) => ({ ...l, availability: true }));
-    setModal('availability');
-  };
-  const queued = () => {
-    setModal(null);
-    clearSelection();
-  };
+  const actions = useStationActions(clearSelection);
 
   return (
     <div className="flex flex-col gap-5">
@@ -119,10 +77,10 @@ export function StationListPage() {
         className="mb-0"
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onPress={openParkingLot}>
+            <Button variant="secondary" onPress={() => actions.openParkingLot(selected)}>
               {t('stations.actions.parkingLot')}
             </Button>
-            <Button variant="secondary" onPress={openAvailability}>
+            <Button variant="secondary" onPress={() => actions.openAvailability(selected)}>
               {t('stations.actions.availability')}
             </Button>
           </div>
@@ -203,41 +161,8 @@ export function StationListPage() {
           />
         )}
       </section>
-      {loaded.parking && (
-        <Suspense fallback={null}>
-          <ParkingLotWizard isOpen={modal === 'parking-lot'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
-        </Suspense>
-      )}
-      {loaded.availability && (
-        <Suspense fallback={null}>
-          <AvailabilityWizard isOpen={modal === 'availability'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
-        </Suspense>
-      )}
-      <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('stations.warnings.title')}>
-        {warning?.text}
-      </AlertDialog>
-      <DuplicateParkingLotDialog />
+      {actions.elements}
     </div>
-  );
-}
-
-/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows the server's message. */
-function DuplicateParkingLotDialog() {
-  const t = useT();
-  const { writes } = useOutbox();
-  const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
-  const failed = writes.find(
-    (w) => w.kind === 'parking-lot' && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
-  );
-  return (
-    <AlertDialog
-      isOpen={!!failed}
-      onClose={() => failed && setSeen((s) => new Set(s).add(failed.id))}
-      variant="error"
-      title={t('stations.duplicateParkingLot.title')}
-    >
-      {failed ? t('stations.duplicateParkingLot.body', { message: failed.lastError?.message ?? '', label: failed.label }) : null}
-    </AlertDialog>
   );
 }
 

@@ -1,0 +1,99 @@
+import { Suspense, lazy, useState } from 'react';
+import { useT } from '../../i18n/i18n-context';
+import { useOutbox } from '../../offline/outbox-react';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { checkAvailabilitySelection, checkParkingLotSelection, type SelectedConnector } from './station-rules';
+
+// The modals load only when someone opens them.
+const ParkingLotWizard = lazy(() => import('./components/parking-lot-wizard').then((m) => ({ default: m.ParkingLotWizard })));
+const AvailabilityWizard = lazy(() => import('./components/availability-wizard').then((m) => ({ default: m.AvailabilityWizard })));
+
+type Modal = 'parking-lot' | 'availability' | null;
+
+/**
+ * Parking-lot assignment and status change for one or more connectors (spec 2 §2/§4): the gates
+ * with their warnings, the two modals and the duplicate-lot dialog. Used by the list (bulk) and the
+ * station detail (single).
+ */
+export function useStationActions(onQueued?: () => void) {
+  const t = useT();
+  const [modal, setModal] = useState<Modal>(null);
+  // The selection as the user saw it when opening a modal (its versions go into the writes).
+  const [frozen, setFrozen] = useState<readonly SelectedConnector[]>([]);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState({ parking: false, availability: false });
+
+  const openParkingLot = (selected: readonly SelectedConnector[]) => {
+    const gate = checkParkingLotSelection(selected);
+    if (!gate.ok) {
+      setWarning(t(gate.warning === 'noSelection' ? 'stations.warnings.noSelection' : 'stations.warnings.inactive'));
+      return;
+    }
+    setFrozen(selected);
+    setLoaded((l) => ({ ...l, parking: true }));
+    setModal('parking-lot');
+  };
+
+  const openAvailability = (selected: readonly SelectedConnector[]) => {
+    const gate = checkAvailabilitySelection(selected);
+    if (!gate.ok) {
+      if (gate.warning === 'noSelection') setWarning(t('stations.warnings.noSelection'));
+      else {
+        const parts: string[] = [];
+        if (gate.warning !== 'inOperation') parts.push(t('stations.warnings.notChangeable'));
+        if (gate.warning !== 'notChangeable') parts.push(t('stations.warnings.inOperation', { cpIds: gate.cpIds.join(', ') }));
+        setWarning(parts.join(' '));
+      }
+      return;
+    }
+    setFrozen(selected);
+    setLoaded((l) => ({ ...l, availability: true }));
+    setModal('availability');
+  };
+
+  const queued = () => {
+    setModal(null);
+    onQueued?.();
+  };
+
+  const elements = (
+    <>
+      {loaded.parking && (
+        <Suspense fallback={null}>
+          <ParkingLotWizard isOpen={modal === 'parking-lot'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
+        </Suspense>
+      )}
+      {loaded.availability && (
+        <Suspense fallback={null}>
+          <AvailabilityWizard isOpen={modal === 'availability'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
+        </Suspense>
+      )}
+      <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('stations.warnings.title')}>
+        {warning}
+      </AlertDialog>
+      <DuplicateParkingLotDialog />
+    </>
+  );
+
+  return { openParkingLot, openAvailability, elements };
+}
+
+/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows the server's message. */
+function DuplicateParkingLotDialog() {
+  const t = useT();
+  const { writes } = useOutbox();
+  const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
+  const failed = writes.find(
+    (w) => w.kind === 'parking-lot' && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
+  );
+  return (
+    <AlertDialog
+      isOpen={!!failed}
+      onClose={() => failed && setSeen((s) => new Set(s).add(failed.id))}
+      variant="error"
+      title={t('stations.duplicateParkingLot.title')}
+    >
+      {failed ? t('stations.duplicateParkingLot.body', { message: failed.lastError?.message ?? '', label: failed.label }) : null}
+    </AlertDialog>
+  );
+}
