@@ -68,10 +68,13 @@ test('search by end customer id: typed digits get their dashes, results are filt
   const request = page.waitForRequest((r) => r.url().includes('/get-charging-history') && r.url().includes(`endCustomerId=${id}`));
   await page.getByRole('button', { name: 'Suchen', exact: true }).click();
   await request;
-  await expect(bodyRows(page).first()).toBeVisible();
-  const ids = await column(page, 2).allInnerTexts();
-  expect(ids.length).toBeGreaterThan(0);
-  for (const cell of ids) expect(cell.trim()).toBe(id);
+  // The previous page stays on screen until the filtered answer arrives, so wait for the rows to turn.
+  await expect
+    .poll(async () => {
+      const ids = (await column(page, 2).allInnerTexts()).map((c) => c.trim());
+      return ids.length > 0 && ids.every((cell) => cell === id);
+    })
+    .toBe(true);
 
   // Reset brings back everyone.
   await page.getByRole('button', { name: 'Zurücksetzen' }).click();

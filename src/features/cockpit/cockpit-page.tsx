@@ -5,7 +5,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from '../auth/session-context';
 import { graphQueryOptions, locationOptionsQueryOptions } from './api/cockpit-queries';
-import { DataAgeNote } from './components/data-age-note';
+import { DataAgeNote } from '../../offline/data-age-note';
 import { GraphPanel } from './components/graph-panel';
 import { KpiCards } from './components/kpi-cards';
 import { greetingKey } from './greeting';

@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { useSession } from '../auth/session-context';
 import { locationDetailQueryOptions } from './api/location-queries';
-import { DataAgeNote } from './components/data-age-note';
+import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
 
 const EditLocationWizard = lazy(() => import('./components/edit-location-wizard').then((m) => ({ default: m.EditLocationWizard })));

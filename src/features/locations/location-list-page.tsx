@@ -9,7 +9,7 @@ import { TextField } from '../../ui/text-field';
 import { useSession } from '../auth/session-context';
 import type { LocationListParams } from './api/location-keys';
 import { locationListQueryOptions } from './api/location-queries';
-import { DataAgeNote } from './components/data-age-note';
+import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
 
 // The wizard (three steps, selects, dialogs) loads only when someone wants to add a location.

@@ -9,7 +9,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-detail-queries';
-import { DataAgeNote } from './components/data-age-note';
+import { DataAgeNote } from '../../offline/data-age-note';
 import { StationHistory } from './components/station-history';
 import { displayConnectorId, heartbeatDisplay, statusColour, statusMessageId } from './station-display';
 

@@ -1,6 +1,9 @@
 import type { ConnectorStatus } from '../../../contract/enums';
 import { connectorDisplayStatus, connectorStatusColours, type ConnectorDisplayStatus } from '../../../contract/stations';
 import { formatDateTime, toDate, type DateInput } from '../../i18n/format';
+import { relativeAge, type AgeUnit } from '../../offline/data-age';
+
+export { relativeAge };
 
 /** The connector id as shown: the part after the last underscore ('CP-0001_2' → '2'). */
 export function displayConnectorId(connectorId: string): string {
@@ -20,21 +23,6 @@ export function statusMessageId(status: ConnectorStatus, parkingLot: string | nu
 export function statusColour(status: ConnectorStatus, parkingLot: string | null | undefined, served?: string | null): string {
   if (served && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(served)) return served;
   return connectorStatusColours[connectorDisplayStatus(status, parkingLot)];
-}
-
-export type AgeUnit = 'second' | 'minute' | 'hour' | 'day';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** The largest unit that fits an age; under a minute reads as 'now'. Negative: it lies in the past. */
-export function relativeAge(ageMs: number): { value: number; unit: AgeUnit } {
-  const age = Math.max(0, ageMs);
-  if (age < MINUTE) return { value: 0, unit: 'second' };
-  if (age < HOUR) return { value: -Math.floor(age / MINUTE), unit: 'minute' };
-  if (age < DAY) return { value: -Math.floor(age / HOUR), unit: 'hour' };
-  return { value: -Math.floor(age / DAY), unit: 'day' };
 }
 
 /** Last heartbeat: none on record, or the moment (dd.MM.yyyy HH:mm) plus how long ago it was. */

@@ -9,7 +9,7 @@ import { MultiSelect } from '../../ui/multi-select';
 import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
 import { TextField } from '../../ui/text-field';
-import { DataAgeNote } from '../locations/components/data-age-note';
+import { DataAgeNote } from '../../offline/data-age-note';
 import type { StationListParams } from './api/station-keys';
 import { stationListQueryOptions, stationLocationOptionsQueryOptions, stationWallboxTypesQueryOptions } from './api/station-queries';
 import { PendingChip } from './components/pending-chip';

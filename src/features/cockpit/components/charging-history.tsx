@@ -11,7 +11,7 @@ import type { HistoryParams } from '../api/cockpit-keys';
 import { historyQueryOptions } from '../api/cockpit-queries';
 import { periodDisplay } from '../period';
 import { CleanRequestsButton } from './clean-requests-dialog';
-import { DataAgeNote } from './data-age-note';
+import { DataAgeNote } from '../../../offline/data-age-note';
 import { HistorySearchForm, defaultHistorySearch, type HistorySearch } from './history-search-form';
 
 /** Search, status filter and the server-paged charging-request table (newest first). */

@@ -10,7 +10,7 @@ import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
 import { StatusBadge } from '../../../ui/status-badge';
 import { stationHistoryQueryOptions } from '../api/station-detail-queries';
 import { periodDisplay } from '../period';
-import { DataAgeNote } from './data-age-note';
+import { DataAgeNote } from '../../../offline/data-age-note';
 
 function defaultWireRange(): { start: string; end: string } {
   const { start, end } = defaultRange(todayLocal());

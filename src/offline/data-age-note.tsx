@@ -1,8 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useIntl, useT } from '../../../i18n/i18n-context';
-import { useDataAge } from '../../../offline/persister';
-import { cx } from '../../../ui/class-names';
-import { relativeAge } from '../data-age';
+import { useIntl, useT } from '../i18n/i18n-context';
+import { useDataAge } from './persister';
+import { cx } from '../ui/class-names';
+import { relativeAge } from './data-age';
 
 /**
  * 'Stand: vor 5 Minuten' when what the screen shows did not come fresh from the server (restored
@@ -20,7 +20,7 @@ export function DataAgeNote({ queryKey, className }: { queryKey: QueryKey; class
       className={cx('inline-flex items-center gap-1.5 rounded-full bg-warning-soft px-2.5 py-0.5 text-sm text-fg', className)}
     >
       <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
-      {t('locations.dataAge', { age: intl.formatRelativeTime(value, unit, { numeric: 'auto' }) })}
+      {t('app.dataAge', { age: intl.formatRelativeTime(value, unit, { numeric: 'auto' }) })}
     </p>
   );
 }
