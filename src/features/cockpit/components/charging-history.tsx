@@ -9,7 +9,7 @@ import { MultiSelect } from '../../../ui/multi-select';
 import { StatusBadge } from '../../../ui/status-badge';
 import type { HistoryParams } from '../api/cockpit-keys';
 import { historyQueryOptions } from '../api/cockpit-queries';
-import { periodDisplay } from '../period';
+import { periodDisplay } from '../../charging-requests/period';
 import { CleanRequestsButton } from './clean-requests-dialog';
 import { DataAgeNote } from '../../../offline/data-age-note';
 import { HistorySearchForm, defaultHistorySearch, type HistorySearch } from './history-search-form';

@@ -9,7 +9,7 @@ import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
 import { StatusBadge } from '../../../ui/status-badge';
 import { stationHistoryQueryOptions } from '../api/station-detail-queries';
-import { periodDisplay } from '../period';
+import { periodDisplay } from '../../charging-requests/period';
 import { DataAgeNote } from '../../../offline/data-age-note';
 
 function defaultWireRange(): { start: string; end: string } {

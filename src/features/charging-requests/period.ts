@@ -1,3 +1,4 @@
+/** The charging-request period rule (spec 1 §2, spec 2 §2), shared by every table of charging requests: cockpit, station detail, user detail. */
 import { CHARGING_LABEL_STATUSES, EARLY_STATUSES } from '../../../contract/cockpit';
 import type { ChargingRequestStatus } from '../../../contract/enums';
 import { formatDate, formatDateTime, formatTime, toDate, type DateInput } from '../../i18n/format';
