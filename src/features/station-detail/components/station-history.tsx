@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { ChargingRequestRow } from '../../../../contract/cockpit';
-import { useFormat } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n-context';
 import { Button } from '../../../ui/button';
-import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../../ui/data-table';
+import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
-import { StatusBadge } from '../../../ui/status-badge';
 import { stationHistoryQueryOptions } from '../api/station-detail-queries';
-import { periodDisplay } from '../../charging-requests/period';
+import { useChargingRequestColumns } from '../../charging-requests/columns';
 import { DataAgeNote } from '../../../offline/data-age-note';
+
+/** One station: its address is the page's, not a column's. */
+const STATION_OMITS = ['address'] as const;
 
 function defaultWireRange(): { start: string; end: string } {
   const { start, end } = defaultRange(todayLocal());
@@ -27,7 +28,7 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
 
   const options = stationHistoryQueryOptions({ connectorId, startDate: range.start, endDate: range.end, page, size });
   const query = useQuery(options);
-  const columns = useColumns();
+  const columns = useChargingRequestColumns(STATION_OMITS);
 
   const changeRange = (next: DateRangeFieldValue) => {
     // An incomplete or invalid range keeps the last valid one on screen; the field shows the error.
@@ -80,97 +81,4 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
       )}
     </section>
   );
-}
-
-/** Header with its unit on a second line, so the amount columns stay narrow. */
-function withUnit(label: string, unit: string) {
-  return (
-    <span className="flex flex-col leading-tight">
-      <span>{label}</span>
-      <span className="font-normal text-muted">{unit}</span>
-    </span>
-  );
-}
-
-const small = (content: ReactNode) => <span className="text-sm">{content}</span>;
-
-function useColumns(): DataTableColumn<ChargingRequestRow>[] {
-  const t = useT();
-  const f = useFormat();
-  return useMemo<DataTableColumn<ChargingRequestRow>[]>(
-    () => [
-      {
-        id: 'transactionId',
-        header: t('stationDetail.history.columns.transactionId'),
-        cell: (r) => small(r.transactionId),
-        isRowHeader: true,
-        noWrap: true,
-      },
-      {
-        id: 'endCustomerId',
-        header: t('stationDetail.history.columns.endCustomerId'),
-        cell: (r) => small(r.endCustomerId ?? '–'),
-        noWrap: true,
-      },
-      {
-        id: 'name',
-        header: t('stationDetail.history.columns.name'),
-        cell: (r) => small(r.customerFullName ?? '–'),
-      },
-      {
-        id: 'parkingLot',
-        header: t('stationDetail.history.columns.parkingLot'),
-        cell: (r) => small(r.parkingLot ?? '–'),
-        noWrap: true,
-      },
-      {
-        id: 'period',
-        header: t('stationDetail.history.columns.period'),
-        cell: (r) => small(<Period row={r} />),
-      },
-      {
-        id: 'energy',
-        header: withUnit(t('stationDetail.history.columns.energy'), t('stationDetail.history.columns.energyUnit')),
-        cell: (r) => small(f.number(r.energyCharged, 2)),
-        align: 'end',
-        noWrap: true,
-      },
-      {
-        id: 'cost',
-        header: withUnit(t('stationDetail.history.columns.cost'), t('stationDetail.history.columns.costUnit')),
-        cell: (r) => small(f.money(r.sessionCost)),
-        align: 'end',
-        noWrap: true,
-      },
-      {
-        id: 'status',
-        header: t('stationDetail.history.columns.status'),
-        cell: (r) => (
-          <StatusBadge color={r.chargingRequestStatusMapping.colourCode} className="text-xs">
-            <span className="whitespace-normal">{t(`chargingRequest.status.${r.status}`)}</span>
-          </StatusBadge>
-        ),
-      },
-    ],
-    [t, f],
-  );
-}
-
-function Period({ row }: { row: ChargingRequestRow }) {
-  const t = useT();
-  const period = periodDisplay(row);
-  if (period.kind === 'start') return <span>{t('chargingRequest.period.since', { start: period.start })}</span>;
-  if (period.kind === 'charging') {
-    return (
-      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span>{period.start}</span>
-        <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-fg">
-          <span aria-hidden="true" className="size-1.5 rounded-full bg-primary motion-safe:animate-pulse" />
-          {t('chargingRequest.period.charging')}
-        </span>
-      </span>
-    );
-  }
-  if (period.kind === 'ended') return <span>{period.start}</span>;
-  return <span>{t('chargingRequest.period.range', { start: period.start, end: period.end })}</span>;
 }
