@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 // A fresh database per run, so tests never depend on what an earlier run left behind.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cockpit-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// Known to the tests, so they can mint an expired access token (tests/e2e/field-offline.spec.ts).
+const jwtSecret = (process.env.E2E_JWT_SECRET ??= 'e2e-only-secret-e2e-only-secret-0123456789');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +36,7 @@ export default defineConfig({
     url: `http://localhost:${port}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: 'dist', NODE_ENV: 'production' },
+    env: { PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: jwtSecret, SEED: 'small', STATIC_DIR: 'dist', NODE_ENV: 'production' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -328,6 +328,30 @@ describe('Outbox', () => {
     expect(stateOf(outbox, 'w1')).toBe('done');
   });
 
+  it('runs the effects in the other open tabs too, once per finished write', async () => {
+    if (typeof BroadcastChannel === 'undefined') throw new Error('BroadcastChannel is needed for this test');
+    const effect = vi.fn();
+    const unregister = registerOutboxEffect('parking-lot', effect);
+    send.mockResolvedValue({ ok: true });
+    online = false;
+    const sender = make();
+    const other = make();
+    await other.whenReady();
+    const a = await sender.enqueue(input('a', 1));
+    await vi.waitFor(() => expect(stateOf(other, a.id)).toBe('pending'));
+    online = true;
+    await sender.replay();
+    // Effects are registered per module, and both "tabs" share this one: once from the sender, once from the other tab.
+    await vi.waitFor(() => expect(effect).toHaveBeenCalledTimes(2));
+    expect(effect.mock.calls.map(([w]) => (w as OutboxWrite).id)).toEqual([a.id, a.id]);
+    // Later broadcasts (the prune) do not run them again.
+    clock += 60_000;
+    await sender.replay();
+    await vi.waitFor(() => expect(other.getSnapshot()).toEqual([]));
+    expect(effect).toHaveBeenCalledTimes(2);
+    unregister();
+  });
+
   it('runs the effects registered for the kind after success, and prunes done writes later', async () => {
     const effect = vi.fn();
     const unregister = registerOutboxEffect('availability', effect);

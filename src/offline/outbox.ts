@@ -90,6 +90,17 @@ export function registerOutboxEffect(kind: OutboxKind, effect: OutboxEffect): ()
   return () => set.delete(effect);
 }
 
+/** Runs the effects of a finished write (in the tab that sent it, and in every other open tab). */
+function runEffects(write: OutboxWrite, result: unknown) {
+  for (const effect of effects.get(write.kind) ?? []) {
+    try {
+      effect(write, result);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+}
+
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 60_000;
 /** Done writes stay visible this long, then are pruned. */
@@ -238,7 +249,8 @@ export class Outbox {
     this.currentUser = options.currentUser ?? (() => getClaims()?.sub ?? null);
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(CHANNEL);
-      this.channel.onmessage = () => void this.reload();
+      // Another tab changed the store: refresh, and run this tab's effects for writes that tab finished.
+      this.channel.onmessage = () => void this.reload(true);
     }
     this.ready = this.reload();
   }
@@ -262,11 +274,13 @@ export class Outbox {
     return all.filter((w): w is OutboxWrite => !!w && typeof w === 'object' && typeof w.id === 'string').sort(byOrder);
   }
 
-  private async reload(): Promise<void> {
+  private async reload(fromOtherTab = false): Promise<void> {
+    const before = fromOtherTab ? new Map(this.snapshot.map((w) => [w.id, w.state])) : null;
     const all = await this.readAll();
     for (const w of all) this.lastSeq = Math.max(this.lastSeq, w.seq);
     this.snapshot = all;
     for (const listener of [...this.listeners]) listener();
+    if (before) for (const w of all) if (w.state === 'done' && before.get(w.id) !== 'done') runEffects(w, w.result);
   }
 
   private async changed(): Promise<void> {
@@ -393,7 +407,11 @@ export class Outbox {
     this.skipBackoff = false;
 
     const expired = writes.filter((w) => w.state === 'done' && (w.doneAt ?? 0) + DONE_TTL_MS <= now).map((w) => w.id);
-    await this.remove(expired);
+    if (expired.length > 0) {
+      await this.remove(expired);
+      // So other tabs drop them from their outbox list too.
+      await this.changed();
+    }
     writes = writes.filter((w) => !expired.includes(w.id));
 
     const user = this.currentUser();
@@ -459,13 +477,7 @@ export class Outbox {
       const now = this.now();
       if (outcome === 'done') {
         const done = await this.modify(claimed.id, (w) => ({ ...w, state: 'done', doneAt: now, lastError: null, result }));
-        for (const effect of effects.get(claimed.kind) ?? []) {
-          try {
-            effect(done ?? claimed, result);
-          } catch (error) {
-            console.error(error);
-          }
-        }
+        runEffects(done ?? claimed, result);
         continue;
       }
       const lastError = toOutboxError(failure);

@@ -34,3 +34,58 @@ export async function waitForServiceWorker(page: Page) {
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
   }
 }
+
+// ---- stations (shared by the station and field specs) ------------------------------------------
+
+export interface ConnectorRow {
+  connectorId: string;
+  cpId: string;
+  connectorStatus: string;
+  address: { parkingLot: string | null };
+  version: number;
+}
+
+export async function bearer(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(token).toBeTruthy();
+  return `Bearer ${token}`;
+}
+
+/** The first page of the list as the UI asks for it (same order, same size). */
+export async function firstPage(page: Page): Promise<ConnectorRow[]> {
+  const res = await page.request.get('/bff/connectors/get-by-cpo?page=0&size=10', { headers: { Authorization: await bearer(page) } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { response: ConnectorRow[] } }).data.response;
+}
+
+/** GET /bff/connectors/{id} with the page's token, or with `token` when given. */
+export async function connector(page: Page, id: string, token?: string): Promise<ConnectorRow> {
+  const auth = token ? `Bearer ${token}` : await bearer(page);
+  const res = await page.request.get(`/bff/connectors/${encodeURIComponent(id)}`, { headers: { Authorization: auth } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: ConnectorRow }).data;
+}
+
+export const changeable = (c: ConnectorRow) => c.connectorStatus === 'IDLE' || (c.connectorStatus === 'CONNECTED_UNAVAILABLE' && !!c.address.parkingLot);
+
+export const rowOf = (page: Page, connectorId: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: `Details zu Ladepunkt ${connectorId}`, exact: true }) });
+
+/** A fresh lot (≤ 5 characters for n < 10) unlikely to collide with the seed's. */
+export const freshLot = (n: number) => `Z${(Date.now() + n).toString(36).slice(-3).toUpperCase()}${n}`;
+
+export async function assignLots(page: Page, lots: Record<string, string>) {
+  for (const id of Object.keys(lots)) await rowOf(page, id).getByRole('gridcell').first().click();
+  await page.getByRole('button', { name: 'Parkplatz zuweisen' }).click();
+  const dialog = page.getByRole('dialog');
+  const fields = dialog.getByRole('textbox');
+  await expect(fields).toHaveCount(Object.keys(lots).length);
+  for (const [id, lot] of Object.entries(lots)) {
+    const shown = id.slice(id.lastIndexOf('_') + 1);
+    const cpId = id.slice(0, id.lastIndexOf('_'));
+    await dialog.getByLabel(`Parkplatz für ${cpId} · Ladepunkt ${shown}`).fill(lot);
+  }
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}

@@ -105,6 +105,47 @@ test('admin creates a location through the wizard, finds it by name, opens and e
   await saved.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${name} (neu)` })).toBeVisible();
 
+  // Its stations (the default view): none yet; the wizard's infrastructure rows are a plan, not stations.
+  const stations = page.getByRole('grid', { name: 'Ladestationen des Standorts' });
+  await expect(stations).toContainText('Keine Ladestationen');
+  // Its users: none yet.
+  await page.getByRole('tab', { name: 'Nutzer' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Nutzer' })).toContainText(/Keine Nutzer|keine Nutzer/);
+  await page.getByRole('tab', { name: 'Ladestationen' }).click();
+
+  // Create charging stations from here: the location is preselected and locked.
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Ladestationen anlegen' }).click();
+  const create = page.getByRole('dialog', { name: /Ladestationen anlegen/ });
+  const locationSelect = create.getByRole('button', { name: /Standort\*?$/ });
+  await expect(locationSelect).toBeDisabled();
+  await expect(locationSelect).toContainText(`${id}: ${name} (neu)`);
+  const createNext = create.getByRole('button', { name: 'Weiter' });
+  await create.getByRole('button', { name: /Ladestationsmodell\*?$/ }).click();
+  await page.getByRole('option').first().click();
+  const count = create.getByRole('textbox', { name: /Anzahl Ladestationen/ });
+  await count.fill('0');
+  await count.blur();
+  await expect(create.getByText('Bitte geben Sie eine Anzahl von mindestens 1 ein')).toBeVisible();
+  await expect(createNext).toBeDisabled();
+  await count.fill('2');
+  await createNext.click();
+  await expect(create).toContainText(`${id}: ${name} (neu)`);
+  const posted = page.waitForResponse((r) => r.url().includes('/bff/connectors/create-cp') && r.request().method() === 'POST');
+  await create.getByRole('button', { name: 'Speichern' }).click();
+  const createRequest = (await posted).request();
+  expect(createRequest.postDataJSON()).toMatchObject({ locationId: id, numOfChargingStations: 2 });
+  expect(await createRequest.headerValue('idempotency-key')).toBeTruthy();
+  const createdStations = page.getByRole('alertdialog', { name: 'Ladestationen angelegt' });
+  await expect(createdStations.getByTestId('created-stations-id')).toHaveText(`Standort-ID: ${id}`);
+  await expect(createdStations).toContainText('Unser Team meldet sich bei Ihnen');
+  const cpIds = /Neue Ladestationen: (.+)/.exec(await createdStations.innerText())![1]!.split(',').map((s) => s.trim());
+  expect(cpIds).toHaveLength(2);
+  await createdStations.getByRole('button', { name: 'OK' }).click();
+  for (const cpId of cpIds) await expect(stations.getByRole('rowheader', { name: cpId }).first()).toBeVisible();
+  await expect(stations.locator('tbody tr').first()).toContainText('Inaktiv');
+  await expectAccessible(page);
+
   await page.getByRole('link', { name: 'Zurück zu den Standorten' }).click();
   await expect(page).toHaveURL(/\/standorte$/);
 });

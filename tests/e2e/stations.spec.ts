@@ -1,56 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, waitForServiceWorker } from './helpers';
-
-interface ConnectorRow {
-  connectorId: string;
-  cpId: string;
-  connectorStatus: string;
-  address: { parkingLot: string | null };
-  version: number;
-}
-
-async function bearer(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(token).toBeTruthy();
-  return `Bearer ${token}`;
-}
-
-/** The first page of the list as the UI asks for it (same order, same size). */
-async function firstPage(page: Page): Promise<ConnectorRow[]> {
-  const res = await page.request.get('/bff/connectors/get-by-cpo?page=0&size=10', { headers: { Authorization: await bearer(page) } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { response: ConnectorRow[] } }).data.response;
-}
-
-async function connector(page: Page, id: string): Promise<ConnectorRow> {
-  const res = await page.request.get(`/bff/connectors/${encodeURIComponent(id)}`, { headers: { Authorization: await bearer(page) } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: ConnectorRow }).data;
-}
-
-const changeable = (c: ConnectorRow) => c.connectorStatus === 'IDLE' || (c.connectorStatus === 'CONNECTED_UNAVAILABLE' && !!c.address.parkingLot);
-
-const rowOf = (page: Page, connectorId: string) =>
-  page.getByRole('row').filter({ has: page.getByRole('link', { name: `Details zu Ladepunkt ${connectorId}`, exact: true }) });
-
-/** A fresh lot (≤ 5 characters) unlikely to collide with the seed's. */
-const freshLot = (n: number) => `Z${(Date.now() + n).toString(36).slice(-3).toUpperCase()}${n}`;
-
-async function assignLots(page: Page, lots: Record<string, string>) {
-  for (const id of Object.keys(lots)) await rowOf(page, id).getByRole('gridcell').first().click();
-  await page.getByRole('button', { name: 'Parkplatz zuweisen' }).click();
-  const dialog = page.getByRole('dialog');
-  const fields = dialog.getByRole('textbox');
-  await expect(fields).toHaveCount(Object.keys(lots).length);
-  for (const [id, lot] of Object.entries(lots)) {
-    const shown = id.slice(id.lastIndexOf('_') + 1);
-    const cpId = id.slice(0, id.lastIndexOf('_'));
-    await dialog.getByLabel(`Parkplatz für ${cpId} · Ladepunkt ${shown}`).fill(lot);
-  }
-  await dialog.getByRole('button', { name: 'Weiter' }).click();
-  await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { assignLots, changeable, connector, expectNoSeriousA11yViolations, firstPage, freshLot, rowOf, signIn, waitForServiceWorker, type ConnectorRow } from './helpers';
 
 test('operator assigns parking lots and changes a status; offline the write waits in the outbox', async ({ page, context }) => {
   test.setTimeout(120_000);
@@ -108,4 +57,43 @@ test('operator assigns parking lots and changes a status; offline the write wait
   await expect.poll(async () => (await connector(page, c.connectorId)).address.parkingLot, { timeout: 30_000 }).toBe(offlineLot);
   expect((await connector(page, c.connectorId)).version).toBe(c.version + 1);
   await expect(rowOf(page, c.connectorId).getByTestId('station-pending')).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('admin creates stations through the menu; an operator gets the form directly', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/stationen');
+  await page.getByRole('button', { name: 'Ladestationen anlegen' }).click();
+  await page.getByRole('menuitem', { name: 'Per Formular anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: /Ladestationen anlegen/ });
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('button', { name: /Ladestationsmodell\*?$/ }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
+  const option = page.getByRole('option').first();
+  const locationLabel = (await option.innerText()).trim();
+  await option.click();
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(dialog).toContainText(locationLabel);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const created = page.getByRole('alertdialog', { name: 'Ladestationen angelegt' });
+  await expect(created.getByTestId('created-stations-id')).toHaveText(`Standort-ID: ${locationLabel.split(':')[0]}`);
+  const cpId = /Neue Ladestationen: (\S+)/.exec(await created.innerText())![1]!;
+  await created.getByRole('button', { name: 'OK' }).click();
+
+  const cpFilter = page.getByRole('searchbox', { name: 'Ladestations-ID' });
+  await cpFilter.fill(cpId);
+  await cpFilter.press('Enter');
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: cpId }) });
+  await expect(row.first()).toContainText('Inaktiv');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // An operator has no menu: the button opens the form.
+  await page.getByRole('button', { name: /Abmelden/ }).click();
+  await signIn(page, 'operator');
+  await page.goto('/stationen');
+  await page.getByRole('button', { name: 'Ladestationen anlegen' }).click();
+  await expect(page.getByRole('dialog', { name: /Ladestationen anlegen/ })).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
 });

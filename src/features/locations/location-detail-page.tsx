@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Key } from 'react-aria-components/Tabs';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { contractStatuses } from '../../../contract/enums';
 import type { LocationDetail } from '../../../contract/locations';
@@ -10,21 +11,51 @@ import { ActionMenu } from '../../ui/menu';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useSession } from '../auth/session-context';
+import { locationKeys } from './api/location-keys';
 import { locationDetailQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
 
 const EditLocationWizard = lazy(() => import('./components/edit-location-wizard').then((m) => ({ default: m.EditLocationWizard })));
+const LocationUsersTable = lazy(() => import('./components/location-users-table').then((m) => ({ default: m.LocationUsersTable })));
 
-/** /standorte/{id} (spec 2 §2): location, operator, infrastructure and user status counts, EMS, actions. */
-export function LocationDetailPage({ locationId }: { locationId: string }) {
+export interface CreateStationsSlotProps {
+  location: LocationDetail;
+  isOpen: boolean;
+  onClose: () => void;
+  /** Refreshes the location's counts after stations were created. */
+  onCreated: () => void;
+}
+
+export interface LocationDetailPageProps {
+  locationId: string;
+  /** The location's stations table (the stations area's list, restricted to this location). */
+  renderStations: (location: LocationDetail) => ReactNode;
+  /** The station creation wizard with this location preselected and locked. */
+  renderCreateStations: (props: CreateStationsSlotProps) => ReactNode;
+}
+
+type Dialog = 'edit' | 'create-stations' | null;
+
+/**
+ * /standorte/{id} (spec 2 §2): location, operator, infrastructure and user status counts, EMS, the
+ * Actions menu, and a toggle between the location's stations and its users.
+ */
+export function LocationDetailPage({ locationId, renderStations, renderCreateStations }: LocationDetailPageProps) {
   const t = useT();
+  const queryClient = useQueryClient();
   const options = locationDetailQueryOptions(locationId);
   const query = useQuery(options);
-  const [editOpen, setEditOpen] = useState(false);
-  // Mounted on first use and kept: its confirmation dialog outlives the wizard itself.
-  const [editLoaded, setEditLoaded] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  // Mounted on first use and kept: their confirmation dialogs outlive the wizards themselves.
+  const [loaded, setLoaded] = useState<ReadonlySet<Dialog>>(new Set());
+  const [view, setView] = useState<Key>('stations');
+  const open = (next: Exclude<Dialog, null>) => {
+    setLoaded((s) => new Set(s).add(next));
+    setDialog(next);
+  };
 
   if (query.isPending) {
     return (
@@ -59,11 +90,13 @@ export function LocationDetailPage({ locationId }: { locationId: string }) {
         actions={
           <>
             <DataAgeNote queryKey={options.queryKey} />
-            <ActionMenu items={[{ id: 'edit', label: t('locations.detail.edit') }]} onAction={(id) => {
-                if (id !== 'edit') return;
-                setEditLoaded(true);
-                setEditOpen(true);
-              }} />
+            <ActionMenu
+              items={[
+                { id: 'edit', label: t('locations.detail.edit') },
+                { id: 'create-stations', label: t('locations.detail.createStations') },
+              ]}
+              onAction={(id) => open(id === 'edit' ? 'edit' : 'create-stations')}
+            />
           </>
         }
       />
@@ -73,11 +106,39 @@ export function LocationDetailPage({ locationId }: { locationId: string }) {
         <Infrastructure location={location} />
         <Users location={location} />
       </div>
-      {editLoaded && (
+      <Tabs selectedKey={view} onSelectionChange={setView}>
+        <TabList aria-label={t('locations.detail.viewLabel')}>
+          <Tab id="stations">{t('locations.detail.stationsTab')}</Tab>
+          <Tab id="users">{t('locations.detail.usersTab')}</Tab>
+        </TabList>
+        <TabPanel id="stations">{renderStations(location)}</TabPanel>
+        <TabPanel id="users">
+          <Suspense
+            fallback={
+              <div className="flex min-h-32 items-center justify-center">
+                <Spinner showLabel />
+              </div>
+            }
+          >
+            <LocationUsersTable locationId={location.locationId} />
+          </Suspense>
+        </TabPanel>
+      </Tabs>
+      {loaded.has('edit') && (
         <Suspense fallback={null}>
-          <EditLocationWizard location={location} isOpen={editOpen} onClose={() => setEditOpen(false)} />
+          <EditLocationWizard location={location} isOpen={dialog === 'edit'} onClose={() => setDialog(null)} />
         </Suspense>
       )}
+      {loaded.has('create-stations') &&
+        renderCreateStations({
+          location,
+          isOpen: dialog === 'create-stations',
+          onClose: () => setDialog(null),
+          onCreated: () => {
+            void queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) });
+            void queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
+          },
+        })}
     </div>
   );
 }

@@ -85,7 +85,7 @@ describe('OutboxDialog', () => {
     expect(items[0].textContent).toContain('Parkplatzzuordnung');
     expect(items[0].textContent).toContain('22.11.2026 09:30');
     expect(items[0].textContent).toContain('Ausstehend');
-    expect(items[1].textContent).toContain('Parkplatz P9, Status INACTIVE (Version 7)');
+    expect(items[1].textContent).toContain('Parkplatz P9, Status Inaktiv (Version 7)');
     expect(items[2].textContent).toContain('Statuswechsel');
     expect(items[2].textContent).toContain('Grund: Ungültig');
     expect(items[3].textContent).toContain('Wartet auf Anmeldung');

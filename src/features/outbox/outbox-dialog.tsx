@@ -5,7 +5,9 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { StatusBadge, type StatusTone } from '../../ui/status-badge';
 import { useOutbox } from '../../offline/outbox-react';
-import { conflictDetail, type OutboxState, type OutboxWrite } from '../../offline/outbox';
+import { conflictDetail, type ConflictDetail, type OutboxState, type OutboxWrite } from '../../offline/outbox';
+import { connectorStatuses, type ConnectorStatus } from '../../../contract/enums';
+import { connectorDisplayStatus } from '../../../contract/stations';
 
 const stateTone: Record<OutboxState, StatusTone> = {
   pending: 'warning',
@@ -14,6 +16,14 @@ const stateTone: Record<OutboxState, StatusTone> = {
   failed: 'danger',
   'waiting-for-sign-in': 'warning',
 };
+
+/** The connector's status as the station screens word it ('Standby', 'Verknüpft (Parkplatz hinterlegen)'). */
+function statusText(t: ReturnType<typeof useT>, current: ConflictDetail['current']): string {
+  const status = current?.connectorStatus;
+  if (!status) return '–';
+  if (!(connectorStatuses as readonly string[]).includes(status)) return status;
+  return t(`stations.status.${connectorDisplayStatus(status as ConnectorStatus, current?.parkingLot)}`);
+}
 
 function Reason({ write }: { write: OutboxWrite }) {
   const t = useT();
@@ -27,7 +37,7 @@ function Reason({ write }: { write: OutboxWrite }) {
         <p className={write.state === 'failed' ? 'text-danger' : undefined}>
           {t('outbox.conflict', {
             parkingLot: conflict.current?.parkingLot || '–',
-            status: conflict.current?.connectorStatus || '–',
+            status: statusText(t, conflict.current),
             version: conflict.currentVersion === undefined ? '–' : String(conflict.currentVersion),
           })}
         </p>

@@ -1,73 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
-import type { Key } from 'react-aria-components/Table';
-import type { StationListRow } from '../../../contract/stations';
+import { Suspense, lazy, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
-import { Button, LinkButton } from '../../ui/button';
-import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../ui/data-table';
-import { MultiSelect } from '../../ui/multi-select';
+import { Button } from '../../ui/button';
+import { ActionMenu } from '../../ui/menu';
 import { PageHeader } from '../../ui/page-header';
-import { StatusBadge } from '../../ui/status-badge';
-import { TextField } from '../../ui/text-field';
-import { DataAgeNote } from '../../offline/data-age-note';
-import type { StationListParams } from './api/station-keys';
-import { stationListQueryOptions, stationLocationOptionsQueryOptions, stationWallboxTypesQueryOptions } from './api/station-queries';
-import { PendingChip } from './components/pending-chip';
-import { displayConnectorId, statusLabelKey } from './station-rules';
-import { useStationActions } from './use-station-actions';
+import { useSession } from '../auth/session-context';
+import { StationsTable } from './stations-table';
 
+// The wizard loads only when someone opens it.
+const CreateStationsWizard = lazy(() => import('./create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })));
 
-interface Filters {
-  cpId: string;
-  addressParkingLot: string;
-  locationIds: string[];
-  wallboxModels: string[];
-}
-const noFilters: Filters = { cpId: '', addressParkingLot: '', locationIds: [], wallboxModels: [] };
-
-
-/** /stationen: server-filtered, server-paged connector list with bulk parking-lot and status changes. */
+/** /stationen: the connector list with bulk actions, and station creation (spec 2 §2). */
 export function StationListPage() {
   const t = useT();
-  const [applied, setApplied] = useState<Filters>(noFilters);
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<Key>>(new Set());
-
-  const params: StationListParams = { ...applied, page, size };
-  const options = stationListQueryOptions(params);
-  const query = useQuery(options);
-  const locations = useQuery(stationLocationOptionsQueryOptions());
-  const wallboxTypes = useQuery(stationWallboxTypesQueryOptions());
-  const columns = useColumns();
-  const rows = useMemo(() => query.data?.response ?? [], [query.data]);
-  const selected = rows.filter((r) => selectedKeys.has(r.connectorId));
-
-  const locationItems = useMemo(
-    () => (locations.data ?? []).map((l) => ({ id: l.locationId, label: l.locationIdName })),
-    [locations.data],
-  );
-  const wallboxItems = useMemo(() => (wallboxTypes.data ?? []).map((w) => ({ id: w.name, label: w.name })), [wallboxTypes.data]);
-
-  const clearSelection = () => setSelectedKeys(new Set());
-  const changePage = (next: number) => {
-    setPage(next);
-    clearSelection();
+  const { isAdmin } = useSession();
+  const [createOpen, setCreateOpen] = useState(false);
+  // Mounted on first use and kept: its success dialog outlives the wizard itself.
+  const [createLoaded, setCreateLoaded] = useState(false);
+  const openCreate = () => {
+    setCreateLoaded(true);
+    setCreateOpen(true);
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied({ ...draft, cpId: draft.cpId.trim(), addressParkingLot: draft.addressParkingLot.trim() });
-    changePage(0);
-  };
-  const reset = () => {
-    setDraft(noFilters);
-    setApplied(noFilters);
-    changePage(0);
-  };
-
-  const actions = useStationActions(clearSelection);
 
   return (
     <div className="flex flex-col gap-5">
@@ -76,138 +28,20 @@ export function StationListPage() {
         description={t('stations.list.intro')}
         className="mb-0"
         actions={
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onPress={() => actions.openParkingLot(selected)}>
-              {t('stations.actions.parkingLot')}
-            </Button>
-            <Button variant="secondary" onPress={() => actions.openAvailability(selected)}>
-              {t('stations.actions.availability')}
-            </Button>
-          </div>
+          // Spec 2 §2: admins get a menu (the form is its entry); others a direct form button.
+          isAdmin ? (
+            <ActionMenu label={t('stations.create.open')} variant="primary" items={[{ id: 'form', label: t('stations.create.viaForm') }]} onAction={openCreate} />
+          ) : (
+            <Button onPress={openCreate}>{t('stations.create.open')}</Button>
+          )
         }
       />
-      <section aria-labelledby="stations-table-heading" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
-        <header className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="stations-table-heading" className="text-lg font-semibold text-fg">
-            {t('stations.list.heading')}
-          </h2>
-          <DataAgeNote queryKey={options.queryKey} />
-        </header>
-        <form role="search" aria-label={t('stations.list.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
-          <TextField
-            label={t('stations.filters.cpId')}
-            type="search"
-            autoComplete="off"
-            value={draft.cpId}
-            onChange={(v) => setDraft((d) => ({ ...d, cpId: v }))}
-            className="w-full sm:w-[200px]"
-          />
-          <TextField
-            label={t('stations.filters.parkingLot')}
-            type="search"
-            autoComplete="off"
-            value={draft.addressParkingLot}
-            onChange={(v) => setDraft((d) => ({ ...d, addressParkingLot: v }))}
-            className="w-full sm:w-[160px]"
-          />
-          <MultiSelect
-            label={t('stations.filters.locations')}
-            items={locationItems}
-            value={draft.locationIds}
-            onChange={(v) => setDraft((d) => ({ ...d, locationIds: v.map(String) }))}
-            className="w-full sm:w-[240px]"
-          />
-          <MultiSelect
-            label={t('stations.filters.wallboxModels')}
-            items={wallboxItems}
-            value={draft.wallboxModels}
-            onChange={(v) => setDraft((d) => ({ ...d, wallboxModels: v.map(String) }))}
-            className="w-full sm:w-[240px]"
-          />
-          <div className="flex gap-2">
-            <Button type="submit">{t('stations.list.search')}</Button>
-            <Button variant="secondary" onPress={reset}>
-              {t('stations.list.reset')}
-            </Button>
-          </div>
-        </form>
-        {query.isError && !query.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
-            <span>{t('stations.list.error')}</span>
-            <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-              {t('stations.retry')}
-            </Button>
-          </div>
-        ) : (
-          <DataTable<StationListRow>
-            aria-labelledby="stations-table-heading"
-            columns={columns}
-            rows={rows}
-            getRowId={(row) => row.connectorId}
-            totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
-            page={page}
-            pageSize={size}
-            onPageChange={changePage}
-            onPageSizeChange={(next) => {
-              setSize(next);
-              changePage(0);
-            }}
-            selectionMode="multiple"
-            selectedKeys={selectedKeys}
-            onSelectionChange={setSelectedKeys}
-            isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-            emptyText={t('stations.list.empty')}
-            minWidth={900}
-          />
-        )}
-      </section>
-      {actions.elements}
+      <StationsTable heading={t('stations.list.heading')} />
+      {createLoaded && (
+        <Suspense fallback={null}>
+          <CreateStationsWizard isOpen={createOpen} onClose={() => setCreateOpen(false)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-function useColumns(): DataTableColumn<StationListRow>[] {
-  const t = useT();
-  return useMemo<DataTableColumn<StationListRow>[]>(
-    () => [
-      {
-        id: 'connectorId',
-        header: t('stations.columns.connectorId'),
-        cell: (r) => (
-          <LinkButton
-            href={`/stationen/${encodeURIComponent(r.connectorId)}`}
-            size="sm"
-            variant="ghost"
-            aria-label={t('stations.list.detailsFor', { connectorId: r.connectorId })}
-          >
-            {displayConnectorId(r.connectorId)}
-          </LinkButton>
-        ),
-        noWrap: true,
-      },
-      { id: 'cpId', header: t('stations.columns.cpId'), cell: (r) => r.cpId, isRowHeader: true, noWrap: true },
-      { id: 'locationName', header: t('stations.columns.locationName'), cell: (r) => r.locationName ?? '–' },
-      {
-        id: 'parkingLot',
-        header: t('stations.columns.parkingLot'),
-        cell: (r) => <span data-testid="station-parking-lot">{r.address.parkingLot ?? '–'}</span>,
-        noWrap: true,
-      },
-      { id: 'wallboxModel', header: t('stations.columns.wallboxModel'), cell: (r) => r.wallboxModel },
-      {
-        id: 'status',
-        header: t('stations.columns.status'),
-        cell: (r) => (
-          <span className="inline-flex flex-wrap items-center gap-1">
-            <StatusBadge color={r.connectorStatusMapping.colourCode}>
-              <span data-testid="station-status">{t(statusLabelKey(r.connectorStatusMapping.enumName))}</span>
-            </StatusBadge>
-            <PendingChip connectorId={r.connectorId} />
-          </span>
-        ),
-        noWrap: true,
-      },
-    ],
-    [t],
   );
 }

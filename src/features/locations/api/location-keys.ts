@@ -1,7 +1,19 @@
+import type { UserType } from '../../../../contract/enums';
+
 /** Applied filters of the location list (what was last submitted) plus paging. */
 export interface LocationListParams {
   locationName: string;
   address: string;
+  page: number;
+  size: number;
+}
+
+/** Applied filters of a location's users table (what was last submitted) plus paging. */
+export interface LocationContractsParams {
+  endCustomerId: string;
+  name: string;
+  rfId: string;
+  userTypes: readonly UserType[];
   page: number;
   size: number;
 }
@@ -16,6 +28,8 @@ export const locationKeys = {
   list: (params: LocationListParams) => [...locationKeys.lists(), params] as const,
   details: () => [...locationKeys.all, 'detail'] as const,
   detail: (id: string) => [...locationKeys.details(), id] as const,
+  /** The users (contracts) of one location, GET /contract-management/location/{id}/contracts. */
+  contracts: (id: string, params: LocationContractsParams) => [...locationKeys.all, 'contracts', id, params] as const,
   wallboxTypes: () => [...locationKeys.all, 'wallbox-types'] as const,
   /** The operator select of the wizard (GET /cpos?page=0&size=10000). */
   operatorOptions: () => [...locationKeys.all, 'operator-options'] as const,

@@ -4,6 +4,8 @@ export interface StationListParams {
   addressParkingLot: string;
   locationIds: readonly string[];
   wallboxModels: readonly string[];
+  /** The location page: only this location's connectors. */
+  locationId?: string;
   page: number;
   size: number;
 }
@@ -20,3 +22,5 @@ export const stationKeys = {
   locationOptions: () => [...stationKeys.all, 'location-options'] as const,
   wallboxTypes: () => [...stationKeys.all, 'wallbox-types'] as const,
 };
+
+export const createStationsMutationKey = [...stationKeys.all, 'create'] as const;

@@ -1,7 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
 import { wallboxTypesAnswerSchema } from '../../../../contract/locations';
-import { stationListAnswerSchema } from '../../../../contract/stations';
+import {
+  createStationsAnswerSchema,
+  stationListAnswerSchema,
+  type CreateStationsAnswer,
+  type CreateStationsBody,
+} from '../../../../contract/stations';
 import { apiRequest } from '../../../api/client';
 import { registerOutboxEffect } from '../../../offline/outbox';
 import { queryClient } from '../../../offline/query-runtime';
@@ -20,6 +25,7 @@ export const stationListQueryOptions = (params: StationListParams) =>
           addressParkingLot: params.addressParkingLot || undefined,
           locationIds: params.locationIds.length ? params.locationIds.join(',') : undefined,
           wallboxModels: params.wallboxModels.length ? params.wallboxModels.join(',') : undefined,
+          locationId: params.locationId || undefined,
           page: params.page,
           size: params.size,
         },
@@ -58,3 +64,18 @@ const invalidateStations = () => {
 };
 registerOutboxEffect('parking-lot', invalidateStations);
 registerOutboxEffect('availability', invalidateStations);
+
+/**
+ * POST /bff/connectors/create-cp. The key is made once per submission, so the client's own retry of
+ * a 5xx answer cannot create the stations twice.
+ */
+export function createStations(body: CreateStationsBody, idempotencyKey: string): Promise<CreateStationsAnswer> {
+  return apiRequest({
+    service: 'bff',
+    path: '/connectors/create-cp',
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: createStationsAnswerSchema,
+  });
+}

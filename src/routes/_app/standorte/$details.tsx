@@ -1,14 +1,40 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import * as z from 'zod';
 import { LocationDetailPage } from '../../../features/locations/location-detail-page';
+import { StationsTable } from '../../../features/stations/stations-table';
+import { useT } from '../../../i18n/i18n-context';
+
+// The wizard loads only when someone opens it.
+const CreateStationsWizard = lazy(() =>
+  import('../../../features/stations/create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })),
+);
 
 // A location id is an opaque string from the server; anything empty or absurdly long is not one.
 const paramsSchema = z.object({ details: z.string().trim().min(1).max(100) });
 
 function LocationDetailRoute() {
+  const t = useT();
   const { details } = Route.useParams();
   // A new id is a new page: no edit dialog or state carries over from the previous location.
-  return <LocationDetailPage key={details} locationId={details} />;
+  // The stations area provides the location's stations table and the creation wizard.
+  return (
+    <LocationDetailPage
+      key={details}
+      locationId={details}
+      renderStations={(location) => <StationsTable locationId={location.locationId} heading={t('locations.detail.stationsHeading')} />}
+      renderCreateStations={({ location, isOpen, onClose, onCreated }) => (
+        <Suspense fallback={null}>
+          <CreateStationsWizard
+            isOpen={isOpen}
+            onClose={onClose}
+            onCreated={onCreated}
+            fixedLocation={{ locationId: location.locationId, locationName: location.locationName }}
+          />
+        </Suspense>
+      )}
+    />
+  );
 }
 
 export const Route = createFileRoute('/_app/standorte/$details')({

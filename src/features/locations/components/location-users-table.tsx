@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { userTypes, type BillStatus, type UserType } from '../../../../contract/enums';
+import type { LocationContractRow } from '../../../../contract/locations';
+import { useT } from '../../../i18n/i18n-context';
+import { DataAgeNote } from '../../../offline/data-age-note';
+import { Button } from '../../../ui/button';
+import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../../ui/data-table';
+import { MultiSelect } from '../../../ui/multi-select';
+import { StatusBadge } from '../../../ui/status-badge';
+import { TextField } from '../../../ui/text-field';
+import { locationContractsQueryOptions } from '../api/location-contracts-queries';
+
+interface Filters {
+  endCustomerId: string;
+  name: string;
+  rfId: string;
+  userTypes: UserType[];
+}
+const noFilters: Filters = { endCustomerId: '', name: '', rfId: '', userTypes: [] };
+
+/** Spec 2 §2: only these two bill states are shown; any other state leaves the cell empty. */
+const shownBillingStatuses: Partial<Record<BillStatus, { key: string; tone: 'success' | 'warning' }>> = {
+  PAID: { key: 'locationUsers.billingStatus.PAID', tone: 'success' },
+  UNPAID: { key: 'locationUsers.billingStatus.UNPAID', tone: 'warning' },
+};
+
+const isUserType = (value: unknown): value is UserType => (userTypes as readonly unknown[]).includes(value);
+
+/**
+ * The users (contracts) of one location on /standorte/{id} (spec 2 §2): the /nutzer columns and
+ * filters without the location filter, server-filtered and server-paged. Read-only: no selection,
+ * no bulk actions and no links to /nutzer/{id}.
+ */
+export function LocationUsersTable({ locationId }: { locationId: string }) {
+  const t = useT();
+  const headingId = useId();
+  const [applied, setApplied] = useState<Filters>(noFilters);
+  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+
+  const options = locationContractsQueryOptions(locationId, { ...applied, page, size });
+  const query = useQuery(options);
+  const columns = useColumns();
+  const rows = useMemo(() => query.data?.response ?? [], [query.data]);
+  // The server accepts exactly these values, so the filter needs no dropdown request (and works offline).
+  const userTypeItems = useMemo(() => userTypes.map((u) => ({ id: u, label: t(`locationUsers.userTypes.${u}`) })), [t]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied({
+      ...draft,
+      endCustomerId: draft.endCustomerId.trim(),
+      name: draft.name.trim(),
+      rfId: draft.rfId.trim(),
+    });
+    setPage(0);
+  };
+  const reset = () => {
+    setDraft(noFilters);
+    setApplied(noFilters);
+    setPage(0);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <header className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-fg">
+          {t('locationUsers.heading')}
+        </h2>
+        <DataAgeNote queryKey={options.queryKey} />
+      </header>
+      <form role="search" aria-label={t('locationUsers.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <TextField
+          label={t('locationUsers.filters.endCustomerId')}
+          type="search"
+          autoComplete="off"
+          value={draft.endCustomerId}
+          onChange={(v) => setDraft((d) => ({ ...d, endCustomerId: v }))}
+          className="w-full sm:w-[180px]"
+        />
+        <TextField
+          label={t('locationUsers.filters.name')}
+          type="search"
+          autoComplete="off"
+          value={draft.name}
+          onChange={(v) => setDraft((d) => ({ ...d, name: v }))}
+          className="w-full sm:w-[200px]"
+        />
+        <TextField
+          label={t('locationUsers.filters.rfId')}
+          type="search"
+          autoComplete="off"
+          value={draft.rfId}
+          onChange={(v) => setDraft((d) => ({ ...d, rfId: v }))}
+          className="w-full sm:w-[180px]"
+        />
+        <MultiSelect
+          label={t('locationUsers.filters.userTypes')}
+          items={userTypeItems}
+          value={draft.userTypes}
+          onChange={(v) => setDraft((d) => ({ ...d, userTypes: v.filter(isUserType) }))}
+          className="w-full sm:w-[220px]"
+        />
+        <div className="flex gap-2">
+          <Button type="submit">{t('locationUsers.search')}</Button>
+          <Button variant="secondary" onPress={reset}>
+            {t('locationUsers.reset')}
+          </Button>
+        </div>
+      </form>
+      {query.isError && !query.data ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
+          <span>{t('locationUsers.error')}</span>
+          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
+            {t('locationUsers.retry')}
+          </Button>
+        </div>
+      ) : (
+        <DataTable<LocationContractRow>
+          aria-labelledby={headingId}
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => row.id}
+          totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
+          page={page}
+          pageSize={size}
+          onPageChange={setPage}
+          onPageSizeChange={(next) => {
+            setSize(next);
+            setPage(0);
+          }}
+          isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
+          emptyText={t('locationUsers.empty')}
+          minWidth={960}
+        />
+      )}
+    </section>
+  );
+}
+
+function useColumns(): DataTableColumn<LocationContractRow>[] {
+  const t = useT();
+  return useMemo<DataTableColumn<LocationContractRow>[]>(
+    () => [
+      { id: 'id', header: t('locationUsers.columns.id'), cell: (r) => r.id, noWrap: true },
+      { id: 'endCustomerId', header: t('locationUsers.columns.endCustomerId'), cell: (r) => r.endCustomerId, noWrap: true },
+      { id: 'name', header: t('locationUsers.columns.name'), cell: (r) => r.name, isRowHeader: true },
+      { id: 'location', header: t('locationUsers.columns.location'), cell: (r) => r.location ?? '–' },
+      {
+        id: 'parkingLotNumbers',
+        header: t('locationUsers.columns.parkingLotNumbers'),
+        cell: (r) => (r.parkingLotNumbers.length ? r.parkingLotNumbers.join(', ') : '–'),
+      },
+      {
+        id: 'contractStatus',
+        header: t('locationUsers.columns.contractStatus'),
+        cell: (r) => (
+          <StatusBadge color={r.contractStatusMapping.colourCode}>
+            <span data-testid="contract-status">{t(`locations.contractStatus.${r.contractStatus}`)}</span>
+          </StatusBadge>
+        ),
+        noWrap: true,
+      },
+      {
+        id: 'billingStatus',
+        header: t('locationUsers.columns.billingStatus'),
+        cell: (r) => {
+          const shown = r.billingStatus ? shownBillingStatuses[r.billingStatus] : undefined;
+          return shown ? (
+            <StatusBadge tone={shown.tone}>
+              <span data-testid="billing-status">{t(shown.key)}</span>
+            </StatusBadge>
+          ) : null;
+        },
+        noWrap: true,
+      },
+      { id: 'rfId', header: t('locationUsers.columns.rfId'), cell: (r) => r.rfId ?? '–' },
+    ],
+    [t],
+  );
+}
