@@ -88,25 +88,23 @@ describe('LocationUsersTable', () => {
     const table = await grid('Nutzer des Standorts');
     await screen.findByText('Anna Müller');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'ID',
       'Kundennummer',
       'Name',
-      'Standort',
       'Parkplätze',
       'Vertragsstatus',
       'Zahlungsstatus',
       'RFID',
+      'ID',
     ]);
     const [first, second] = bodyRows(table);
     expect(Array.from(first.querySelectorAll('[role="gridcell"], [role="rowheader"]'), (c) => c.textContent)).toEqual([
-      'c-1',
       'EC1001',
       'Anna Müller',
-      'L1: Depot Nord',
       'P1, P2',
       'Aktiv',
       'Bezahlt',
       'RF-01',
+      'c-1',
     ]);
     expect(within(second).getByTestId('contract-status').textContent).toBe('Erstellt, nicht unterschrieben');
     expect(within(second).getAllByText('–')).toHaveLength(2); // no parking lots, no RFID

@@ -133,7 +133,7 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
           }}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
           emptyText={t('locationUsers.empty')}
-          minWidth={960}
+          minWidth={880}
         />
       )}
     </section>
@@ -144,10 +144,8 @@ function useColumns(): DataTableColumn<LocationContractRow>[] {
   const t = useT();
   return useMemo<DataTableColumn<LocationContractRow>[]>(
     () => [
-      { id: 'id', header: t('locationUsers.columns.id'), cell: (r) => r.id, noWrap: true },
       { id: 'endCustomerId', header: t('locationUsers.columns.endCustomerId'), cell: (r) => r.endCustomerId, noWrap: true },
       { id: 'name', header: t('locationUsers.columns.name'), cell: (r) => r.name, isRowHeader: true },
-      { id: 'location', header: t('locationUsers.columns.location'), cell: (r) => r.location ?? '–' },
       {
         id: 'parkingLotNumbers',
         header: t('locationUsers.columns.parkingLotNumbers'),
@@ -177,6 +175,8 @@ function useColumns(): DataTableColumn<LocationContractRow>[] {
         noWrap: true,
       },
       { id: 'rfId', header: t('locationUsers.columns.rfId'), cell: (r) => r.rfId ?? '–' },
+      // The contract id is a long key: last, small, so the readable columns fit a tablet.
+      { id: 'id', header: t('locationUsers.columns.id'), cell: (r) => <span className="font-mono text-xs text-muted">{r.id}</span>, noWrap: true },
     ],
     [t],
   );
