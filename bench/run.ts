@@ -4,6 +4,8 @@
  * starts the real server in-process on a loopback port, signs in and fires each call
  * BENCH_REQUESTS times (default 200) from BENCH_CONCURRENCY callers (default 20).
  * With DATABASE_URL set the same round runs against that PostgreSQL as well (seeded if empty).
+ * Then the outbox replay bench (bench/outbox-replay.ts). BENCH_ONLY=cockpit or BENCH_ONLY=outbox
+ * runs just one of the two.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -157,19 +159,33 @@ function printTable(label: string, results: Result[]) {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
-  console.log(`\n${label} — ${REQUESTS} requests per call, ${CONCURRENCY} concurrent callers, node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(
+    `\n${label} — ${REQUESTS} requests per call, ${CONCURRENCY} concurrent callers, node ${process.version}, ${os.cpus().length} CPUs`,
+  );
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.log(line(r));
 }
 
-const targets: [string, string | undefined][] = [['PGlite', undefined]];
-if (process.env.DATABASE_URL) targets.push(['PostgreSQL', process.env.DATABASE_URL]);
-console.log(`Bench data dir: ${dataDir} (first run seeds the demo data set, ~30 s)`);
-const all: [string, Result[]][] = [];
-for (const [label, url] of targets) all.push([label, await round(label, url)]);
-for (const [label, results] of all) printTable(label, results);
-if (all.some(([, rs]) => rs.some((r) => r.errors > 0))) {
-  console.log('\nSome requests failed (see err column).');
-  process.exitCode = 1;
+const only = process.env.BENCH_ONLY;
+if (only && only !== 'cockpit' && only !== 'outbox') throw new Error(`BENCH_ONLY must be cockpit or outbox, got ${only}`);
+
+if (only !== 'outbox') {
+  const targets: [string, string | undefined][] = [['PGlite', undefined]];
+  if (process.env.DATABASE_URL) targets.push(['PostgreSQL', process.env.DATABASE_URL]);
+  console.log(`Bench data dir: ${dataDir} (first run seeds the demo data set, ~30 s)`);
+  const all: [string, Result[]][] = [];
+  for (const [label, url] of targets) all.push([label, await round(label, url)]);
+  for (const [label, results] of all) printTable(label, results);
+  if (all.some(([, rs]) => rs.some((r) => r.errors > 0))) {
+    console.log('\nSome requests failed (see err column).');
+    process.exitCode = 1;
+  }
+}
+
+if (only !== 'cockpit') {
+  // Loaded only here: it installs browser stand-ins (IndexedDB, navigator.onLine, localStorage).
+  const { runOutboxReplayBench } = await import('./outbox-replay');
+  const outbox = await runOutboxReplayBench();
+  if (!outbox.ok) process.exitCode = 1;
 }

@@ -8,8 +8,10 @@ import {
   parkingLotWrites,
   validateParkingLot,
   validateParkingLots,
+  withQueuedVersions,
   type SelectedConnector,
 } from './station-rules';
+import type { OutboxState, OutboxWrite } from '../../offline/outbox';
 
 const connector = (id: string, status: ConnectorStatus, parkingLot: string | null = 'P1', version = 3): SelectedConnector => ({
   connectorId: `${id}_1`,
@@ -134,5 +136,46 @@ describe('outbox write builders', () => {
         },
       },
     ]);
+  });
+});
+
+describe('withQueuedVersions', () => {
+  const queued = (input: ReturnType<typeof parkingLotWrites>[number], state: OutboxState): OutboxWrite => ({
+    ...input,
+    id: `w-${Math.random()}`,
+    idempotencyKey: 'k',
+    createdAt: 0,
+    seq: 0,
+    owner: 'u',
+    state,
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: 0,
+  });
+
+  it('keeps the seen version when nothing of the connector is queued', () => {
+    const a = connector('A', 'IDLE', 'P1', 4);
+    expect(withQueuedVersions([a], [])).toEqual([a]);
+  });
+
+  it('expects one more version per queued write of the same connector, so a second offline change is no conflict', () => {
+    const a = connector('A', 'IDLE', 'P1', 4);
+    const b = connector('B', 'IDLE', 'P1', 7);
+    const first = queued(parkingLotWrites([a], { A_1: 'P2' }, () => 'lot')[0]!, 'pending');
+    const [nextA, sameB] = withQueuedVersions([a, b], [first]);
+    expect(nextA!.version).toBe(5);
+    expect(sameB).toBe(b);
+    // A status change queued on top of that expects 6; its builder carries it.
+    const second = queued(availabilityWrites([nextA!], 'CONNECTED_UNAVAILABLE', () => 'status')[0]!, 'sending');
+    expect(withQueuedVersions([a], [first, second])[0]!.version).toBe(6);
+  });
+
+  it('counts a write that just went through (the list may not have refetched yet), but not a failed one', () => {
+    const a = connector('A', 'IDLE', 'P1', 4);
+    const write = parkingLotWrites([a], { A_1: 'P2' }, () => 'lot')[0]!;
+    expect(withQueuedVersions([a], [queued(write, 'done')])[0]!.version).toBe(5);
+    expect(withQueuedVersions([a], [queued(write, 'failed')])[0]!.version).toBe(4);
+    // Once the list shows the new version, nothing is added twice.
+    expect(withQueuedVersions([{ ...a, version: 5 }], [queued(write, 'done')])[0]!.version).toBe(5);
   });
 });

@@ -8,7 +8,7 @@ import {
   type SettableConnectorStatus,
   type StationListRow,
 } from '../../../contract/stations';
-import type { EnqueueInput } from '../../offline/outbox';
+import type { EnqueueInput, OutboxWrite } from '../../offline/outbox';
 
 /** The part of a connector id after the last underscore ('OLI000123_2' → '2'). */
 export function displayConnectorId(connectorId: string): string {
@@ -96,6 +96,33 @@ export function parkingLotWrites(
       label: label(lot, c.connectorId),
       request: { service: 'bff', path: '/connectors/update-parking-lots', method: 'PUT', body: [item] },
     };
+  });
+}
+
+/** The version a queued station write expects (the one the user saw when making it). */
+function expectedVersion(write: OutboxWrite): number | undefined {
+  const body = write.request.body;
+  if (write.kind === 'parking-lot' && Array.isArray(body)) return (body as ParkingLotUpdateItem[])[0]?.version;
+  if (write.kind === 'availability') return (body as ChangeAvailabilityBody | undefined)?.changeAvailabilityRequest?.[0]?.version;
+  return undefined;
+}
+
+/**
+ * The selection with the versions new writes must carry. A connector with writes of this user still
+ * queued (or just sent, before the list refetched) will be one version further per write by the time
+ * the new one is replayed, since every write bumps the version by exactly one; without this, a second
+ * offline change of the same connector would be refused as a conflict with the user's own first one.
+ * Failed writes changed nothing and do not count.
+ */
+export function withQueuedVersions(selected: readonly SelectedConnector[], writes: readonly OutboxWrite[]): SelectedConnector[] {
+  return selected.map((c) => {
+    let version = c.version;
+    for (const w of writes) {
+      if (w.scope !== c.connectorId || w.state === 'failed') continue;
+      const expected = expectedVersion(w);
+      if (expected !== undefined) version = Math.max(version, expected + 1);
+    }
+    return version === c.version ? c : { ...c, version };
   });
 }
 

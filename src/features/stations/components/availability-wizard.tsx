@@ -4,7 +4,7 @@ import { useT } from '../../../i18n/i18n-context';
 import { useOutboxInstance } from '../../../offline/outbox-react';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Wizard } from '../../../ui/wizard';
-import { availabilityWrites, displayConnectorId, type SelectedConnector } from '../station-rules';
+import { availabilityWrites, withQueuedVersions, displayConnectorId, type SelectedConnector } from '../station-rules';
 
 export interface AvailabilityWizardProps {
   isOpen: boolean;
@@ -22,7 +22,7 @@ export function AvailabilityWizard({ isOpen, selected, onClose, onQueued }: Avai
 
   const submit = async () => {
     if (!status) return;
-    const writes = availabilityWrites(selected, status, (connectorId) =>
+    const writes = availabilityWrites(withQueuedVersions(selected, outbox.getSnapshot()), status, (connectorId) =>
       t('stations.availability.outboxLabel', { status: statusLabel(status), connectorId }),
     );
     for (const write of writes) await outbox.enqueue(write);

@@ -3,7 +3,7 @@ import { useT } from '../../../i18n/i18n-context';
 import { useOutboxInstance } from '../../../offline/outbox-react';
 import { TextField } from '../../../ui/text-field';
 import { Wizard } from '../../../ui/wizard';
-import { displayConnectorId, parkingLotWrites, validateParkingLots, type SelectedConnector } from '../station-rules';
+import { displayConnectorId, parkingLotWrites, withQueuedVersions, validateParkingLots, type SelectedConnector } from '../station-rules';
 
 export interface ParkingLotWizardProps {
   isOpen: boolean;
@@ -23,7 +23,7 @@ export function ParkingLotWizard({ isOpen, selected, onClose, onQueued }: Parkin
   const isValid = Object.keys(errors).length === 0;
 
   const submit = async () => {
-    const writes = parkingLotWrites(selected, values, (lot, connectorId) =>
+    const writes = parkingLotWrites(withQueuedVersions(selected, outbox.getSnapshot()), values, (lot, connectorId) =>
       t('stations.parkingLot.outboxLabel', { lot, connectorId }),
     );
     for (const write of writes) await outbox.enqueue(write);
