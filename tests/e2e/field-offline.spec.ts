@@ -75,6 +75,11 @@ test('field operator: a location and its stations offline, two lots and a Standb
   await expect(page.getByRole('tabpanel', { name: 'Nutzer' })).toBeVisible();
   await page.getByRole('tab', { name: 'Ladestationen' }).click();
   await expect(rowOf(page, standby.connectorId)).toBeVisible();
+  // One of its stations, and back.
+  await rowOf(page, a.connectorId).getByRole('link', { name: `Details zu Ladepunkt ${a.connectorId}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(a.cpId);
+  await page.goBack();
+  await expect(rowOf(page, a.connectorId)).toBeVisible();
   await waitForServiceWorker(page);
   await expect(rowOf(page, a.connectorId)).toBeVisible();
   await persisted(page);
@@ -106,6 +111,16 @@ test('field operator: a location and its stations offline, two lots and a Standb
   await expect(outbox).toContainText(`Parkplatz ${lots[a.connectorId]} für ${a.connectorId}`);
   await expect(outbox).toContainText(`Status Standby für ${standby.connectorId}`);
   await page.keyboard.press('Escape');
+
+  // The other screens seen online open offline too, each with its age: the location list and the station.
+  await page.goto('/standorte');
+  await expect(page.getByRole('grid', { name: 'Standortliste' }).getByRole('link', { name: /^Details zu / }).first()).toBeVisible();
+  await expect(page.getByTestId('data-age').first()).toContainText('Stand:');
+  await page.goto(`/stationen/${encodeURIComponent(a.connectorId)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(a.cpId);
+  await expect(page.getByTestId('data-age').first()).toContainText('Stand:');
+  await page.goto(`/standorte/${location.locationId}`);
+  await expect(rowOf(page, a.connectorId)).toBeVisible();
 
   // Online: each change arrives, exactly once (version + 1), and the screen catches up.
   await context.setOffline(false);
