@@ -34,21 +34,24 @@ export interface StatusBadgeProps {
    */
   color?: string;
   className?: string;
+  /** Lets a long label wrap inside a narrow table column instead of widening it. */
+  wrap?: boolean;
 }
 
 /** Status pill; meaning is always in the text, colour only supports it. */
-export function StatusBadge({ children, tone = 'neutral', color, className }: StatusBadgeProps) {
+export function StatusBadge({ children, tone = 'neutral', color, className, wrap = false }: StatusBadgeProps) {
   const custom = color && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : undefined;
   return (
     <span
       data-tone={custom ? undefined : tone}
       className={cx(
-        'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium',
+        'inline-flex items-center gap-1.5 px-2.5 py-0.5 text-sm font-medium',
+        wrap ? 'whitespace-normal rounded-xl' : 'whitespace-nowrap rounded-full',
         custom ? 'border border-border bg-surface text-fg' : tones[tone],
         className,
       )}
     >
-      {custom && <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: custom }} />}
+      {custom && <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: custom }} />}
       {children}
     </span>
   );

@@ -160,7 +160,7 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
           onSelectionChange={setSelectedKeys}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
           emptyText={t('stations.list.empty')}
-          minWidth={locationId ? 760 : 900}
+          minWidth={locationId ? 680 : 900}
         />
       )}
       {actions.elements}
@@ -201,13 +201,13 @@ function useColumns(showLocation: boolean): DataTableColumn<StationListRow>[] {
         header: t('stations.columns.status'),
         cell: (r) => (
           <span className="inline-flex flex-wrap items-center gap-1">
-            <StatusBadge color={r.connectorStatusMapping.colourCode}>
+            {/* The long 'Verknüpft (Parkplatz hinterlegen)' may wrap, so the table fits a portrait tablet. */}
+            <StatusBadge color={r.connectorStatusMapping.colourCode} wrap>
               <span data-testid="station-status">{t(statusLabelKey(r.connectorStatusMapping.enumName))}</span>
             </StatusBadge>
             <PendingChip connectorId={r.connectorId} />
           </span>
         ),
-        noWrap: true,
       },
     ];
     return showLocation ? columns : columns.filter((c) => c.id !== 'locationName');
