@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import type { LocationListRow } from '../../../contract/locations';
 import { useT } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../../ui/button';
-import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../ui/data-table';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { FilterForm } from '../../ui/filter-form';
+import { LoadError } from '../../ui/load-error';
+import { useListFilters } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
 import { TextField } from '../../ui/text-field';
 import { useSession } from '../auth/session-context';
@@ -25,10 +28,8 @@ const noFilters: Filters = { locationName: '', address: '' };
 export function LocationListPage() {
   const t = useT();
   const { isAdmin } = useSession();
-  const [applied, setApplied] = useState<Filters>(noFilters);
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useListFilters<Filters>(noFilters);
+  const { draft, applied, page, size } = list;
   const [wizardOpen, setWizardOpen] = useState(false);
   // Loaded on first use, then kept mounted: its success dialog outlives the wizard itself.
   const [wizardLoaded, setWizardLoaded] = useState(false);
@@ -41,17 +42,6 @@ export function LocationListPage() {
   const options = locationListQueryOptions(params);
   const query = useQuery(options);
   const columns = useColumns(isAdmin);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied({ locationName: draft.locationName.trim(), address: draft.address.trim() });
-    setPage(0);
-  };
-  const reset = () => {
-    setDraft(noFilters);
-    setApplied(noFilters);
-    setPage(0);
-  };
 
   return (
     <div className="flex flex-col gap-5">
@@ -68,13 +58,13 @@ export function LocationListPage() {
           </h2>
           <DataAgeNote queryKey={options.queryKey} />
         </header>
-        <form role="search" aria-label={t('locations.list.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <FilterForm aria-label={t('locations.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
           <TextField
             label={t('locations.list.filterName')}
             type="search"
             autoComplete="off"
             value={draft.locationName}
-            onChange={(v) => setDraft((d) => ({ ...d, locationName: v }))}
+            onChange={(v) => list.setField('locationName', v)}
             className="w-full sm:w-[260px]"
           />
           <TextField
@@ -82,23 +72,12 @@ export function LocationListPage() {
             type="search"
             autoComplete="off"
             value={draft.address}
-            onChange={(v) => setDraft((d) => ({ ...d, address: v }))}
+            onChange={(v) => list.setField('address', v)}
             className="w-full sm:w-[260px]"
           />
-          <div className="flex gap-2">
-            <Button type="submit">{t('locations.list.search')}</Button>
-            <Button variant="secondary" onPress={reset}>
-              {t('locations.list.reset')}
-            </Button>
-          </div>
-        </form>
+        </FilterForm>
         {query.isError && !query.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
-            <span>{t('locations.list.error')}</span>
-            <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-              {t('locations.retry')}
-            </Button>
-          </div>
+          <LoadError message={t('locations.list.error')} onRetry={() => void query.refetch()} />
         ) : (
           <DataTable<LocationListRow>
             aria-labelledby="locations-table-heading"
@@ -108,11 +87,8 @@ export function LocationListPage() {
             totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
             page={page}
             pageSize={size}
-            onPageChange={setPage}
-            onPageSizeChange={(next) => {
-              setSize(next);
-              setPage(0);
-            }}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setPageSize}
             isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
             emptyText={t('locations.list.empty')}
             minWidth={720}

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components/Table';
 import type { StationListRow } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { Button, LinkButton } from '../../ui/button';
-import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../ui/data-table';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { FilterForm } from '../../ui/filter-form';
+import { LoadError } from '../../ui/load-error';
+import { useListFilters } from '../../ui/use-list-filters';
 import { MultiSelect } from '../../ui/multi-select';
 import { StatusBadge } from '../../ui/status-badge';
 import { TextField } from '../../ui/text-field';
@@ -36,11 +39,11 @@ export interface StationsTableProps {
 export function StationsTable({ locationId, heading }: StationsTableProps) {
   const t = useT();
   const headingId = useId();
-  const [applied, setApplied] = useState<Filters>(noFilters);
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<Key>>(new Set());
+  const clearSelection = () => setSelectedKeys(new Set());
+  // A new page (or new filters) is a new set of rows: the selection does not carry over.
+  const list = useListFilters<Filters>(noFilters, clearSelection);
+  const { draft, applied, page, size } = list;
 
   const params: StationListParams = { ...applied, page, size, ...(locationId ? { locationId, locationIds: [] } : {}) };
   const options = stationListQueryOptions(params);
@@ -56,23 +59,6 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
     [locations.data],
   );
   const wallboxItems = useMemo(() => (wallboxTypes.data ?? []).map((w) => ({ id: w.name, label: w.name })), [wallboxTypes.data]);
-
-  const clearSelection = () => setSelectedKeys(new Set());
-  const changePage = (next: number) => {
-    setPage(next);
-    clearSelection();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied({ ...draft, cpId: draft.cpId.trim(), addressParkingLot: draft.addressParkingLot.trim() });
-    changePage(0);
-  };
-  const reset = () => {
-    setDraft(noFilters);
-    setApplied(noFilters);
-    changePage(0);
-  };
 
   const actions = useStationActions(clearSelection);
 
@@ -94,13 +80,13 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
           </Button>
         </div>
       </header>
-      <form role="search" aria-label={t('stations.list.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      <FilterForm aria-label={t('stations.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
         <TextField
           label={t('stations.filters.cpId')}
           type="search"
           autoComplete="off"
           value={draft.cpId}
-          onChange={(v) => setDraft((d) => ({ ...d, cpId: v }))}
+          onChange={(v) => list.setField('cpId', v)}
           className="w-full sm:w-[200px]"
         />
         <TextField
@@ -108,7 +94,7 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
           type="search"
           autoComplete="off"
           value={draft.addressParkingLot}
-          onChange={(v) => setDraft((d) => ({ ...d, addressParkingLot: v }))}
+          onChange={(v) => list.setField('addressParkingLot', v)}
           className="w-full sm:w-[160px]"
         />
         {!locationId && (
@@ -116,7 +102,7 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
             label={t('stations.filters.locations')}
             items={locationItems}
             value={draft.locationIds}
-            onChange={(v) => setDraft((d) => ({ ...d, locationIds: v.map(String) }))}
+            onChange={(v) => list.setField('locationIds', v.map(String))}
             className="w-full sm:w-[240px]"
           />
         )}
@@ -124,23 +110,12 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
           label={t('stations.filters.wallboxModels')}
           items={wallboxItems}
           value={draft.wallboxModels}
-          onChange={(v) => setDraft((d) => ({ ...d, wallboxModels: v.map(String) }))}
+          onChange={(v) => list.setField('wallboxModels', v.map(String))}
           className="w-full sm:w-[240px]"
         />
-        <div className="flex gap-2">
-          <Button type="submit">{t('stations.list.search')}</Button>
-          <Button variant="secondary" onPress={reset}>
-            {t('stations.list.reset')}
-          </Button>
-        </div>
-      </form>
+      </FilterForm>
       {query.isError && !query.data ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
-          <span>{t('stations.list.error')}</span>
-          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-            {t('stations.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('stations.list.error')} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<StationListRow>
           aria-labelledby={headingId}
@@ -150,11 +125,8 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
           totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
           page={page}
           pageSize={size}
-          onPageChange={changePage}
-          onPageSizeChange={(next) => {
-            setSize(next);
-            changePage(0);
-          }}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           selectionMode="multiple"
           selectedKeys={selectedKeys}
           onSelectionChange={setSelectedKeys}

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { userTypes, type BillStatus, type UserType } from '../../../../contract/enums';
 import type { LocationContractRow } from '../../../../contract/locations';
 import { useT } from '../../../i18n/i18n-context';
 import { DataAgeNote } from '../../../offline/data-age-note';
-import { Button } from '../../../ui/button';
-import { DataTable, DEFAULT_PAGE_SIZE, type DataTableColumn } from '../../../ui/data-table';
+import { DataTable, type DataTableColumn } from '../../../ui/data-table';
+import { FilterForm } from '../../../ui/filter-form';
+import { LoadError } from '../../../ui/load-error';
+import { useListFilters } from '../../../ui/use-list-filters';
 import { MultiSelect } from '../../../ui/multi-select';
 import { StatusBadge } from '../../../ui/status-badge';
 import { TextField } from '../../../ui/text-field';
@@ -35,10 +37,8 @@ const isUserType = (value: unknown): value is UserType => (userTypes as readonly
 export function LocationUsersTable({ locationId }: { locationId: string }) {
   const t = useT();
   const headingId = useId();
-  const [applied, setApplied] = useState<Filters>(noFilters);
-  const [draft, setDraft] = useState<Filters>(noFilters);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useListFilters<Filters>(noFilters);
+  const { draft, applied, page, size } = list;
 
   const options = locationContractsQueryOptions(locationId, { ...applied, page, size });
   const query = useQuery(options);
@@ -46,22 +46,6 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
   const rows = useMemo(() => query.data?.response ?? [], [query.data]);
   // The server accepts exactly these values, so the filter needs no dropdown request (and works offline).
   const userTypeItems = useMemo(() => userTypes.map((u) => ({ id: u, label: t(`locationUsers.userTypes.${u}`) })), [t]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied({
-      ...draft,
-      endCustomerId: draft.endCustomerId.trim(),
-      name: draft.name.trim(),
-      rfId: draft.rfId.trim(),
-    });
-    setPage(0);
-  };
-  const reset = () => {
-    setDraft(noFilters);
-    setApplied(noFilters);
-    setPage(0);
-  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
@@ -71,13 +55,13 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
         </h2>
         <DataAgeNote queryKey={options.queryKey} />
       </header>
-      <form role="search" aria-label={t('locationUsers.searchLabel')} noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      <FilterForm aria-label={t('locationUsers.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
         <TextField
           label={t('locationUsers.filters.endCustomerId')}
           type="search"
           autoComplete="off"
           value={draft.endCustomerId}
-          onChange={(v) => setDraft((d) => ({ ...d, endCustomerId: v }))}
+          onChange={(v) => list.setField('endCustomerId', v)}
           className="w-full sm:w-[180px]"
         />
         <TextField
@@ -85,7 +69,7 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
           type="search"
           autoComplete="off"
           value={draft.name}
-          onChange={(v) => setDraft((d) => ({ ...d, name: v }))}
+          onChange={(v) => list.setField('name', v)}
           className="w-full sm:w-[200px]"
         />
         <TextField
@@ -93,30 +77,19 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
           type="search"
           autoComplete="off"
           value={draft.rfId}
-          onChange={(v) => setDraft((d) => ({ ...d, rfId: v }))}
+          onChange={(v) => list.setField('rfId', v)}
           className="w-full sm:w-[180px]"
         />
         <MultiSelect
           label={t('locationUsers.filters.userTypes')}
           items={userTypeItems}
           value={draft.userTypes}
-          onChange={(v) => setDraft((d) => ({ ...d, userTypes: v.filter(isUserType) }))}
+          onChange={(v) => list.setField('userTypes', v.filter(isUserType))}
           className="w-full sm:w-[220px]"
         />
-        <div className="flex gap-2">
-          <Button type="submit">{t('locationUsers.search')}</Button>
-          <Button variant="secondary" onPress={reset}>
-            {t('locationUsers.reset')}
-          </Button>
-        </div>
-      </form>
+      </FilterForm>
       {query.isError && !query.data ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg">
-          <span>{t('locationUsers.error')}</span>
-          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-            {t('locationUsers.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('locationUsers.error')} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<LocationContractRow>
           aria-labelledby={headingId}
@@ -126,11 +99,8 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
           totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
           page={page}
           pageSize={size}
-          onPageChange={setPage}
-          onPageSizeChange={(next) => {
-            setSize(next);
-            setPage(0);
-          }}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
           emptyText={t('locationUsers.empty')}
           minWidth={880}

@@ -1,0 +1,43 @@
+import { act, renderHook } from '@testing-library/react';
+import type { FormEvent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PAGE_SIZE } from './data-table';
+import { useListFilters } from './use-list-filters';
+
+const event = () => ({ preventDefault: vi.fn() }) as unknown as FormEvent;
+const empty = { name: '', ids: [] as string[] };
+
+describe('useListFilters', () => {
+  it('applies the typed filters only on submit, trimmed, and goes back to page 1', () => {
+    const onPageChange = vi.fn();
+    const { result } = renderHook(() => useListFilters(empty, onPageChange));
+    act(() => result.current.setPage(3));
+    act(() => result.current.setField('name', '  Mitte '));
+    act(() => result.current.setField('ids', ['L1', 'L2']));
+    expect(result.current.applied).toEqual(empty);
+    expect(result.current.page).toBe(3);
+    const submit = event();
+    act(() => result.current.submit(submit));
+    expect(submit.preventDefault).toHaveBeenCalled();
+    expect(result.current.applied).toEqual({ name: 'Mitte', ids: ['L1', 'L2'] });
+    expect(result.current.draft.name).toBe('  Mitte ');
+    expect(result.current.page).toBe(0);
+    expect(onPageChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('reset clears both, and a new page size starts at page 1', () => {
+    const { result } = renderHook(() => useListFilters(empty));
+    act(() => result.current.setField('name', 'x'));
+    act(() => result.current.submit(event()));
+    act(() => result.current.setPage(2));
+    act(() => result.current.setPageSize(25));
+    expect(result.current.size).toBe(25);
+    expect(result.current.page).toBe(0);
+    expect(result.current.size).not.toBe(DEFAULT_PAGE_SIZE);
+    act(() => result.current.setPage(1));
+    act(() => result.current.reset());
+    expect(result.current.draft).toEqual(empty);
+    expect(result.current.applied).toEqual(empty);
+    expect(result.current.page).toBe(0);
+  });
+});
