@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useT } from '../i18n/i18n-context';
 import { Button } from './button';
+import { TextField } from './text-field';
 
 export interface FilterFormProps {
   /** Names the search landmark, e.g. 'Ladestationen filtern'. */
@@ -25,4 +26,9 @@ export function FilterForm({ onSubmit, onReset, children, ...aria }: FilterFormP
       </div>
     </form>
   );
+}
+
+/** A free-text filter: a search field without the browser's autocomplete. */
+export function FilterTextField({ label, value, onChange, className }: { label: string; value: string; onChange: (value: string) => void; className?: string }) {
+  return <TextField label={label} type="search" autoComplete="off" value={value} onChange={onChange} className={className} />;
 }

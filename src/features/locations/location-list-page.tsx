@@ -4,11 +4,10 @@ import type { LocationListRow } from '../../../contract/locations';
 import { useT } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { FilterForm } from '../../ui/filter-form';
+import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
 import { useListFilters } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
-import { TextField } from '../../ui/text-field';
 import { useSession } from '../auth/session-context';
 import type { LocationListParams } from './api/location-keys';
 import { locationListQueryOptions } from './api/location-queries';
@@ -59,18 +58,14 @@ export function LocationListPage() {
           <DataAgeNote queryKey={options.queryKey} />
         </header>
         <FilterForm aria-label={t('locations.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
-          <TextField
+          <FilterTextField
             label={t('locations.list.filterName')}
-            type="search"
-            autoComplete="off"
             value={draft.locationName}
             onChange={(v) => list.setField('locationName', v)}
             className="w-full sm:w-[260px]"
           />
-          <TextField
+          <FilterTextField
             label={t('locations.list.filterAddress')}
-            type="search"
-            autoComplete="off"
             value={draft.address}
             onChange={(v) => list.setField('address', v)}
             className="w-full sm:w-[260px]"

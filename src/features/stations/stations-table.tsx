@@ -6,12 +6,11 @@ import { useT } from '../../i18n/i18n-context';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { Button, LinkButton } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { FilterForm } from '../../ui/filter-form';
+import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
 import { useListFilters } from '../../ui/use-list-filters';
 import { MultiSelect } from '../../ui/multi-select';
 import { StatusBadge } from '../../ui/status-badge';
-import { TextField } from '../../ui/text-field';
 import type { StationListParams } from './api/station-keys';
 import { stationListQueryOptions, stationLocationOptionsQueryOptions, stationWallboxTypesQueryOptions } from './api/station-queries';
 import { displayConnectorId, statusLabelKey } from './station-rules';
@@ -81,18 +80,14 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
         </div>
       </header>
       <FilterForm aria-label={t('stations.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
-        <TextField
+        <FilterTextField
           label={t('stations.filters.cpId')}
-          type="search"
-          autoComplete="off"
           value={draft.cpId}
           onChange={(v) => list.setField('cpId', v)}
           className="w-full sm:w-[200px]"
         />
-        <TextField
+        <FilterTextField
           label={t('stations.filters.parkingLot')}
-          type="search"
-          autoComplete="off"
           value={draft.addressParkingLot}
           onChange={(v) => list.setField('addressParkingLot', v)}
           className="w-full sm:w-[160px]"

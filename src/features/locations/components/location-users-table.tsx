@@ -5,12 +5,11 @@ import type { LocationContractRow } from '../../../../contract/locations';
 import { useT } from '../../../i18n/i18n-context';
 import { DataAgeNote } from '../../../offline/data-age-note';
 import { DataTable, type DataTableColumn } from '../../../ui/data-table';
-import { FilterForm } from '../../../ui/filter-form';
+import { FilterForm, FilterTextField } from '../../../ui/filter-form';
 import { LoadError } from '../../../ui/load-error';
 import { useListFilters } from '../../../ui/use-list-filters';
 import { MultiSelect } from '../../../ui/multi-select';
 import { StatusBadge } from '../../../ui/status-badge';
-import { TextField } from '../../../ui/text-field';
 import { locationContractsQueryOptions } from '../api/location-contracts-queries';
 
 interface Filters {
@@ -56,26 +55,20 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
         <DataAgeNote queryKey={options.queryKey} />
       </header>
       <FilterForm aria-label={t('locationUsers.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
-        <TextField
+        <FilterTextField
           label={t('locationUsers.filters.endCustomerId')}
-          type="search"
-          autoComplete="off"
           value={draft.endCustomerId}
           onChange={(v) => list.setField('endCustomerId', v)}
           className="w-full sm:w-[180px]"
         />
-        <TextField
+        <FilterTextField
           label={t('locationUsers.filters.name')}
-          type="search"
-          autoComplete="off"
           value={draft.name}
           onChange={(v) => list.setField('name', v)}
           className="w-full sm:w-[200px]"
         />
-        <TextField
+        <FilterTextField
           label={t('locationUsers.filters.rfId')}
-          type="search"
-          autoComplete="off"
           value={draft.rfId}
           onChange={(v) => list.setField('rfId', v)}
           className="w-full sm:w-[180px]"
