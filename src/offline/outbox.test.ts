@@ -230,6 +230,40 @@ describe('Outbox', () => {
     expect(conflictDetail(write.lastError)).toEqual(detail);
   });
 
+  it('parks the writes queued behind a conflicting one of the same connector too, so none of them overwrites unseen', async () => {
+    const detail = { connectorId: 'a', currentVersion: 5, current: { parkingLot: 'P9', connectorStatus: 'IDLE' } };
+    online = false;
+    const outbox = make();
+    const a1 = await outbox.enqueue(input('a', 1));
+    const a2 = await outbox.enqueue(input('a', 2));
+    const b1 = await outbox.enqueue(input('b', 1));
+    send.mockImplementation(async (r) => {
+      if (r.path === '/connectors/a/1') {
+        throw new ApiError({ status: 409, errorCodeResponse: 'CONFLICT', errorMessage: 'Changed meanwhile', errorDetail: detail });
+      }
+      return { ok: true };
+    });
+    online = true;
+    await outbox.replay();
+    expect(stateOf(outbox, a1.id)).toBe('failed');
+    expect(stateOf(outbox, a2.id)).toBe('failed');
+    expect(conflictDetail(find(outbox, a2.id).lastError)).toEqual(detail);
+    expect(stateOf(outbox, b1.id)).toBe('done');
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1']);
+  });
+
+  it('does not park the followers of a write refused for another reason', async () => {
+    online = false;
+    const outbox = make();
+    const a1 = await outbox.enqueue(input('a', 1));
+    const a2 = await outbox.enqueue(input('a', 2));
+    send.mockRejectedValueOnce(new ApiError({ status: 400, errorCodeResponse: 'VALIDATION_ERROR', errorMessage: 'bad' }));
+    online = true;
+    await outbox.replay();
+    expect(stateOf(outbox, a1.id)).toBe('failed');
+    expect(stateOf(outbox, a2.id)).toBe('pending');
+  });
+
   it('also reads a 412 as a conflict', () => {
     expect(conflictDetail({ code: 'PRECONDITION_FAILED', message: 'x', status: 412, detail: { currentVersion: 2 } })).toEqual({
       currentVersion: 2,

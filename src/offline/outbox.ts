@@ -357,6 +357,13 @@ export class Outbox {
     return next;
   }
 
+  /** Marks the writes of `write`'s scope still waiting behind it as failed with `lastError`. */
+  private async parkFollowers(write: OutboxWrite, lastError: OutboxError): Promise<void> {
+    const waiting = (w: OutboxWrite) => w.state === 'pending' || w.state === 'waiting-for-sign-in';
+    const followers = (await this.readAll()).filter((w) => w.scope === write.scope && w.seq > write.seq && waiting(w));
+    for (const f of followers) await this.modify(f.id, (w) => (waiting(w) ? { ...w, state: 'failed', lastError } : w));
+  }
+
   private async remove(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.store('readwrite', (os) => {
@@ -484,6 +491,10 @@ export class Outbox {
       if (outcome === 'failed') {
         await this.modify(claimed.id, (w) => ({ ...w, state: 'failed', lastError }));
         blocked.add(claimed.scope);
+        // The writes queued behind a conflicting one were made on top of it (and carry the version it
+        // would have left). Sent later, one could match a foreign change by chance and overwrite it
+        // unseen, so they are parked with the same conflict for the user to look at.
+        if (conflictDetail(lastError)) await this.parkFollowers(claimed, lastError);
         continue;
       }
       if (outcome === 'signin') {
