@@ -143,11 +143,13 @@ test('a queued write that meets a connector changed meanwhile fails with what ch
   await page.goto(`/standorte/${location.locationId}`);
   await expect(rowOf(page, x.connectorId)).toBeVisible();
 
-  // Offline, the operator assigns a lot; the write waits with the version they saw.
+  // Offline, the operator assigns a lot and then sets Standby; both wait, the second built on the first.
   await context.setOffline(true);
   const mine = freshLot(6);
   await assignLots(page, { [x.connectorId]: mine });
+  await setStatus(page, x.connectorId, 'Standby');
   await expect(rowOf(page, x.connectorId).getByTestId('station-pending')).toHaveText('ausstehend');
+  await expect(outboxButton(page)).toHaveAccessibleName('Ausgang, 2 Änderungen ausstehend');
 
   // Meanwhile a colleague assigns another lot on the server.
   const theirs = freshLot(7);
@@ -157,7 +159,8 @@ test('a queued write that meets a connector changed meanwhile fails with what ch
   });
   expect(res.status()).toBe(200);
 
-  // Back online: refused with 409, parked as failed with what the server has now.
+  // Back online: refused with 409, parked as failed with what the server has now; so is the Standby
+  // made on top of it (its version would match the colleague's change and overwrite it unseen).
   await context.setOffline(false);
   await expect(rowOf(page, x.connectorId).getByTestId('station-pending')).toHaveText('fehlgeschlagen', { timeout: 30_000 });
   await outboxButton(page).click();
@@ -166,14 +169,22 @@ test('a queued write that meets a connector changed meanwhile fails with what ch
   await expect(item).toContainText('Fehlgeschlagen');
   await expect(item).toContainText(`Zwischenzeitlich auf dem Server geändert: Parkplatz ${theirs}`);
   await expect(item).toContainText(`(Version ${x.version + 1})`);
-  const now = await connector(page, x.connectorId);
-  expect(now.address.parkingLot).toBe(theirs);
-  expect(now.version).toBe(x.version + 1);
+  const follower = outbox.getByRole('listitem').filter({ hasText: `Status Standby für ${x.connectorId}` });
+  await expect(follower).toContainText('Fehlgeschlagen');
+  await expect(follower).toContainText(`Zwischenzeitlich auf dem Server geändert: Parkplatz ${theirs}`);
 
-  // Discarding clears it.
+  // Discarding the first does not send the second; discarding both clears the outbox.
   await item.getByRole('button', { name: `Verwerfen: Parkplatz ${mine} für ${x.connectorId}` }).click();
   await outbox.getByRole('button', { name: 'Änderung verwerfen' }).click();
+  await expect(outbox.getByRole('listitem')).toHaveCount(1);
+  await expect(follower).toContainText('Fehlgeschlagen');
+  await follower.getByRole('button', { name: `Verwerfen: Status Standby für ${x.connectorId}` }).click();
+  await outbox.getByRole('button', { name: 'Änderung verwerfen' }).click();
   await expect(outbox.getByRole('listitem')).toHaveCount(0);
+  const now = await connector(page, x.connectorId);
+  expect(now.address.parkingLot).toBe(theirs);
+  expect(now.connectorStatus).toBe(x.connectorStatus);
+  expect(now.version).toBe(x.version + 1);
 });
 
 test('an offline write made with an expired access token arrives after reconnect', async ({ page, context }) => {
