@@ -5,10 +5,10 @@ import { contractStatuses } from '../../../contract/enums';
 import type { LocationDetail } from '../../../contract/locations';
 import { connectorDisplayStatuses } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ActionMenu } from '../../ui/menu';
 import { PageHeader } from '../../ui/page-header';
+import { DetailPageFallback } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -57,24 +57,15 @@ export function LocationDetailPage({ locationId, renderStations, renderCreateSta
     setDialog(next);
   };
 
-  if (query.isPending) {
+  if (query.isPending || (query.isError && !query.data)) {
     return (
-      <div className="flex min-h-48 items-center justify-center">
-        <Spinner showLabel />
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    return (
-      <div className="flex flex-col gap-4">
-        <PageHeader title={t('locations.detail.title')} backHref="/standorte" backLabel={t('locations.detail.back')} className="mb-0" />
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning bg-warning-soft px-4 py-3 text-fg">
-          <span>{t('errors.serverAgain')}</span>
-          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-            {t('locations.retry')}
-          </Button>
-        </div>
-      </div>
+      <DetailPageFallback
+        isPending={query.isPending}
+        onRetry={() => void query.refetch()}
+        title={t('locations.detail.title')}
+        backHref="/standorte"
+        backLabel={t('locations.detail.back')}
+      />
     );
   }
   const location = query.data;

@@ -3,10 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { StationDetail } from '../../../contract/stations';
 import { useFormat } from '../../i18n/format';
 import { useIntl, useT } from '../../i18n/i18n-context';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
-import { Spinner } from '../../ui/spinner';
+import { DetailPageFallback } from '../../ui/load-error';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-detail-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
@@ -28,24 +27,15 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
   const options = stationDetailQueryOptions(connectorId);
   const query = useQuery(options);
 
-  if (query.isPending) {
+  if (query.isPending || (query.isError && !query.data)) {
     return (
-      <div className="flex min-h-48 items-center justify-center">
-        <Spinner showLabel />
-      </div>
-    );
-  }
-  if (query.isError && !query.data) {
-    return (
-      <div className="flex flex-col gap-4">
-        <PageHeader title={t('stationDetail.title')} backHref="/stationen" backLabel={t('stationDetail.back')} className="mb-0" />
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning bg-warning-soft px-4 py-3 text-fg">
-          <span>{t('errors.serverAgain')}</span>
-          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-            {t('stationDetail.retry')}
-          </Button>
-        </div>
-      </div>
+      <DetailPageFallback
+        isPending={query.isPending}
+        onRetry={() => void query.refetch()}
+        title={t('stationDetail.title')}
+        backHref="/stationen"
+        backLabel={t('stationDetail.back')}
+      />
     );
   }
   const station = query.data;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { chargingHistoryFilters, type ChargingHistoryFilter, type ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
-import { Button } from '../../../ui/button';
+import { LoadError } from '../../../ui/load-error';
 import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { MultiSelect } from '../../../ui/multi-select';
 import type { HistoryParams } from '../api/cockpit-keys';
@@ -69,15 +69,7 @@ export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
       />
 
       {query.isError && !query.data ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg"
-        >
-          <span>{t('cockpit.history.error')}</span>
-          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-            {t('cockpit.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('cockpit.history.error')} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<ChargingRequestRow>
           aria-labelledby="cockpit-history-heading"

@@ -1,7 +1,7 @@
 import type { KpiInformation } from '../../../../contract/cockpit';
 import { useFormat } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n-context';
-import { Button } from '../../../ui/button';
+import { LoadError } from '../../../ui/load-error';
 import { cx } from '../../../ui/class-names';
 
 export interface KpiCardsProps {
@@ -52,15 +52,7 @@ export function KpiCards({ kpis, isLoading, isError, isStale, onRetry, rangeLabe
         {t('cockpit.kpi.heading')}
       </h2>
       {isError && !kpis && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg"
-        >
-          <span>{t('cockpit.kpi.error')}</span>
-          <Button variant="secondary" size="sm" onPress={onRetry}>
-            {t('cockpit.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('cockpit.kpi.error')} onRetry={onRetry} />
       )}
       <dl aria-busy={isLoading || isStale} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tiles.map((tile) => (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
-import { Button } from '../../../ui/button';
+import { LoadError } from '../../../ui/load-error';
 import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
@@ -52,15 +52,7 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
       <DateRangeField defaultValue={initial} onChange={changeRange} className="gap-3" />
 
       {query.isError && !query.data ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger bg-danger-soft px-4 py-2 text-fg"
-        >
-          <span>{t('stationDetail.history.error')}</span>
-          <Button variant="secondary" size="sm" onPress={() => void query.refetch()}>
-            {t('stationDetail.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('stationDetail.history.error')} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<ChargingRequestRow>
           aria-labelledby="station-history-heading"
