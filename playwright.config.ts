@@ -36,7 +36,7 @@ export default defineConfig({
     url: `http://localhost:${port}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: jwtSecret, SEED: 'small', STATIC_DIR: 'dist', NODE_ENV: 'production' },
+    env: { PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: jwtSecret, SEED: 'small', STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', NODE_ENV: 'production' },
     stdout: 'ignore',
     stderr: 'pipe',
   },
