@@ -8,8 +8,8 @@ import { registerServiceWorker } from './offline/sw-register';
 import { I18nProvider } from './i18n/i18n-provider';
 import { loadMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
-import { createSessionStore } from './features/auth/session';
-import { SessionProvider } from './features/auth/session-context';
+import { createSessionStore } from './auth/session';
+import { SessionProvider } from './auth/session-context';
 import { createAppRouter } from './router';
 
 const session = createSessionStore();

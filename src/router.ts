@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
-import type { SessionStore } from './features/auth/session';
+import type { SessionStore } from './auth/session';
 
 /** Route context. The query client is not in it: it loads with the signed-in layout (src/offline/query-runtime.tsx). */
 export interface RouterContext {

@@ -1,8 +1,8 @@
 import { Outlet, createFileRoute, redirect, useNavigate, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AppShell } from '../features/shell/app-shell';
-import { useSession } from '../features/auth/session-context';
-import { FullPageSpinner } from '../features/shell/full-page-spinner';
+import { AppShell } from '../layout/app-shell';
+import { useSession } from '../auth/session-context';
+import { FullPageSpinner } from '../layout/full-page-spinner';
 import { QueryRuntime } from '../offline/query-runtime';
 
 function GuardedShell() {

@@ -7,11 +7,11 @@ import { TextField } from '../../ui/text-field';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { rules } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
-import { newPasswordRules } from './password-rules';
+import { newPasswordRules } from '../../auth/password-rules';
 import { ApiError } from '../../api/errors';
-import { PublicLayout } from '../public/public-layout';
-import { requestPasswordReset, resetPassword } from './api';
-import { genericErrorText } from './error-text';
+import { PublicLayout } from '../../layout/public-layout';
+import { requestPasswordReset, resetPassword } from '../../auth/auth-api';
+import { genericErrorText } from '../../auth/error-text';
 
 type Outcome = { variant: 'success' | 'error'; title: string; text: string; toLogin?: boolean } | null;
 

@@ -8,10 +8,10 @@ import { AlertDialog } from '../../ui/alert-dialog';
 import { rules } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
 import { ApiError } from '../../api/errors';
-import { PublicLayout } from '../public/public-layout';
-import { useSession } from './session-context';
-import { login } from './api';
-import { genericErrorText } from './error-text';
+import { PublicLayout } from '../../layout/public-layout';
+import { useSession } from '../../auth/session-context';
+import { login } from '../../auth/auth-api';
+import { genericErrorText } from '../../auth/error-text';
 
 const loginRules = { email: rules.email, password: rules.password };
 

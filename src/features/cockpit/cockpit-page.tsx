@@ -3,7 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../auth/session-context';
 import { graphQueryOptions, locationOptionsQueryOptions } from './api/cockpit-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { GraphPanel } from './components/graph-panel';

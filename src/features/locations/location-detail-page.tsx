@@ -12,7 +12,7 @@ import { DetailPageFallback } from '../../ui/load-error';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../auth/session-context';
 import { locationKeys } from './api/location-keys';
 import { locationDetailQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';

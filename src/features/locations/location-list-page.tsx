@@ -8,7 +8,7 @@ import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
 import { useListFilters } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../auth/session-context';
 import type { LocationListParams } from './api/location-keys';
 import { locationListQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/i18n-context';
 import { LinkButton } from '../../ui/button';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../layout/public-layout';
 
 export function NotFoundPage() {
   const t = useT();

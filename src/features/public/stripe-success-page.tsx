@@ -1,6 +1,6 @@
 import { useT } from '../../i18n/i18n-context';
 import { SuccessIcon } from '../../ui/icons';
-import { PublicLayout } from './public-layout';
+import { PublicLayout } from '../../layout/public-layout';
 
 /** Public pages Stripe sends an end customer to after the direct-debit mandate was set up (spec 3 §2). */
 export function StripeSuccessPage({ variant, checkoutSessionId }: { variant: 'configure' | 'reconfigure'; checkoutSessionId: string }) {

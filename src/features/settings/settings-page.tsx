@@ -7,12 +7,12 @@ import { PageHeader } from '../../ui/page-header';
 import { TextField } from '../../ui/text-field';
 import { differentEmail, emailsMatch, rules } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
-import { newPasswordRules } from '../auth/password-rules';
+import { newPasswordRules } from '../../auth/password-rules';
 import { ApiError } from '../../api/errors';
 import { refreshAccessToken } from '../../api/client';
-import { useSession } from '../auth/session-context';
-import { changeEmail, changePassword } from '../auth/api';
-import { genericErrorText } from '../auth/error-text';
+import { useSession } from '../../auth/session-context';
+import { changeEmail, changePassword } from '../../auth/auth-api';
+import { genericErrorText } from '../../auth/error-text';
 
 type Outcome = { variant: 'success' | 'error' | 'warning'; title: string; text: string; reload?: boolean } | null;
 

@@ -3,7 +3,7 @@ import { useT } from '../../i18n/i18n-context';
 import { Button } from '../../ui/button';
 import { ActionMenu } from '../../ui/menu';
 import { PageHeader } from '../../ui/page-header';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../auth/session-context';
 import { StationsTable } from './stations-table';
 
 // The wizard loads only when someone opens it.

@@ -11,7 +11,7 @@ import { required, maxLength } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
 import { apiRequest } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../../auth/session-context';
 import { SUPPORT_ACCEPT, checkAttachment, toByteValues } from './attachment';
 
 const supportRules = { subject: [required, maxLength(255)], message: [required, maxLength(20000)] };

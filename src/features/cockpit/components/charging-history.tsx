@@ -7,7 +7,7 @@ import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { MultiSelect } from '../../../ui/multi-select';
 import type { HistoryParams } from '../api/cockpit-keys';
 import { historyQueryOptions } from '../api/cockpit-queries';
-import { useChargingRequestColumns } from '../../charging-requests/columns';
+import { useChargingRequestColumns } from '../../../shared/charging-requests/columns';
 import { CleanRequestsButton } from './clean-requests-dialog';
 import { DataAgeNote } from '../../../offline/data-age-note';
 import { HistorySearchForm, defaultHistorySearch, type HistorySearch } from './history-search-form';

@@ -10,7 +10,7 @@ import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../auth/session-context';
 import { createLocationMutationKey, locationKeys } from '../api/location-keys';
 import { createLocation, operatorOptionsQueryOptions, wallboxTypesQueryOptions } from '../api/location-queries';
 import {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod';
-import { StationDetailPage } from '../../../features/station-detail/station-detail-page';
+import { StationDetailPage } from '../../../features/stations/station-detail-page';
 import { StationActions } from '../../../features/stations/station-actions';
 
 // A connector id is an opaque string from the server; anything empty or absurdly long is not one.

@@ -1,5 +1,5 @@
-import { useT } from '../../i18n/i18n-context';
-import { Spinner } from '../../ui/spinner';
+import { useT } from '../i18n/i18n-context';
+import { Spinner } from '../ui/spinner';
 
 /** Spec 1 §2: while authentication is pending the pages are hidden behind a spinner. */
 export function FullPageSpinner() {

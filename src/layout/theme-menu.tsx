@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components/Menu';
 import { Button as AriaButton } from 'react-aria-components/Button';
-import { useT } from '../../i18n/i18n-context';
-import { buttonClassName } from '../../ui/button';
-import { cx } from '../../ui/class-names';
-import { CheckIcon } from '../../ui/icons';
-import { popoverClassName, listItemClassName } from '../../ui/select';
+import { useT } from '../i18n/i18n-context';
+import { buttonClassName } from '../ui/button';
+import { cx } from '../ui/class-names';
+import { CheckIcon } from '../ui/icons';
+import { popoverClassName, listItemClassName } from '../ui/select';
 import { navIcons } from './nav-icons';
 import { THEMES, applyTheme, isTheme, readTheme } from './theme';
 

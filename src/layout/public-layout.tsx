@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useT } from '../../i18n/i18n-context';
-import { LanguageSwitch } from '../shell/language-switch';
+import { useT } from '../i18n/i18n-context';
+import { LanguageSwitch } from './language-switch';
 
 /** Frame of the signed-out pages: brand, one card, the language switch where the spec shows it. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { passwordsMatch, rules } from '../../ui/validation';
+import { passwordsMatch, rules } from '../ui/validation';
 
 /** New password and its repeat (spec 1 §5): strong, and the repeat equal to it. */
 export const newPasswordRules = {

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Modal, ModalOverlay, Dialog as AriaDialog } from 'react-aria-components/Modal';
-import { useT } from '../../i18n/i18n-context';
-import { Button } from '../../ui/button';
-import { useOnlineStatus } from '../../offline/online-status';
+import { useT } from '../i18n/i18n-context';
+import { Button } from '../ui/button';
+import { useOnlineStatus } from '../offline/online-status';
 import { useSession } from '../auth/session-context';
-import { logout } from '../auth/api';
-import { OutboxButton } from '../outbox/outbox-button';
+import { logout } from '../auth/auth-api';
+import { OutboxButton } from '../features/outbox/outbox-button';
 import { LanguageSwitch } from './language-switch';
 import { navIcons } from './nav-icons';
 import { Sidebar } from './sidebar';

@@ -1,6 +1,6 @@
-import { useT, useLocale } from '../../i18n/i18n-context';
-import { isLocale } from '../../i18n/locale';
-import { ToggleButtonGroup } from '../../ui/toggle-button-group';
+import { useT, useLocale } from '../i18n/i18n-context';
+import { isLocale } from '../i18n/locale';
+import { ToggleButtonGroup } from '../ui/toggle-button-group';
 
 /** Spec 1 §2: the switch is shown on localhost, dev and int hosts only; production users get German. */
 export function isLanguageSwitchHost(hostname: string): boolean {

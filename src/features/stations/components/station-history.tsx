@@ -7,7 +7,7 @@ import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
 import { stationHistoryQueryOptions } from '../api/station-detail-queries';
-import { useChargingRequestColumns } from '../../charging-requests/columns';
+import { useChargingRequestColumns } from '../../../shared/charging-requests/columns';
 import { DataAgeNote } from '../../../offline/data-age-note';
 
 /** One station: its address is the page's, not a column's. */

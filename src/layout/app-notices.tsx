@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useT } from '../../i18n/i18n-context';
-import { NoticeRegion, dismissNotice, showNotice } from '../../ui/notices';
-import { useServiceWorkerUpdate } from '../../offline/sw-register';
+import { useT } from '../i18n/i18n-context';
+import { NoticeRegion, dismissNotice, showNotice } from '../ui/notices';
+import { useServiceWorkerUpdate } from '../offline/sw-register';
 
 const UPDATE_NOTICE = 'sw-update';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useWritesInFlight } from '../../api/activity';
-import { LoadingOverlay } from '../../ui/spinner';
+import { useWritesInFlight } from '../api/activity';
+import { LoadingOverlay } from '../ui/spinner';
 
 /** Quick writes finish before this; only a slow one (one bar of signal) shows the overlay. */
 export const OVERLAY_DELAY_MS = 400;

@@ -1,8 +1,8 @@
-import { ADMIN_ROLE } from '../../../contract/common';
-import type { TokenClaims } from '../../../contract/auth';
-import { clearTokens, decodeClaims, getAccessToken, getRefreshToken, isAccessTokenValid, subscribeTokens } from '../../auth/token-store';
-import { refreshAccessToken } from '../../api/client';
-import { SessionExpiredError } from '../../api/errors';
+import { ADMIN_ROLE } from '../../contract/common';
+import type { TokenClaims } from '../../contract/auth';
+import { clearTokens, decodeClaims, getAccessToken, getRefreshToken, isAccessTokenValid, subscribeTokens } from './token-store';
+import { refreshAccessToken } from '../api/client';
+import { SessionExpiredError } from '../api/errors';
 
 export type SessionStatus = 'pending' | 'authenticated' | 'unauthenticated';
 

@@ -1,5 +1,5 @@
-import { ApiError, isNetworkError } from '../../api/errors';
-import type { TranslateFn } from '../../i18n/i18n-context';
+import { ApiError, isNetworkError } from '../api/errors';
+import type { TranslateFn } from '../i18n/i18n-context';
 
 /** The generic fallback of spec 1 §8, or the offline text when no answer came back at all. */
 export function genericErrorText(t: TranslateFn, error: unknown): string {

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { tokenPairSchema } from '../../../contract/auth';
-import { ORIGIN_DASHBOARD } from '../../../contract/common';
-import { apiRequest } from '../../api/client';
-import { clearTokens, setTokenPair } from '../../auth/token-store';
+import { tokenPairSchema } from '../../contract/auth';
+import { ORIGIN_DASHBOARD } from '../../contract/common';
+import { apiRequest } from '../api/client';
+import { clearTokens, setTokenPair } from './token-store';
 
 const ok = z.unknown();
 
