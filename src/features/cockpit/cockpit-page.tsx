@@ -4,7 +4,8 @@ import { useT } from '../../i18n/i18n-context';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from '../../auth/session-context';
-import { graphQueryOptions, locationOptionsQueryOptions } from './api/cockpit-queries';
+import { graphQueryOptions } from './api/cockpit-queries';
+import { locationDropdownQueryOptions } from '../locations/api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { GraphPanel } from './components/graph-panel';
 import { KpiCards } from './components/kpi-cards';
@@ -24,7 +25,7 @@ export function CockpitPage() {
   const [today] = useState(berlinToday);
   const [settings, setSettings] = useState<ChartSettings>(DEFAULT_CHART_SETTINGS);
 
-  const locations = useQuery(locationOptionsQueryOptions());
+  const locations = useQuery(locationDropdownQueryOptions());
   const available = (locations.data ?? []).map((l) => l.locationId);
   const params = buildGraphParams(
     {

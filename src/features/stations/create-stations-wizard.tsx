@@ -7,7 +7,8 @@ import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { Wizard } from '../../ui/wizard';
 import { createStationsMutationKey, stationKeys } from './api/station-keys';
-import { createStations, stationLocationOptionsQueryOptions, stationWallboxTypesQueryOptions } from './api/station-queries';
+import { createStations } from './api/station-queries';
+import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../locations/api/location-queries';
 import {
   buildCreateStationsPayload,
   createStationsFailure,
@@ -40,8 +41,8 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
   // One key per attempt that reached the confirm step (new after every close).
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
 
-  const locations = useQuery({ ...stationLocationOptionsQueryOptions(), enabled: isOpen && !fixedLocation });
-  const wallboxTypes = useQuery({ ...stationWallboxTypesQueryOptions(), enabled: isOpen });
+  const locations = useQuery({ ...locationDropdownQueryOptions(), enabled: isOpen && !fixedLocation });
+  const wallboxTypes = useQuery({ ...wallboxTypesQueryOptions(), enabled: isOpen });
   const locationItems = fixedLocation
     ? [{ id: fixedLocation.locationId, label: `${fixedLocation.locationId}: ${fixedLocation.locationName}` }]
     : (locations.data ?? []).map((l) => ({ id: l.locationId, label: l.locationIdName }));

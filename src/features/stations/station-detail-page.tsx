@@ -7,7 +7,7 @@ import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { DetailPageFallback } from '../../ui/load-error';
 import { StatusBadge } from '../../ui/status-badge';
-import { stationDetailQueryOptions } from './api/station-detail-queries';
+import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { StationHistory } from './components/station-history';
 import { displayConnectorId, heartbeatDisplay, statusColour, statusMessageId } from './station-display';

@@ -5,8 +5,7 @@ import { useT } from '../../../i18n/i18n-context';
 import { LoadError } from '../../../ui/load-error';
 import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { MultiSelect } from '../../../ui/multi-select';
-import type { HistoryParams } from '../api/cockpit-keys';
-import { historyQueryOptions } from '../api/cockpit-queries';
+import { chargingHistoryQueryOptions, type ChargingHistoryParams } from '../../../shared/charging-requests/charging-request-queries';
 import { useChargingRequestColumns } from '../../../shared/charging-requests/columns';
 import { CleanRequestsButton } from './clean-requests-dialog';
 import { DataAgeNote } from '../../../offline/data-age-note';
@@ -20,13 +19,13 @@ export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
 
-  const params: HistoryParams = {
+  const params: ChargingHistoryParams = {
     ...search,
     filters: [...filters].sort(),
     page,
     size,
   };
-  const query = useQuery(historyQueryOptions(params));
+  const query = useQuery(chargingHistoryQueryOptions(params));
   const columns = useChargingRequestColumns();
   const rows = query.data?.response ?? [];
 
@@ -40,7 +39,7 @@ export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
           {t('cockpit.history.heading')}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <DataAgeNote queryKey={historyQueryOptions(params).queryKey} />
+          <DataAgeNote queryKey={chargingHistoryQueryOptions(params).queryKey} />
           {isAdmin && <CleanRequestsButton />}
         </div>
       </header>

@@ -7,7 +7,8 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/text-field';
 import { digitsOnly, validationMessage } from '../../../ui/validation';
-import { chargingRequestKeys, cleanChargingRequestsMutationKey, cockpitKeys } from '../api/cockpit-keys';
+import { chargingRequestKeys, cleanChargingRequestsMutationKey } from '../../../shared/charging-requests/charging-request-queries';
+import { cockpitKeys } from '../api/cockpit-keys';
 import { cleanChargingRequests } from '../api/cockpit-queries';
 
 /** Minutes as typed → a whole number above 0, or null (the action stays disabled). */

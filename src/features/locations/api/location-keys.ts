@@ -30,6 +30,8 @@ export const locationKeys = {
   detail: (id: string) => [...locationKeys.details(), id] as const,
   /** The users (contracts) of one location, GET /contract-management/location/{id}/contracts. */
   contracts: (id: string, params: LocationContractsParams) => [...locationKeys.all, 'contracts', id, params] as const,
+  /** 'id: name' options of the caller's locations. */
+  dropdown: () => [...locationKeys.all, 'dropdown'] as const,
   wallboxTypes: () => [...locationKeys.all, 'wallbox-types'] as const,
   /** The operator select of the wizard (GET /cpos?page=0&size=10000). */
   operatorOptions: () => [...locationKeys.all, 'operator-options'] as const,

@@ -12,6 +12,7 @@ import {
   type UpdateLocationAnswer,
   type UpdateLocationBody,
 } from '../../../../contract/locations';
+import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
 import { operatorListRowSchema } from '../../../../contract/operators';
 import { apiRequest } from '../../../api/client';
 import { locationKeys, type LocationListParams } from './location-keys';
@@ -48,7 +49,19 @@ export const locationDetailQueryOptions = (id: string) =>
       }),
   });
 
-/** Station models for the wizard's infrastructure rows. */
+/**
+ * The caller's locations as 'id: name' options (GET /bff/locations/get-by-cpo-for-dropdown): the
+ * cockpit chart, the station filters and the station wizard all read this one factory.
+ */
+export const locationDropdownQueryOptions = () =>
+  queryOptions({
+    queryKey: locationKeys.dropdown(),
+    queryFn: ({ signal }) =>
+      apiRequest({ service: 'bff', path: '/locations/get-by-cpo-for-dropdown', schema: locationDropdownAnswerSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Station models (GET /bff/locations/wallboxTypes): the location wizard, the station filters and the station wizard. */
 export const wallboxTypesQueryOptions = () =>
   queryOptions({
     queryKey: locationKeys.wallboxTypes(),

@@ -11,16 +11,15 @@ export interface StationListParams {
 }
 
 /**
- * Query keys of the stations area. The root 'stations' is persisted for offline use
- * (src/offline/persister.ts allow-list).
+ * Query keys of the stations area, the only definition of them (lists and details alike). The root
+ * 'stations' is persisted for offline use (src/offline/persister.ts allow-list).
  */
 export const stationKeys = {
   all: ['stations'] as const,
   lists: () => [...stationKeys.all, 'list'] as const,
   list: (params: StationListParams) => [...stationKeys.lists(), params] as const,
   details: () => [...stationKeys.all, 'detail'] as const,
-  locationOptions: () => [...stationKeys.all, 'location-options'] as const,
-  wallboxTypes: () => [...stationKeys.all, 'wallbox-types'] as const,
+  detail: (connectorId: string) => [...stationKeys.details(), connectorId] as const,
 };
 
 export const createStationsMutationKey = [...stationKeys.all, 'create'] as const;

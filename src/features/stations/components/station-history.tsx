@@ -6,7 +6,7 @@ import { LoadError } from '../../../ui/load-error';
 import { DataTable, DEFAULT_PAGE_SIZE } from '../../../ui/data-table';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
-import { stationHistoryQueryOptions } from '../api/station-detail-queries';
+import { chargingHistoryQueryOptions } from '../../../shared/charging-requests/charging-request-queries';
 import { useChargingRequestColumns } from '../../../shared/charging-requests/columns';
 import { DataAgeNote } from '../../../offline/data-age-note';
 
@@ -26,7 +26,8 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
 
-  const options = stationHistoryQueryOptions({ connectorId, startDate: range.start, endDate: range.end, page, size });
+  // Only successful charging requests are listed on the station page (spec 2 §3).
+  const options = chargingHistoryQueryOptions({ connectorId, startDate: range.start, endDate: range.end, filters: ['Completed'], page, size });
   const query = useQuery(options);
   const columns = useChargingRequestColumns(STATION_OMITS);
 

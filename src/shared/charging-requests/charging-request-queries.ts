@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { chargingHistoryAnswerSchema, type ChargingHistoryFilter } from '../../../contract/cockpit';
+import { apiRequest } from '../../api/client';
+
+/**
+ * One page of GET /booking-service/bookings/get-charging-history: the cockpit's charging-request
+ * table (all of the caller's connectors) and the station page's history (one connector, successful
+ * requests only) read the same endpoint, so they share this one factory and its keys.
+ */
+export interface ChargingHistoryParams {
+  /** The station page: only this connector's requests. */
+  connectorId?: string;
+  transactionId?: string;
+  endCustomerId?: string;
+  startDate: string;
+  endDate: string;
+  /** Sorted; empty means every status. */
+  filters: readonly ChargingHistoryFilter[];
+  page: number;
+  size: number;
+}
+
+/**
+ * Query keys of charging requests. The root 'charging-requests' is persisted for offline use
+ * (src/offline/persister.ts allow-list).
+ */
+export const chargingRequestKeys = {
+  all: ['charging-requests'] as const,
+  histories: () => [...chargingRequestKeys.all, 'history'] as const,
+  history: (params: ChargingHistoryParams) => [...chargingRequestKeys.histories(), params] as const,
+};
+
+export const cleanChargingRequestsMutationKey = [...chargingRequestKeys.all, 'clean'] as const;
+
+export const chargingHistoryQueryOptions = (params: ChargingHistoryParams) =>
+  queryOptions({
+    queryKey: chargingRequestKeys.history(params),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'bookingService',
+        path: '/bookings/get-charging-history',
+        query: {
+          connectorId: params.connectorId || undefined,
+          transactionId: params.transactionId || undefined,
+          endCustomerId: params.endCustomerId || undefined,
+          startDate: params.startDate,
+          endDate: params.endDate,
+          filters: params.filters.length ? params.filters : undefined,
+          page: params.page,
+          size: params.size,
+        },
+        schema: chargingHistoryAnswerSchema,
+        signal,
+      }),
+    // Paging or a new search keeps the old rows (marked busy) instead of an empty table.
+    placeholderData: keepPreviousData,
+  });
