@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
-import { wallboxTypesAnswerSchema } from '../../../../contract/locations';
 import {
   createStationsAnswerSchema,
+  stationDetailSchema,
   stationListAnswerSchema,
   type CreateStationsAnswer,
   type CreateStationsBody,
@@ -35,22 +34,17 @@ export const stationListQueryOptions = (params: StationListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** Locations for the filter (GET /bff/locations/get-by-cpo-for-dropdown). */
-export const stationLocationOptionsQueryOptions = () =>
+/** GET /bff/connectors/{id}. */
+export const stationDetailQueryOptions = (connectorId: string) =>
   queryOptions({
-    queryKey: stationKeys.locationOptions(),
+    queryKey: stationKeys.detail(connectorId),
     queryFn: ({ signal }) =>
-      apiRequest({ service: 'bff', path: '/locations/get-by-cpo-for-dropdown', schema: locationDropdownAnswerSchema, signal }),
-    staleTime: 5 * 60_000,
-  });
-
-/** Wallbox models for the filter (GET /bff/locations/wallboxTypes). */
-export const stationWallboxTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: stationKeys.wallboxTypes(),
-    queryFn: ({ signal }) =>
-      apiRequest({ service: 'bff', path: '/locations/wallboxTypes', schema: wallboxTypesAnswerSchema, signal }),
-    staleTime: 30 * 60_000,
+      apiRequest({
+        service: 'bff',
+        path: `/connectors/${encodeURIComponent(connectorId)}`,
+        schema: stationDetailSchema,
+        signal,
+      }),
   });
 
 /**
