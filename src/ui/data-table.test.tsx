@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../i18n/test-utils';
-import { DataTable, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, pageCount, type DataTableColumn } from './data-table';
+import { DataTable, pageCount, type DataTableColumn } from './data-table';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './paging';
 
 afterEach(cleanup);
 

@@ -7,10 +7,8 @@ import { cx } from './class-names';
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons';
 import { Select } from './select';
 import { Spinner } from './spinner';
+import { PAGE_SIZE_OPTIONS } from './paging';
 
-/** Spec 1 §9: row-count choices; other areas use the first entry as their page size. */
-export const PAGE_SIZE_OPTIONS = [10, 20, 25] as const;
-export const DEFAULT_PAGE_SIZE: number = PAGE_SIZE_OPTIONS[0];
 /** Pagination appears only when the total exceeds this. */
 export const PAGINATION_THRESHOLD = 10;
 

@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './paging';
+
+/** What a server-paged list keeps in the URL: its applied filters, the page and the page size. */
+export type ListState<F> = F & { page: number; size: number };
+
+const pageSchema = z.coerce.number().int().min(0).max(1_000_000).catch(0);
+const sizeSchema = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n))
+  .catch(DEFAULT_PAGE_SIZE);
+
+/** A text filter in the URL: trimmed, at most `max` characters; anything else falls back to empty. */
+export const searchText = (max = 100) => z.string().trim().max(max).catch('');
+/** A list filter in the URL (e.g. location ids): strings only, sorted and unique; anything else is empty. */
+export const searchList = (max = 100) =>
+  z
+    .array(z.string().trim().min(1).max(100))
+    .max(max)
+    .transform((v) => [...new Set(v)].sort())
+    .catch([]);
+
+/**
+ * The zod schema of a list's search params: the filters' own shape plus page and size. Every field
+ * falls back to its default instead of failing, so a hand-edited or outdated link still opens the
+ * list (on page 1 with the filters that make sense).
+ */
+export function listSearchSchema<S extends z.ZodRawShape>(filters: S) {
+  return z.object({ ...filters, page: pageSchema.default(0), size: sizeSchema.default(DEFAULT_PAGE_SIZE) });
+}
+
+/**
+ * The search params to write for `state`: values equal to the empty filters, page 0 and the default
+ * size are left out, so an unfiltered list has a plain URL and a shared link stays short.
+ */
+export function toListSearch<F extends object>(state: ListState<F>, empty: F): Partial<ListState<F>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    const base = key === 'page' ? 0 : key === 'size' ? DEFAULT_PAGE_SIZE : (empty as Record<string, unknown>)[key];
+    const isDefault = Array.isArray(value) ? value.length === 0 && Array.isArray(base) : value === base;
+    if (!isDefault) out[key] = value;
+  }
+  return out as Partial<ListState<F>>;
+}
