@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string };
-const dist = 'dist';
+const dist = process.env.DIST_DIR ?? 'dist';
 const manifest: Record<string, Chunk> = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

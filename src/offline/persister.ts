@@ -155,7 +155,7 @@ export function bindQueryCacheToUser(client: QueryClient): () => void {
 }
 
 let defaultPersister: Persister | null = null;
-function getDefaultPersister(): Persister {
+export function getDefaultPersister(): Persister {
   defaultPersister ??= createQueryPersister();
   return defaultPersister;
 }

@@ -1,7 +1,9 @@
+import { QueryClientProvider, onlineManager, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { startOutbox } from './outbox';
-import { PersistProvider } from './persister';
+import { bindQueryCacheToUser, createPersistOptions, getDefaultPersister, restoreQueryCache } from './persister';
 
 /**
  * The query cache and its IndexedDB copy belong to the signed-in area: they load with its layout,
@@ -10,9 +12,52 @@ import { PersistProvider } from './persister';
  */
 export const queryClient = createQueryClient();
 
+let restoring: Promise<void> | null = null;
+
+/**
+ * Restores the IndexedDB copy of the cache once per page load (only the signed-in user's, see
+ * persister.ts). The signed-in layout waits for it before any route loader runs, so loaders and
+ * screens see what was kept for offline use instead of asking the network first.
+ */
+export function restoreCache(): Promise<void> {
+  restoring ??= restoreQueryCache(queryClient).catch((error: unknown) => {
+    // A broken copy costs the offline data, not the app.
+    console.error(error);
+  });
+  return restoring;
+}
+
+/**
+ * What a route loader calls with the same factory its screen reads (DESIGN.md: the way of a read).
+ * Data in the cache is used at once and refreshed in the background when stale; without it the
+ * loader waits for the server, so the screen opens with its data. Offline without data, or when the
+ * call fails, it returns and the screen shows the offline note or the error with its retry: a loader
+ * never keeps a screen from opening.
+ */
+export async function loadQuery<TData, TQueryKey extends QueryKey>(
+  options: UseQueryOptions<TData, Error, unknown, TQueryKey> & { queryKey: TQueryKey },
+): Promise<void> {
+  await restoreCache();
+  const hasData = queryClient.getQueryData(options.queryKey) !== undefined;
+  if (!hasData && !onlineManager.isOnline()) return;
+  const loaded = queryClient
+    .ensureQueryData({ ...options, revalidateIfStale: true } as Parameters<typeof queryClient.ensureQueryData>[0])
+    // The screen's own query shows the failure (and retries it); the loader only warms the cache.
+    .catch(() => undefined);
+  // A failing server is retried for up to 30 s (spec 1 §7); the screen shows that with its own
+  // loading state rather than behind a spinner.
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, LOADER_WAIT_MS))]);
+}
+
+/** How long a loader holds a navigation for data that is not cached. */
+export const LOADER_WAIT_MS = 4_000;
+
 export function QueryRuntime({ children }: { children: ReactNode }) {
   // Queued writes are replayed as soon as a signed-in screen opens (and then on reconnect, on
   // return to the foreground and after a new sign-in); before sign-in there is nobody to send as.
   useEffect(() => startOutbox(), []);
-  return <PersistProvider client={queryClient}>{children}</PersistProvider>;
+  // After the restore (the layout awaited it), every change is written back to IndexedDB.
+  useEffect(() => persistQueryClientSubscribe({ queryClient, ...createPersistOptions(getDefaultPersister()) }), []);
+  useEffect(() => bindQueryCacheToUser(queryClient), []);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -31,6 +31,9 @@ export const Route = createFileRoute('/_app')({
     if (session.status !== 'authenticated') {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
+    // The kept offline copy of the cache first, so every loader below reads it before the network.
+    const { restoreCache } = await import('../offline/query-runtime');
+    await restoreCache();
     return { session };
   },
   pendingComponent: FullPageSpinner,

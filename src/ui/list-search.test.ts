@@ -19,7 +19,12 @@ describe('list search params', () => {
   });
 
   it('writes only what differs from the defaults', () => {
-    expect(toListSearch({ ...empty, page: 0, size: DEFAULT_PAGE_SIZE }, empty)).toEqual({});
+    expect(toListSearch({ ...empty, page: 0, size: DEFAULT_PAGE_SIZE }, empty)).toEqual({
+      name: undefined,
+      ids: undefined,
+      page: undefined,
+      size: undefined,
+    });
     expect(toListSearch({ name: 'Nord', ids: ['L1'], page: 2, size: 20 }, empty)).toEqual({ name: 'Nord', ids: ['L1'], page: 2, size: 20 });
   });
 });

@@ -32,14 +32,15 @@ export function listSearchSchema<S extends z.ZodRawShape>(filters: S) {
 
 /**
  * The search params to write for `state`: values equal to the empty filters, page 0 and the default
- * size are left out, so an unfiltered list has a plain URL and a shared link stays short.
+ * size are left undefined (the router leaves them out of the URL and the schema fills them in again),
+ * so an unfiltered list has a plain URL and a shared link stays short.
  */
-export function toListSearch<F extends object>(state: ListState<F>, empty: F): Partial<ListState<F>> {
+export function toListSearch<F extends object>(state: ListState<F>, empty: F): ListState<F> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(state)) {
     const base = key === 'page' ? 0 : key === 'size' ? DEFAULT_PAGE_SIZE : (empty as Record<string, unknown>)[key];
     const isDefault = Array.isArray(value) ? value.length === 0 && Array.isArray(base) : value === base;
-    if (!isDefault) out[key] = value;
+    out[key] = isDefault ? undefined : value;
   }
-  return out as Partial<ListState<F>>;
+  return out as ListState<F>;
 }

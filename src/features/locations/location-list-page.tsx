@@ -6,10 +6,10 @@ import { Button, LinkButton } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
-import { useListFilters } from '../../ui/use-list-filters';
+import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
-import type { LocationListParams } from './api/location-keys';
+import { noLocationFilters, type LocationFilters, type LocationListParams } from './api/location-keys';
 import { locationListQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
@@ -17,17 +17,13 @@ import { stationCount } from './location-form';
 // The wizard (three steps, selects, dialogs) loads only when someone wants to add a location.
 const LocationWizard = lazy(() => import('./components/location-wizard').then((m) => ({ default: m.LocationWizard })));
 
-interface Filters {
-  locationName: string;
-  address: string;
-}
-const noFilters: Filters = { locationName: '', address: '' };
 
 /** /standorte: server-filtered, server-paged location list with the 'add location' wizard. */
-export function LocationListPage() {
+/** `list`: the URL's search params of /standorte (filters and paging survive reload, back and links). */
+export function LocationListPage({ list: source }: { list: ListStateSource<LocationFilters> }) {
   const t = useT();
   const { isAdmin } = useSession();
-  const list = useListFilters<Filters>(noFilters);
+  const list = useListFilters<LocationFilters>(noLocationFilters, undefined, source);
   const { draft, applied, page, size } = list;
   const [wizardOpen, setWizardOpen] = useState(false);
   // Loaded on first use, then kept mounted: its success dialog outlives the wizard itself.

@@ -5,12 +5,14 @@ import { ActionMenu } from '../../ui/menu';
 import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
 import { StationsTable } from './stations-table';
+import type { ListStateSource } from '../../ui/use-list-filters';
+import type { StationFilters } from './api/station-keys';
 
 // The wizard loads only when someone opens it.
 const CreateStationsWizard = lazy(() => import('./create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })));
 
 /** /stationen: the connector list with bulk actions, and station creation (spec 2 §2). */
-export function StationListPage() {
+export function StationListPage({ list }: { list: ListStateSource<StationFilters> }) {
   const t = useT();
   const { isAdmin } = useSession();
   const [createOpen, setCreateOpen] = useState(false);
@@ -36,7 +38,7 @@ export function StationListPage() {
           )
         }
       />
-      <StationsTable heading={t('stations.list.heading')} />
+      <StationsTable heading={t('stations.list.heading')} list={list} />
       {createLoaded && (
         <Suspense fallback={null}>
           <CreateStationsWizard isOpen={createOpen} onClose={() => setCreateOpen(false)} />

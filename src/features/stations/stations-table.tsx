@@ -8,41 +8,36 @@ import { Button, LinkButton } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
-import { useListFilters } from '../../ui/use-list-filters';
+import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { MultiSelect } from '../../ui/multi-select';
 import { StatusBadge } from '../../ui/status-badge';
-import type { StationListParams } from './api/station-keys';
+import { noStationFilters, type StationFilters, type StationListParams } from './api/station-keys';
 import { stationListQueryOptions } from './api/station-queries';
 import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../locations/api/location-queries';
 import { displayConnectorId, statusLabelKey } from './station-rules';
 import { useStationActions } from './use-station-actions';
 import { PendingChip } from './components/pending-chip';
 
-interface Filters {
-  cpId: string;
-  addressParkingLot: string;
-  locationIds: string[];
-  wallboxModels: string[];
-}
-const noFilters: Filters = { cpId: '', addressParkingLot: '', locationIds: [], wallboxModels: [] };
 
 export interface StationsTableProps {
   /** The location page (spec 2 §2): the list is restricted to this location and has no location filter. */
   locationId?: string;
   heading: string;
+  /** Where filters and paging are kept: the URL on /stationen; without it, component state. */
+  list?: ListStateSource<StationFilters>;
 }
 
 /**
  * The server-filtered, server-paged connector list with bulk parking-lot and status changes. Used by
  * /stationen and, restricted to one location, by /standorte/{id}.
  */
-export function StationsTable({ locationId, heading }: StationsTableProps) {
+export function StationsTable({ locationId, heading, list: source }: StationsTableProps) {
   const t = useT();
   const headingId = useId();
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<Key>>(new Set());
   const clearSelection = () => setSelectedKeys(new Set());
   // A new page (or new filters) is a new set of rows: the selection does not carry over.
-  const list = useListFilters<Filters>(noFilters, clearSelection);
+  const list = useListFilters<StationFilters>(noStationFilters, clearSelection, source);
   const { draft, applied, page, size } = list;
 
   const params: StationListParams = { ...applied, page, size, ...(locationId ? { locationId, locationIds: [] } : {}) };
@@ -98,7 +93,7 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
             label={t('stations.filters.locations')}
             items={locationItems}
             value={draft.locationIds}
-            onChange={(v) => list.setField('locationIds', v.map(String))}
+            onChange={(v) => list.setField('locationIds', v.map(String).sort())}
             className="w-full sm:w-[240px]"
           />
         )}
@@ -106,7 +101,7 @@ export function StationsTable({ locationId, heading }: StationsTableProps) {
           label={t('stations.filters.wallboxModels')}
           items={wallboxItems}
           value={draft.wallboxModels}
-          onChange={(v) => list.setField('wallboxModels', v.map(String))}
+          onChange={(v) => list.setField('wallboxModels', v.map(String).sort())}
           className="w-full sm:w-[240px]"
         />
       </FilterForm>

@@ -1,3 +1,5 @@
+import * as z from 'zod';
+import { listSearchSchema, searchText } from '../../../ui/list-search';
 import type { UserType } from '../../../../contract/enums';
 
 /** Applied filters of the location list (what was last submitted) plus paging. */
@@ -39,3 +41,9 @@ export const locationKeys = {
 
 export const createLocationMutationKey = [...locationKeys.all, 'create'] as const;
 export const updateLocationMutationKey = [...locationKeys.all, 'update'] as const;
+
+/** The filters of /standorte as the URL keeps them (with page and size). */
+export const locationListSearchSchema = listSearchSchema({ locationName: searchText(), address: searchText() });
+export type LocationListSearch = z.infer<typeof locationListSearchSchema>;
+export type LocationFilters = Omit<LocationListSearch, 'page' | 'size'>;
+export const noLocationFilters: LocationFilters = { locationName: '', address: '' };

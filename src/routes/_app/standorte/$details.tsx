@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { LocationDetailPage } from '../../../features/locations/location-detail-page';
 import { StationsTable } from '../../../features/stations/stations-table';
 import { useT } from '../../../i18n/i18n-context';
+import { locationDetailQueryOptions } from '../../../features/locations/api/location-queries';
+import { loadQuery } from '../../../offline/query-runtime';
 
 // The wizard loads only when someone opens it.
 const CreateStationsWizard = lazy(() =>
@@ -39,5 +41,6 @@ function LocationDetailRoute() {
 
 export const Route = createFileRoute('/_app/standorte/$details')({
   params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  loader: ({ params }) => loadQuery(locationDetailQueryOptions(params.details)),
   component: LocationDetailRoute,
 });

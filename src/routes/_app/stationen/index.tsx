@@ -1,4 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../../../features/locations/api/location-queries';
+import { noStationFilters, stationListSearchSchema } from '../../../features/stations/api/station-keys';
+import { stationListQueryOptions } from '../../../features/stations/api/station-queries';
 import { StationListPage } from '../../../features/stations/station-list-page';
+import { loadQuery } from '../../../offline/query-runtime';
+import { toListSearch } from '../../../ui/list-search';
 
-export const Route = createFileRoute('/_app/stationen/')({ component: StationListPage });
+function StationListRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <StationListPage list={{ state: search, onChange: (next) => void navigate({ search: next }) }} />;
+}
+
+export const Route = createFileRoute('/_app/stationen/')({
+  validateSearch: (raw) => stationListSearchSchema.parse(raw),
+  // Defaults stay out of the URL: an unfiltered list is plain /path, a shared link stays short.
+  search: { middlewares: [({ search, next }) => toListSearch(next(search), noStationFilters)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps }) =>
+    Promise.all([loadQuery(stationListQueryOptions(deps)), loadQuery(locationDropdownQueryOptions()), loadQuery(wallboxTypesQueryOptions())]),
+  component: StationListRoute,
+});

@@ -1,0 +1,45 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+const cpIdField = (page: Page) => page.getByLabel('Ladestations-ID');
+const cpIdCells = (page: Page) => page.getByRole('rowheader');
+
+test('a filtered, paged station list survives a reload and the back button with its filters', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/stationen');
+  await expect(page).toHaveURL(/\/stationen$/);
+  await expect(cpIdCells(page).first()).toBeVisible();
+
+  await cpIdField(page).fill(' OLI0000 ');
+  await cpIdField(page).press('Enter');
+  await expect(page).toHaveURL(/\/stationen\?cpId=OLI0000$/);
+  await expect(page.getByText(/^Seite 1 von \d+$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL(/cpId=OLI0000/);
+  await expect(page).toHaveURL(/page=1/);
+  await expect(page.getByText(/^Seite 2 von \d+$/)).toBeVisible();
+  const secondPage = await cpIdCells(page).allTextContents();
+  expect(secondPage.length).toBeGreaterThan(0);
+  for (const cpId of secondPage) expect(cpId).toContain('OLI0000');
+
+  // A reload opens the same page with the same filter, in the form too.
+  await page.reload();
+  await expect(page.getByText(/^Seite 2 von \d+$/)).toBeVisible();
+  await expect(cpIdField(page)).toHaveValue('OLI0000');
+  await expect(cpIdCells(page)).toHaveText(secondPage);
+
+  // Back: the first page of the filtered list; back again: the unfiltered list with an empty form.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/stationen\?cpId=OLI0000$/);
+  await expect(page.getByText(/^Seite 1 von \d+$/)).toBeVisible();
+  await expect(cpIdField(page)).toHaveValue('OLI0000');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/stationen$/);
+  await expect(cpIdField(page)).toHaveValue('');
+
+  // A hand-edited link with nonsense falls back to what makes sense instead of an error.
+  await page.goto('/stationen?page=-4&size=7&cpId=OLI0000');
+  await expect(page.getByText(/^Seite 1 von \d+$/)).toBeVisible();
+  await expect(cpIdField(page)).toHaveValue('OLI0000');
+});
