@@ -16,6 +16,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'tooling', include: ['eslint-rules/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',
