@@ -156,3 +156,20 @@ describe('message texts', () => {
     expect(deFlat['validation.required']).toBe('Bitte füllen Sie das Feld aus');
   });
 });
+
+describe('fromSchema: form rules from the contract', () => {
+  it('maps the contract schema issues to the form messages', async () => {
+    const { createLocationBodySchema, updateLocationBodySchema } = await import('../../contract/locations');
+    const { fromSchema } = await import('./validation');
+    const zip = fromSchema(createLocationBodySchema.shape.locationAddress.shape.zipCode);
+    expect(zip('01067')).toBeNull();
+    expect(zip('  ')?.id).toBe('validation.required');
+    expect(zip('12a')?.id).toBe('validation.digitsOnly');
+    expect(zip('12345678901')).toEqual({ id: 'validation.maxLength', values: { max: 10 } });
+    const city = fromSchema(createLocationBodySchema.shape.locationAddress.shape.city);
+    expect(city('Berlin 2')?.id).toBe('validation.lettersOnly');
+    // The edit's own spec codes (LNameReq …) read as 'required' too.
+    expect(fromSchema(updateLocationBodySchema.shape.locationName)('')?.id).toBe('validation.required');
+    expect(fromSchema(updateLocationBodySchema.shape.locationName)(null)?.id).toBe('validation.required');
+  });
+});

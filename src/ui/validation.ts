@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, isStrongPassword } from '../../contract/auth';
+import type * as z from 'zod';
+import { EMAIL_PATTERN, emailSchema, isStrongPassword, loginRequestSchema } from '../../contract/auth';
 
 /**
  * Reusable field rules (spec 1 §5). Each rule is pure: value in, `null` (passes) or a failure with
@@ -18,7 +19,8 @@ export type ValidationMessageId =
   | 'validation.invalidDate'
   | 'validation.endBeforeStart'
   | 'validation.endAfterToday'
-  | 'validation.notChanged';
+  | 'validation.notChanged'
+  | 'validation.invalid';
 
 export interface ValidationFailure {
   id: ValidationMessageId;
@@ -105,11 +107,9 @@ export function validate<T>(value: T, ...rules: Rule<T>[]): RuleResult {
 
 /** Ready-made rule sets for the spec's common fields. */
 export const rules = {
-  email: [required, maxLength(255), email] as Rule<string>[],
-  password: [required, maxLength(255)] as Rule<string>[],
+  email: [fromSchema(emailSchema)] as Rule<string>[],
+  password: [fromSchema(loginRequestSchema.shape.password)] as Rule<string>[],
   newPassword: [required, strongPassword] as Rule<string>[],
-  city: [required, lettersSpacesHyphens] as Rule<string>[],
-  zipCode: [required, digitsOnly] as Rule<string>[],
   parkingLot: [parkingLot] as Rule<string>[],
 };
 
@@ -129,6 +129,16 @@ export function failureForCode(code: string): ValidationFailure | null {
       return fail('validation.weakPassword');
     case 'newemailsameasold':
       return fail('validation.newEmailSameAsOld');
+    case 'digitsOnly':
+      return fail('validation.digitsOnly');
+    case 'lettersSpacesHyphensOnly':
+      return fail('validation.lettersOnly');
+    // Spec 2 §5's codes for the location edit's required fields.
+    case 'LNameReq':
+    case 'LBLNameReq':
+    case 'LBLLocReq':
+    case 'ZipcodeReq':
+      return fail('validation.required');
     default:
       return null;
   }
@@ -140,4 +150,22 @@ export function validationMessage(
   failure: RuleResult | undefined,
 ): string | undefined {
   return failure ? t(failure.id, failure.values) : undefined;
+}
+
+/**
+ * A form rule from the contract's schema for that field (contract/*.ts), so every limit and format
+ * has one source that the server checks too: a form never accepts what the server would refuse,
+ * and a change of a limit reaches both sides. The first issue decides the message.
+ */
+export function fromSchema(schema: z.ZodType): Rule<unknown> {
+  return (value) => {
+    const result = schema.safeParse(value ?? '');
+    if (result.success) return null;
+    const issue = result.error.issues[0]!;
+    const byCode = failureForCode(issue.message);
+    if (byCode) return byCode;
+    if (issue.code === 'too_big' && issue.origin === 'string') return fail('validation.maxLength', { max: Number(issue.maximum) });
+    if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) return fail('validation.required');
+    return fail('validation.invalid');
+  };
 }

@@ -1,9 +1,17 @@
 import { emsModels } from '../../../contract/enums';
-import { MAX_INFRASTRUCTURE_ROWS, MAX_STATIONS_PER_ROW, MIN_STATIONS_PER_ROW, type CreateLocationBody, type UpdateLocationBody } from '../../../contract/locations';
+import {
+  MAX_INFRASTRUCTURE_ROWS,
+  MAX_STATIONS_PER_ROW,
+  MIN_STATIONS_PER_ROW,
+  createLocationBodySchema,
+  updateLocationBodySchema,
+  type CreateLocationBody,
+  type UpdateLocationBody,
+} from '../../../contract/locations';
 import { dropEmpty } from '../../api/client';
 import { isApiError, isNetworkError } from '../../api/errors';
 import type { FormRules } from '../../ui/use-form';
-import { maxLength, required, rules, validate, type Rule, type RuleResult } from '../../ui/validation';
+import { fromSchema, validate, type Rule, type RuleResult } from '../../ui/validation';
 
 export { MAX_INFRASTRUCTURE_ROWS };
 export const EMS_MODELS = emsModels;
@@ -49,21 +57,20 @@ export const emptyInfrastructure = (): Infrastructure => ({ rows: [], emsConnect
 
 export type PropertyErrors = Partial<Record<keyof PropertyInfo, RuleResult>>;
 
-// The contract's length limits (contract/locations.ts), checked here so the server never has to refuse.
-const NAME_MAX = 200;
-const STREET_MAX = 200;
-const CARE_OF_MAX = 200;
-const ZIP_MAX = 10;
-const CITY_MAX = 100;
+// The contract's rules (contract/locations.ts) are the form's: whatever passes here, the server takes.
+const create = createLocationBodySchema.shape;
+const createAddress = create.locationAddress.shape;
+const update = updateLocationBodySchema.shape;
+const updateAddress = update.locationAddress.shape;
 
 /** Spec 1 §5 (location): name, street, operator required; city letters/spaces/hyphens; zip digits; c/o optional. */
 export const propertyRules: FormRules<PropertyInfo> = {
-  locationName: [required, maxLength(NAME_MAX)],
-  street: [required, maxLength(STREET_MAX)],
-  careOf: [maxLength(CARE_OF_MAX)],
-  zipCode: [...rules.zipCode, maxLength(ZIP_MAX)],
-  city: [...rules.city, maxLength(CITY_MAX)],
-  cpoId: [required],
+  locationName: [fromSchema(create.locationName)],
+  street: [fromSchema(createAddress.street)],
+  careOf: [fromSchema(createAddress.careOf)],
+  zipCode: [fromSchema(createAddress.zipCode)],
+  city: [fromSchema(createAddress.city)],
+  cpoId: [fromSchema(create.cpoId)],
 };
 
 export function validatePropertyInfo(info: PropertyInfo): PropertyErrors {
@@ -196,11 +203,11 @@ export type EditValues = {
 
 /** Spec 2 §5 (location edit): name, street, zip code and city required; c/o optional. */
 export const editRules: FormRules<EditValues> = {
-  locationName: [required, maxLength(NAME_MAX)],
-  street: [required, maxLength(STREET_MAX)],
-  careOf: [maxLength(CARE_OF_MAX)],
-  zipCode: [required, maxLength(ZIP_MAX)],
-  city: [required, maxLength(CITY_MAX)],
+  locationName: [fromSchema(update.locationName)],
+  street: [fromSchema(updateAddress.street)],
+  careOf: [fromSchema(updateAddress.careOf)],
+  zipCode: [fromSchema(updateAddress.zipCode)],
+  city: [fromSchema(updateAddress.city)],
 };
 
 export function editValuesOf(location: {

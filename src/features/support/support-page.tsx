@@ -7,14 +7,17 @@ import { PageHeader } from '../../ui/page-header';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { CloseIcon } from '../../ui/icons';
-import { required, maxLength } from '../../ui/validation';
+import { fromSchema } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
-import { apiRequest } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/session-context';
+import { mailSendRequestSchema } from '../../../contract/auth';
 import { SUPPORT_ACCEPT, checkAttachment, toByteValues } from './attachment';
+import { sendSupportMail } from './api/support-api';
 
-const supportRules = { subject: [required, maxLength(255)], message: [required, maxLength(20000)] };
+// The contract's limits (contract/auth.ts), which the server checks too.
+const mail = mailSendRequestSchema.shape;
+const supportRules = { subject: [fromSchema(mail.subject)], message: [fromSchema(mail.body)] };
 
 export function SupportPage() {
   const t = useT();
@@ -45,18 +48,13 @@ export function SupportPage() {
     if (!form.trySubmit() || !claims) return;
     setPending(true);
     try {
-      await apiRequest({
-        service: 'bff',
-        path: '/mail/send',
-        method: 'POST',
-        body: {
-          subject: form.values.subject.trim(),
-          body: form.values.message.trim(),
-          attachments: file ? await toByteValues(file) : undefined,
-          attachmentName: file?.name,
-          senderEmailAddress: claims.email,
-          senderFullName: claims.name,
-        },
+      await sendSupportMail({
+        subject: form.values.subject.trim(),
+        body: form.values.message.trim(),
+        attachments: file ? await toByteValues(file) : undefined,
+        attachmentName: file?.name,
+        senderEmailAddress: claims.email,
+        senderFullName: claims.name,
       });
       form.reset();
       setFile(null);
@@ -77,7 +75,7 @@ export function SupportPage() {
         <TextField
           label={t('support.subject')}
           isRequired
-          maxLength={255}
+          maxLength={mail.subject.maxLength ?? undefined}
           {...bindField(t, subject)}
         />
         <TextArea
