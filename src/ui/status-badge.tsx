@@ -11,19 +11,6 @@ const tones: Record<StatusTone, string> = {
   info: 'bg-primary-soft text-fg',
 };
 
-/**
- * Tone for the spec's status words (spec 1 §4: location and payment states), matched case- and
- * language-insensitively. Unknown words are neutral.
- */
-export function statusTone(status: string | null | undefined): StatusTone {
-  const s = (status ?? '').trim().toLowerCase();
-  if (['aktiv', 'active', 'bezahlt', 'paid', 'completed', 'charging'].includes(s)) return 'success';
-  if (['standby', 'offen', 'open', 'pending', 'inprogress', 'paused'].includes(s)) return 'warning';
-  if (['störung', 'stoerung', 'fault', 'abgelaufen', 'expired', 'failed', 'denied', 'broken'].includes(s)) return 'danger';
-  if (s.startsWith('verknüpft') || s.startsWith('linked')) return 'info';
-  return 'neutral';
-}
-
 export interface StatusBadgeProps {
   children: ReactNode;
   /** Named tone from the theme. Ignored when `color` is given. */

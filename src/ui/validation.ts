@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { EMAIL_PATTERN, emailSchema, isStrongPassword, loginRequestSchema } from '../../contract/auth';
+import { emailSchema, isStrongPassword, loginRequestSchema } from '../../contract/auth';
 
 /**
  * Reusable field rules (spec 1 §5). Each rule is pure: value in, `null` (passes) or a failure with
@@ -19,7 +19,6 @@ export type ValidationMessageId =
   | 'validation.invalidDate'
   | 'validation.endBeforeStart'
   | 'validation.endAfterToday'
-  | 'validation.notChanged'
   | 'validation.invalid';
 
 export interface ValidationFailure {
@@ -37,7 +36,7 @@ const fail = (id: ValidationMessageId, values?: ValidationFailure['values']): Va
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** Empty, whitespace-only, null/undefined and empty arrays count as missing. */
-export function isEmpty(value: unknown): boolean {
+function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === 'string') return value.trim() === '';
@@ -52,18 +51,11 @@ export const maxLength =
     text(value).length > max ? fail('validation.maxLength', { max }) : null;
 
 // Format rules pass on empty input: combine with `required` when the field is mandatory.
-export const email: Rule<string | null | undefined> = (value) =>
-  isEmpty(value) || EMAIL_PATTERN.test(text(value).trim()) ? null : fail('validation.email');
-
 export const strongPassword: Rule<string | null | undefined> = (value) =>
   isEmpty(value) || isStrongPassword(text(value)) ? null : fail('validation.weakPassword');
 
 export const digitsOnly: Rule<string | null | undefined> = (value) =>
   isEmpty(value) || /^\d+$/.test(text(value).trim()) ? null : fail('validation.digitsOnly');
-
-/** City names: letters (any script, incl. umlauts and ß), spaces and hyphens. */
-export const lettersSpacesHyphens: Rule<string | null | undefined> = (value) =>
-  isEmpty(value) || /^[\p{L}\s-]+$/u.test(text(value).trim()) ? null : fail('validation.lettersOnly');
 
 export const parkingLot: Rule<string | null | undefined> = maxLength(PARKING_LOT_MAX_LENGTH);
 
@@ -86,14 +78,6 @@ export const differentEmail =
   (newEmail) =>
     !isEmpty(newEmail) && text(newEmail).trim().toLowerCase() === oldEmail.trim().toLowerCase()
       ? fail('validation.newEmailSameAsOld')
-      : null;
-
-/** Edit forms: saving the value that was loaded is pointless. */
-export const changed =
-  <T>(original: T): Rule<T> =>
-  (value) =>
-    value === original || (typeof value === 'string' && typeof original === 'string' && value.trim() === original.trim())
-      ? fail('validation.notChanged')
       : null;
 
 /** Runs rules in order and returns the first failure. */

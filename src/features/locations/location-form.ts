@@ -15,7 +15,6 @@ import { fromSchema, validate, type Rule, type RuleResult } from '../../ui/valid
 
 export { MAX_INFRASTRUCTURE_ROWS };
 export const EMS_MODELS = emsModels;
-export type EmsModel = (typeof emsModels)[number];
 
 /** Step 1 (property info) as typed. */
 // A type alias (not an interface) so it fits useForm's string-record constraint.

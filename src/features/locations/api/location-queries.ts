@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import * as z from 'zod';
 import { paged } from '../../../../contract/common';
 import {
   createLocationAnswerSchema,
@@ -87,8 +86,6 @@ export const operatorOptionsQueryOptions = () =>
     select: (answer) => answer.response,
     staleTime: 5 * 60_000,
   });
-
-export type OperatorOption = z.infer<typeof operatorOptionsAnswerSchema>['response'][number];
 
 /** POST /bff/locations/location. */
 export function createLocation(body: CreateLocationBody): Promise<CreateLocationAnswer> {
