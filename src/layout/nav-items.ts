@@ -5,6 +5,8 @@ export type NavKey = 'cockpit' | 'locations' | 'stations' | 'users' | 'bills' | 
 export interface NavItem {
   key: NavKey;
   href: string;
+  /** First element of the query keys this screen reads: offline, a screen is offered when its data was kept. */
+  dataRoot?: string;
 }
 
 export interface NavModel {
@@ -16,13 +18,15 @@ export interface NavModel {
 /**
  * Spec 1 §2: cockpit, locations, stations, users, download center, settings, support; an
  * Administration group with operators and bills for everyone, customers and RFID for admins only.
+ * An entry whose screen is not built yet (`isBuilt`: the router has no route for it) stays hidden,
+ * so the menu never leads to a dead end; an area's screens bring their entry with them.
  */
-export function navFor(session: Pick<Session, 'isAdmin'>): NavModel {
-  return {
+export function navFor(session: Pick<Session, 'isAdmin'>, isBuilt: (href: string) => boolean): NavModel {
+  const model: NavModel = {
     main: [
-      { key: 'cockpit', href: '/cockpit' },
-      { key: 'locations', href: '/standorte' },
-      { key: 'stations', href: '/stationen' },
+      { key: 'cockpit', href: '/cockpit', dataRoot: 'cockpit' },
+      { key: 'locations', href: '/standorte', dataRoot: 'locations' },
+      { key: 'stations', href: '/stationen', dataRoot: 'stations' },
       { key: 'users', href: '/nutzer' },
     ],
     administration: [
@@ -40,6 +44,11 @@ export function navFor(session: Pick<Session, 'isAdmin'>): NavModel {
       { key: 'settings', href: '/einstellungen' },
       { key: 'support', href: '/support' },
     ],
+  };
+  return {
+    main: model.main.filter((i) => isBuilt(i.href)),
+    administration: model.administration.filter((i) => isBuilt(i.href)),
+    after: model.after.filter((i) => isBuilt(i.href)),
   };
 }
 

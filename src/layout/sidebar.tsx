@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-aria-components/Link';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Disclosure, DisclosurePanel, Heading } from 'react-aria-components/Disclosure';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useRouter } from '@tanstack/react-router';
 import { getRuntimeConfig } from '../api/config';
 import { useT } from '../i18n/i18n-context';
 import { cx } from '../ui/class-names';
@@ -64,7 +64,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   const session = useSession();
   const { pathname } = useLocation();
-  const nav = navFor(session);
+  const router = useRouter();
+  const nav = navFor(session, (href) => href in router.routesByPath);
   const inAdmin = nav.administration.some((i) => isCurrent(i.href, pathname));
   const [adminOpen, setAdminOpen] = useState(inAdmin);
 
@@ -79,6 +80,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           {nav.main.map((item) => (
             <NavLink key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />
           ))}
+          {nav.administration.length > 0 && (
           <li>
             <Disclosure isExpanded={adminOpen || inAdmin} onExpandedChange={setAdminOpen}>
               <Heading level={2} className="m-0">
@@ -97,6 +99,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               </DisclosurePanel>
             </Disclosure>
           </li>
+          )}
           {nav.after.map((item) => (
             <NavLink key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />
           ))}

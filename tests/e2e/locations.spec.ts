@@ -150,10 +150,10 @@ test('admin creates a location through the wizard, finds it by name, opens and e
   await expect(page).toHaveURL(/\/standorte$/);
 });
 
-test('an unknown location shows the server warning', async ({ page }) => {
+test('an unknown location says it does not exist', async ({ page }) => {
   await signIn(page, 'admin');
-  await page.goto('/standorte/does-not-exist');
-  await expect(page.getByRole('alert').filter({ hasText: 'Der Server ist gerade nicht erreichbar' })).toBeVisible();
+  await page.goto('/standorte/L99999');
+  await expect(page.getByRole('alert').filter({ hasText: 'Diesen Standort gibt es nicht, oder er gehört nicht zu Ihren Betreibern.' })).toBeVisible();
 });
 
 test('an operator sees its operator fixed in the wizard', async ({ page }) => {

@@ -34,6 +34,23 @@ test('unknown path shows the not-found page with a way to login', async ({ page 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('signed in, an unknown path stays in the app with a way to the cockpit, and the menu hides unbuilt screens', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/nutzer');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(nav).toBeVisible();
+  // Only screens that exist are in the menu.
+  for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Einstellungen', 'Support']) {
+    await expect(nav.getByRole('link', { name: entry })).toBeVisible();
+  }
+  for (const entry of ['Nutzer', 'Downloadcenter', 'Betreiber', 'Rechnungen', 'Kunden', 'RFID']) {
+    await expect(nav.getByRole('link', { name: entry })).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Zum Cockpit' }).click();
+  await expect(page).toHaveURL(/\/cockpit$/);
+});
+
 test('the Stripe success pages are public', async ({ page }) => {
   await page.goto('/stripesepa/configure/success/cs_test_123');
   await expect(page.getByRole('heading', { name: 'Lastschriftmandat erstellt' })).toBeVisible();

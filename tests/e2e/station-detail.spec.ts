@@ -79,12 +79,14 @@ test('operator opens a station, sees its cards and KPIs, changes the date range 
   await expect(page).toHaveURL(/\/stationen\/?$/);
 });
 
-test('an unknown station shows the server warning with a retry', async ({ page }) => {
+test('an unknown station says it does not exist and leads back to the list', async ({ page }) => {
   await signIn(page, 'operator');
-  await page.goto('/stationen/does-not-exist_1');
-  const alert = page.getByRole('alert').filter({ hasText: 'Der Server ist gerade nicht erreichbar' });
+  await page.goto('/stationen/XYZ_9');
+  const alert = page.getByRole('alert').filter({ hasText: 'Diese Ladestation gibt es nicht, oder sie gehört nicht zu Ihren Betreibern.' });
   await expect(alert).toBeVisible();
-  await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  await expect(page.getByText('Der Server ist gerade nicht erreichbar')).toHaveCount(0);
+  await alert.getByRole('link', { name: 'Zurück zu den Ladestationen' }).click();
+  await expect(page).toHaveURL(/\/stationen$/);
 });
 
 /** Connectors of the signed-in user with their status and lot, to pick one in a given state. */

@@ -7,6 +7,7 @@ import { useSession } from '../../auth/session-context';
 import { graphQueryOptions } from './api/cockpit-queries';
 import { locationDropdownQueryOptions } from '../locations/api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
+import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
 import { GraphPanel } from './components/graph-panel';
 import { KpiCards } from './components/kpi-cards';
 import { greetingKey } from './greeting';
@@ -44,6 +45,10 @@ export function CockpitPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title={t(greetingKey(new Date().getHours()), { name: firstName })} description={t('cockpit.intro')} className="mb-0" />
+      {isWaitingOffline(graph) ? (
+        <OfflineUnavailable />
+      ) : (
+        <>
       <KpiCards
         kpis={graph.data?.kpiInformation}
         isLoading={graph.isPending}
@@ -66,6 +71,8 @@ export function CockpitPage() {
         onRetry={retry}
         ageNote={<DataAgeNote queryKey={graphQueryOptions(params).queryKey} />}
       />
+        </>
+      )}
       <Suspense
         fallback={
           <div className="flex min-h-48 items-center justify-center rounded-lg border border-border bg-surface">

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { ActionMenu } from '../../ui/menu';
 import { PageHeader } from '../../ui/page-header';
-import { DetailPageFallback } from '../../ui/load-error';
+import { DetailPageFallback } from '../../layout/detail-page-fallback';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
@@ -60,8 +60,8 @@ export function LocationDetailPage({ locationId, renderStations, renderCreateSta
   if (query.isPending || (query.isError && !query.data)) {
     return (
       <DetailPageFallback
-        isPending={query.isPending}
-        onRetry={() => void query.refetch()}
+        query={query}
+        notFoundText={t('locations.detail.notFound')}
         title={t('locations.detail.title')}
         backHref="/standorte"
         backLabel={t('locations.detail.back')}

@@ -6,6 +6,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
+import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
@@ -67,7 +68,9 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
             className="w-full sm:w-[260px]"
           />
         </FilterForm>
-        {query.isError && !query.data ? (
+        {isWaitingOffline(query) ? (
+          <OfflineUnavailable />
+        ) : query.isError && !query.data ? (
           <LoadError message={t('locations.list.error')} onRetry={() => void query.refetch()} />
         ) : (
           <DataTable<LocationListRow>

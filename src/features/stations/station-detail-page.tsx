@@ -5,7 +5,7 @@ import { useFormat } from '../../i18n/format';
 import { useIntl, useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
-import { DetailPageFallback } from '../../ui/load-error';
+import { DetailPageFallback } from '../../layout/detail-page-fallback';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
@@ -30,8 +30,8 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
   if (query.isPending || (query.isError && !query.data)) {
     return (
       <DetailPageFallback
-        isPending={query.isPending}
-        onRetry={() => void query.refetch()}
+        query={query}
+        notFoundText={t('stationDetail.notFound')}
         title={t('stationDetail.title')}
         backHref="/stationen"
         backLabel={t('stationDetail.back')}

@@ -8,6 +8,7 @@ import { Button, LinkButton } from '../../ui/button';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { FilterForm, FilterTextField } from '../../ui/filter-form';
 import { LoadError } from '../../ui/load-error';
+import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { MultiSelect } from '../../ui/multi-select';
 import { StatusBadge } from '../../ui/status-badge';
@@ -105,7 +106,9 @@ export function StationsTable({ locationId, heading, list: source }: StationsTab
           className="w-full sm:w-[240px]"
         />
       </FilterForm>
-      {query.isError && !query.data ? (
+      {isWaitingOffline(query) ? (
+        <OfflineUnavailable />
+      ) : query.isError && !query.data ? (
         <LoadError message={t('stations.list.error')} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<StationListRow>
