@@ -8,13 +8,11 @@ test.describe('sign-in and the menu of each role', () => {
     await signIn(page, 'admin');
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(page.getByRole('heading', { level: 1 })).toContainText('!');
-    for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Nutzer', 'Downloadcenter', 'Einstellungen', 'Support']) {
+    for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Einstellungen', 'Support']) {
       await expect(nav.getByRole('link', { name: entry })).toBeVisible();
     }
-    await adminGroup(page).click();
-    for (const entry of ['Betreiber', 'Rechnungen', 'Kunden', 'RFID']) {
-      await expect(nav.getByRole('link', { name: entry })).toBeVisible();
-    }
+    // Screens not built yet have no entry (the role rules of the Administration group are unit-tested in nav-items.test.ts).
+    await expect(adminGroup(page)).toHaveCount(0);
     await expect(page.getByTestId('sidebar-user')).toContainText('Ada Administrator');
     // Footer links: contact is configured by default, imprint and privacy only when the deployment sets them.
     await expect(page.getByTestId('sidebar-user').getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', '/support');
@@ -22,12 +20,12 @@ test.describe('sign-in and the menu of each role', () => {
   });
 
   for (const who of ['operator', 'partner'] as const) {
-    test(`${who} does not see customers and RFID`, async ({ page }) => {
+    test(`${who} sees the built screens`, async ({ page }) => {
       await signIn(page, who);
       const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-      await adminGroup(page).click();
-      await expect(nav.getByRole('link', { name: 'Betreiber' })).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Rechnungen' })).toBeVisible();
+      for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Einstellungen', 'Support']) {
+        await expect(nav.getByRole('link', { name: entry })).toBeVisible();
+      }
       await expect(nav.getByRole('link', { name: 'Kunden' })).toHaveCount(0);
       await expect(nav.getByRole('link', { name: 'RFID' })).toHaveCount(0);
     });
