@@ -3,7 +3,7 @@ import type { Key } from 'react-aria-components/Tabs';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { contractStatuses } from '../../../contract/enums';
 import type { LocationDetail } from '../../../contract/locations';
-import { connectorDisplayStatuses } from '../../../contract/stations';
+import { connectorDisplayStatuses, type ConnectorDisplayStatus } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { ActionMenu } from '../../ui/menu';
@@ -17,6 +17,7 @@ import { locationKeys } from './api/location-keys';
 import { locationDetailQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
+import { connectorStatusMessageId, contractStatusMessageId } from '../../shared/connector-status';
 
 const EditLocationWizard = lazy(() => import('./components/edit-location-wizard').then((m) => ({ default: m.EditLocationWizard })));
 const LocationUsersTable = lazy(() => import('./components/location-users-table').then((m) => ({ default: m.LocationUsersTable })));
@@ -215,7 +216,7 @@ function Infrastructure({ location }: { location: LocationDetail }) {
       <StatusCounts
         summary={m.statusesSummary}
         label={t('locations.detail.infrastructureStatuses')}
-          labelOf={(key) => (known.has(key) ? t(`locations.connectorStatus.${key}`) : key)}
+          labelOf={(key) => (known.has(key) ? t(connectorStatusMessageId(key as ConnectorDisplayStatus)) : key)}
         />
       </div>
     </Card>
@@ -233,7 +234,7 @@ function Users({ location }: { location: LocationDetail }) {
       <StatusCounts
         summary={m.statusesSummary}
         label={t('locations.detail.userStatuses')}
-          labelOf={(key) => (known.has(key) ? t(`locations.contractStatus.${key}`) : key)}
+          labelOf={(key) => (known.has(key) ? t(contractStatusMessageId(key)) : key)}
         />
       </div>
     </Card>

@@ -1,7 +1,8 @@
 import type { ConnectorStatus } from '../../../contract/enums';
-import { connectorDisplayStatus, connectorStatusColours, type ConnectorDisplayStatus } from '../../../contract/stations';
+import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
 import { formatDateTime, toDate, type DateInput } from '../../i18n/format';
 import { relativeAge, type AgeUnit } from '../../offline/data-age';
+import { connectorStatusMessageId } from '../../shared/connector-status';
 
 export { relativeAge };
 
@@ -15,8 +16,8 @@ export function displayConnectorId(connectorId: string): string {
  * Message id of the status wording (spec 2 §3): IDLE reads 'Aktiv', CONNECTED_UNAVAILABLE reads
  * 'Standby' with a parking lot and 'Verknüpft (Parkplatz hinterlegen)' without one.
  */
-export function statusMessageId(status: ConnectorStatus, parkingLot: string | null | undefined): `stationDetail.status.${ConnectorDisplayStatus}` {
-  return `stationDetail.status.${connectorDisplayStatus(status, parkingLot)}`;
+export function statusMessageId(status: ConnectorStatus, parkingLot: string | null | undefined) {
+  return connectorStatusMessageId(connectorDisplayStatus(status, parkingLot));
 }
 
 /** Colour of the display status; the server's mapping wins when it sends a usable hex code. */

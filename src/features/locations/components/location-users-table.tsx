@@ -11,6 +11,7 @@ import { useListFilters } from '../../../ui/use-list-filters';
 import { MultiSelect } from '../../../ui/multi-select';
 import { StatusBadge } from '../../../ui/status-badge';
 import { locationContractsQueryOptions } from '../api/location-contracts-queries';
+import { contractStatusMessageId } from '../../../shared/connector-status';
 
 interface Filters {
   endCustomerId: string;
@@ -119,7 +120,7 @@ function useColumns(): DataTableColumn<LocationContractRow>[] {
         header: t('locationUsers.columns.contractStatus'),
         cell: (r) => (
           <StatusBadge color={r.contractStatusMapping.colourCode}>
-            <span data-testid="contract-status">{t(`locations.contractStatus.${r.contractStatus}`)}</span>
+            <span data-testid="contract-status">{t(contractStatusMessageId(r.contractStatus))}</span>
           </StatusBadge>
         ),
         noWrap: true,
