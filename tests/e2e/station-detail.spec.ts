@@ -44,7 +44,7 @@ test('operator opens a station, sees its cards and KPIs, changes the date range 
   await expect(info).toContainText('Stations-ID');
   await expect(info).toContainText(connector.cpId);
   await expect(info.getByText(shownId, { exact: true })).toBeVisible();
-  for (const label of ['Standort-ID', 'Standortname', 'Adresse', 'Stellplatz', 'Wallbox-Modell', 'Online seit']) {
+  for (const label of ['Standort-ID', 'Standortname', 'Adresse', 'Parkplatz', 'Wallbox-Modell', 'Online seit']) {
     await expect(info.getByText(label, { exact: true })).toBeVisible();
   }
 
