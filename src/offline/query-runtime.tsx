@@ -20,10 +20,16 @@ let restoring: Promise<void> | null = null;
  * screens see what was kept for offline use instead of asking the network first.
  */
 export function restoreCache(): Promise<void> {
-  restoring ??= restoreQueryCache(queryClient).catch((error: unknown) => {
-    // A broken copy costs the offline data, not the app.
-    console.error(error);
-  });
+  restoring ??= restoreQueryCache(queryClient)
+    .catch((error: unknown) => {
+      // A broken copy costs the offline data, not the app.
+      console.error(error);
+    })
+    .then(() => {
+      // From here on every answer is written back, including the ones the first loaders fetch
+      // before any screen has mounted (the subscription lives as long as the page).
+      persistQueryClientSubscribe({ queryClient, ...createPersistOptions(getDefaultPersister()) });
+    });
   return restoring;
 }
 
@@ -56,8 +62,6 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
   // Queued writes are replayed as soon as a signed-in screen opens (and then on reconnect, on
   // return to the foreground and after a new sign-in); before sign-in there is nobody to send as.
   useEffect(() => startOutbox(), []);
-  // After the restore (the layout awaited it), every change is written back to IndexedDB.
-  useEffect(() => persistQueryClientSubscribe({ queryClient, ...createPersistOptions(getDefaultPersister()) }), []);
   useEffect(() => bindQueryCacheToUser(queryClient), []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,17 +1,25 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import type { RouterContext } from '../router';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { useSession } from '../auth/session-context';
 import { AppNotices } from '../layout/app-notices';
 import { FullPageSpinner } from '../layout/full-page-spinner';
-import { SignedInNotFound } from '../layout/signed-in-not-found';
 import { WriteOverlay } from '../layout/write-overlay';
 
-/** Inside the shell for a signed-in user, the public page otherwise (split off the entry by the router plugin). */
+// The root route is not code-split by the router plugin: the signed-in shell loads only when needed.
+const SignedInNotFound = lazy(() => import('../layout/signed-in-not-found').then((m) => ({ default: m.SignedInNotFound })));
+
+/** Inside the shell for a signed-in user, the public page otherwise. */
 function RootNotFound() {
   const session = useSession();
   if (session.status === 'pending') return <FullPageSpinner />;
-  return session.status === 'authenticated' ? <SignedInNotFound /> : <NotFoundPage />;
+  if (session.status !== 'authenticated') return <NotFoundPage />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <SignedInNotFound />
+    </Suspense>
+  );
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -11,15 +11,19 @@ const sizeSchema = z.coerce
   .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n))
   .catch(DEFAULT_PAGE_SIZE);
 
+// `.default` after `.catch` makes each field optional for links and navigation (the router types
+// search params from the schema's input), while a present but broken value still falls back.
+
 /** A text filter in the URL: trimmed, at most `max` characters; anything else falls back to empty. */
-export const searchText = (max = 100) => z.string().trim().max(max).catch('');
+export const searchText = (max = 100) => z.string().trim().max(max).catch('').default('');
 /** A list filter in the URL (e.g. location ids): strings only, sorted and unique; anything else is empty. */
 export const searchList = (max = 100) =>
   z
     .array(z.string().trim().min(1).max(100))
     .max(max)
     .transform((v) => [...new Set(v)].sort())
-    .catch([]);
+    .catch([])
+    .default([]);
 
 /**
  * The zod schema of a list's search params: the filters' own shape plus page and size. Every field

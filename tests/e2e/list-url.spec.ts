@@ -43,3 +43,27 @@ test('a filtered, paged station list survives a reload and the back button with 
   await expect(page.getByText(/^Seite 1 von \d+$/)).toBeVisible();
   await expect(cpIdField(page)).toHaveValue('OLI0000');
 });
+
+test("the cockpit's charging-request search and page survive a reload and the back button", async ({ page }) => {
+  await signIn(page, 'admin');
+  const rows = page.getByRole('grid', { name: 'Ladevorgänge' }).locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+
+  await page.getByRole('button', { name: /^Status/ }).click();
+  await page.getByRole('option', { name: 'Abgeschlossen' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/cockpit\?filters=/);
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL(/page=1/);
+  const secondPage = await rows.locator(':scope > :first-child').allInnerTexts();
+
+  await page.reload();
+  await expect(rows.locator(':scope > :first-child')).toHaveText(secondPage);
+  await expect(page.getByRole('button', { name: /^Status/ })).toContainText('Abgeschlossen');
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=1/);
+  await expect(page).toHaveURL(/filters=/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cockpit$/);
+});

@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from '../../auth/session-context';
 import { graphQueryOptions } from './api/cockpit-queries';
+import type { CockpitSearch } from './api/cockpit-keys';
 import { locationDropdownQueryOptions } from '../locations/api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
@@ -18,7 +19,8 @@ import { DEFAULT_CHART_SETTINGS, berlinToday, buildGraphParams, normalizeLocatio
 const historyModule = import('./components/charging-history');
 const ChargingHistory = lazy(() => historyModule.then((m) => ({ default: m.ChargingHistory })));
 
-export function CockpitPage() {
+/** `history`: the charging-request search and paging, kept in the URL by the route. */
+export function CockpitPage({ history }: { history: { search: CockpitSearch; onSearchChange: (next: CockpitSearch) => void } }) {
   const t = useT();
   const { claims, isAdmin } = useSession();
   const firstName = claims?.name.split(' ')[0] ?? '';
@@ -80,7 +82,7 @@ export function CockpitPage() {
           </div>
         }
       >
-        <ChargingHistory isAdmin={isAdmin} />
+        <ChargingHistory isAdmin={isAdmin} search={history.search} onSearchChange={history.onSearchChange} />
       </Suspense>
     </div>
   );

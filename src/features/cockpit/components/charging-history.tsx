@@ -1,30 +1,56 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { chargingHistoryFilters, type ChargingHistoryFilter, type ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
 import { LoadError } from '../../../ui/load-error';
 import { DataTable } from '../../../ui/data-table';
-import { DEFAULT_PAGE_SIZE } from '../../../ui/paging';
 import { MultiSelect } from '../../../ui/multi-select';
 import { chargingHistoryQueryOptions, type ChargingHistoryParams } from '../../../shared/charging-requests/charging-request-queries';
 import { useChargingRequestColumns } from '../../../shared/charging-requests/columns';
 import { CleanRequestsButton } from './clean-requests-dialog';
 import { DataAgeNote } from '../../../offline/data-age-note';
-import { HistorySearchForm, defaultHistorySearch, type HistorySearch } from './history-search-form';
+import { HistorySearchForm, defaultHistorySearch, resolveHistorySearch, type HistorySearch } from './history-search-form';
+import type { CockpitSearch } from '../api/cockpit-keys';
+
+const isFilter = (value: string): value is ChargingHistoryFilter => (chargingHistoryFilters as readonly string[]).includes(value);
+
+/** The request of the applied search: dates resolved, only known statuses, sorted. */
+export function historyParams(search: CockpitSearch): ChargingHistoryParams {
+  const { transactionId, endCustomerId, startDate, endDate } = resolveHistorySearch(search);
+  return {
+    transactionId,
+    endCustomerId,
+    startDate,
+    endDate,
+    filters: [...new Set(search.filters.filter(isFilter))].sort(),
+    page: search.page,
+    size: search.size,
+  };
+}
+
+export interface ChargingHistoryProps {
+  isAdmin: boolean;
+  /** The applied search, paging included: the cockpit's URL. */
+  search: CockpitSearch;
+  onSearchChange: (next: CockpitSearch) => void;
+}
 
 /** Search, status filter and the server-paged charging-request table (newest first). */
-export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
+export function ChargingHistory({ isAdmin, search, onSearchChange }: ChargingHistoryProps) {
   const t = useT();
-  const [search, setSearch] = useState<HistorySearch>(defaultHistorySearch);
-  const [filters, setFilters] = useState<ChargingHistoryFilter[]>([]);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-
-  const params: ChargingHistoryParams = {
-    ...search,
-    filters: [...filters].sort(),
-    page,
-    size,
+  const params = historyParams(search);
+  const { filters, page, size } = params;
+  const setPage = (next: number) => onSearchChange({ ...search, page: next });
+  // The default range is kept as '' in the URL, so a saved link keeps meaning 'the last 7 days'.
+  const fallback = defaultHistorySearch();
+  const applySearch = (next: HistorySearch) => {
+    const isDefaultRange = next.startDate === fallback.startDate && next.endDate === fallback.endDate;
+    onSearchChange({
+      ...search,
+      ...next,
+      startDate: isDefaultRange ? '' : next.startDate,
+      endDate: isDefaultRange ? '' : next.endDate,
+      page: 0,
+    });
   };
   const query = useQuery(chargingHistoryQueryOptions(params));
   const columns = useChargingRequestColumns();
@@ -45,12 +71,7 @@ export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
         </div>
       </header>
 
-      <HistorySearchForm
-        onSearch={(next) => {
-          setSearch(next);
-          setPage(0);
-        }}
-      />
+      <HistorySearchForm key={JSON.stringify(resolveHistorySearch(search))} initial={resolveHistorySearch(search)} onSearch={applySearch} />
 
       <MultiSelect
         label={t('cockpit.history.statusFilter')}
@@ -59,10 +80,7 @@ export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
           label: t(`cockpit.history.filters.${id}`),
         }))}
         value={filters}
-        onChange={(value) => {
-          setFilters(value.map(String) as ChargingHistoryFilter[]);
-          setPage(0);
-        }}
+        onChange={(value) => onSearchChange({ ...search, filters: value.map(String).sort(), page: 0 })}
         showAll
         placeholder={t('cockpit.history.allStatuses')}
         className="sm:max-w-[320px]"
@@ -80,10 +98,7 @@ export function ChargingHistory({ isAdmin }: { isAdmin: boolean }) {
           page={page}
           pageSize={size}
           onPageChange={setPage}
-          onPageSizeChange={(next) => {
-            setSize(next);
-            setPage(0);
-          }}
+          onPageSizeChange={(next) => onSearchChange({ ...search, size: next, page: 0 })}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
           minWidth={1000}
         />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n/i18n-context';
 import { Button } from '../../../ui/button';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
-import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
+import { defaultRange, fromWire, toWire, todayLocal, validateDateRange } from '../../../ui/date-range';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { maxLength, validate, validationMessage } from '../../../ui/validation';
@@ -29,12 +29,26 @@ export function defaultHistorySearch(): HistorySearch {
   };
 }
 
-export function HistorySearchForm({ onSearch }: { onSearch: (search: HistorySearch) => void }) {
+/**
+ * The applied search with its dates resolved: empty or invalid ones (an old or hand-edited link)
+ * become the default range, so the table always asks a question the server accepts.
+ */
+export function resolveHistorySearch(applied: HistorySearch): HistorySearch {
+  const fallback = defaultHistorySearch();
+  const start = fromWire(applied.startDate);
+  const end = fromWire(applied.endDate);
+  const valid = start && end && validateDateRange({ start, end }).isValid;
+  return valid ? applied : { ...applied, startDate: fallback.startDate, endDate: fallback.endDate };
+}
+
+/**
+ * The search form, showing what is applied (`initial`, dates resolved). The page remounts it when
+ * the applied search changes from outside (back button, a link), so it shows that search again.
+ */
+export function HistorySearchForm({ initial, onSearch }: { initial: HistorySearch; onSearch: (search: HistorySearch) => void }) {
   const t = useT();
-  const [initial, setInitial] = useState(defaultHistorySearch);
-  const [formKey, setFormKey] = useState(0);
-  const [searchType, setSearchType] = useState<SearchType>('transactionId');
-  const [value, setValue] = useState('');
+  const [searchType, setSearchType] = useState<SearchType>(initial.endCustomerId ? 'endCustomerId' : 'transactionId');
+  const [value, setValue] = useState(initial.endCustomerId || initial.transactionId);
   const [range, setRange] = useState<DateRangeFieldValue>({
     start: initial.startDate,
     end: initial.endDate,
@@ -64,16 +78,8 @@ export function HistorySearchForm({ onSearch }: { onSearch: (search: HistorySear
     });
   };
 
-  const reset = () => {
-    const fresh = defaultHistorySearch();
-    setInitial(fresh);
-    setSearchType('transactionId');
-    setValue('');
-    setRange({ start: fresh.startDate, end: fresh.endDate, isValid: true });
-    // The date fields keep their own state; a new key starts them again from the default range.
-    setFormKey((k) => k + 1);
-    onSearch(fresh);
-  };
+  // The page remounts the form with the default search, which also starts the date fields again.
+  const reset = () => onSearch(defaultHistorySearch());
 
   return (
     <form role="search" aria-label={t('cockpit.history.searchLabel')} noValidate onSubmit={submit} className="flex flex-col gap-3">
@@ -106,7 +112,6 @@ export function HistorySearchForm({ onSearch }: { onSearch: (search: HistorySear
           className="w-full sm:w-[260px]"
         />
         <DateRangeField
-          key={formKey}
           defaultValue={{ start: initial.startDate, end: initial.endDate }}
           onChange={setRange}
           className="min-w-[300px] flex-1 gap-3 md:flex-nowrap"

@@ -12,7 +12,7 @@ function LocationListRoute() {
 }
 
 export const Route = createFileRoute('/_app/standorte/')({
-  validateSearch: (raw) => locationListSearchSchema.parse(raw),
+  validateSearch: locationListSearchSchema,
   // Defaults stay out of the URL: an unfiltered list is plain /path, a shared link stays short.
   search: { middlewares: [({ search, next }) => toListSearch(next(search), noLocationFilters)] },
   loaderDeps: ({ search }) => search,

@@ -13,7 +13,7 @@ function StationListRoute() {
 }
 
 export const Route = createFileRoute('/_app/stationen/')({
-  validateSearch: (raw) => stationListSearchSchema.parse(raw),
+  validateSearch: stationListSearchSchema,
   // Defaults stay out of the URL: an unfiltered list is plain /path, a shared link stays short.
   search: { middlewares: [({ search, next }) => toListSearch(next(search), noStationFilters)] },
   loaderDeps: ({ search }) => search,
