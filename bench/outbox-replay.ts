@@ -32,7 +32,8 @@ import type { ChangeAvailabilityBody, ParkingLotUpdateItem, StationListRow } fro
 import { resetRuntimeConfig } from '../src/api/config';
 import { clearTokens, setTokenPair } from '../src/auth/token-store';
 import { availabilityWrites, parkingLotWrites, withQueuedVersions } from '../src/features/stations/station-rules';
-import { Outbox, countWrites, registerOutboxEffect, type EnqueueInput, type OutboxWrite } from '../src/offline/outbox';
+import { Outbox } from '../src/offline/outbox';
+import { countWrites, type NewWrite, type OutboxWrite } from '../src/offline/outbox-write';
 import { createDb } from '../server/src/db/client';
 import { connectors, idempotencyKeys } from '../server/src/db/schema';
 import { loadEnv } from '../server/src/env';
@@ -127,7 +128,7 @@ function installBrowserStandIns(): void {
 interface PlannedWrite {
   key?: string;
   connectorId: string;
-  build: (queued: readonly OutboxWrite[]) => EnqueueInput;
+  build: (queued: readonly OutboxWrite[]) => NewWrite;
   /** Version the write must carry (the one the previous write of this connector leaves behind). */
   version: number;
 }
@@ -159,16 +160,16 @@ function plan(
     const toggles = row.connectorStatus === 'IDLE' || row.connectorStatus === 'CONNECTED_UNAVAILABLE';
     // Built the way the app's wizards build them: from the row as the user saw it plus what is
     // already queued for the connector (withQueuedVersions), at the moment of enqueueing.
-    let build: (queued: readonly OutboxWrite[]) => EnqueueInput;
+    let build: (queued: readonly OutboxWrite[]) => NewWrite;
     // Every fourth write of a connector that may switch is an Active/Standby switch (it needs a lot).
     if (toggles && c.lastLot && c.writes % 4 === 3) {
       const status = c.lastStatus === 'IDLE' ? 'CONNECTED_UNAVAILABLE' : 'IDLE';
-      build = (queued) => availabilityWrites(withQueuedVersions([row], queued), status, (id) => `${id} → ${status}`)[0]!;
+      build = (queued) => availabilityWrites(withQueuedVersions([row], queued), status)[0]!;
       c.lastStatus = status;
     } else {
       // ≤ 5 characters, unique across all connectors (lots must be unique per location).
       const lot = `Q${(i + 1).toString(36).padStart(2, '0')}`;
-      build = (queued) => parkingLotWrites(withQueuedVersions([row], queued), { [row.connectorId]: lot }, (l, id) => `${id} · ${l}`)[0]!;
+      build = (queued) => parkingLotWrites(withQueuedVersions([row], queued), { [row.connectorId]: lot })[0]!;
       c.lastLot = lot;
     }
     c.writes++;
@@ -178,7 +179,7 @@ function plan(
   return { writes, byConnector };
 }
 
-function versionOf(input: EnqueueInput): number | undefined {
+function versionOf(input: NewWrite): number | undefined {
   const body = input.request.body;
   return Array.isArray(body)
     ? (body as ParkingLotUpdateItem[])[0]?.version
@@ -318,16 +319,14 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
     let onlineAt = 0;
     let settle: () => void = () => {};
     const finished = new Promise<void>((resolve) => (settle = resolve));
-    for (const kind of ['parking-lot', 'availability'] as const) {
-      unregister.push(
-        registerOutboxEffect(kind, (write) => {
-          confirmed.set(write.id, performance.now() - onlineAt);
-          if (confirmed.size === planned.length) settle();
-        }),
-      );
-    }
     online = false;
     outbox = new Outbox();
+    unregister.push(
+      outbox.onApplied((write) => {
+        confirmed.set(write.id, performance.now() - onlineAt);
+        if (confirmed.size === planned.length) settle();
+      }),
+    );
     // Start-up as in main.tsx: offline, so nothing goes out yet.
     outbox.start();
     const enqueued: OutboxWrite[] = [];

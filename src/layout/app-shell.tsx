@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { useOnlineStatus } from '../offline/online-status';
 import { useSession } from '../auth/session-context';
 import { logout } from '../auth/auth-api';
-import { OutboxButton } from '../features/outbox/outbox-button';
+import { OutboxButton } from '../offline/outbox-button';
 import { LanguageSwitch } from './language-switch';
 import { navIcons } from './nav-icons';
 import { Sidebar } from './sidebar';

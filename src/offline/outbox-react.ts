@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
-import { countWrites, getOutbox, type Outbox, type OutboxCounts, type OutboxWrite } from './outbox';
+import { getOutbox, type Outbox } from './outbox';
+import { countWrites, type OutboxCounts, type OutboxWrite } from './outbox-write';
 
 /** Optional override of the app's outbox (tests, stories); without a provider the app's outbox is used. */
 export const OutboxContext = createContext<Outbox | null>(null);

@@ -2,16 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { ApiError, NetworkError, SessionExpiredError } from '../api/errors';
 import { makeClaims, makeJwt } from '../api/test-tokens';
-import { clearTokens, setTokens } from '../auth/token-store';
-import {
-  Outbox,
-  conflictDetail,
-  registerOutboxEffect,
-  type EnqueueInput,
-  type OutboxOptions,
-  type OutboxWrite,
-  type SendFn,
-} from './outbox';
+import { clearTokens, getTokens, setTokens } from '../auth/token-store';
+import { Outbox, type OutboxOptions, type SendFn } from './outbox';
+import { PARALLEL_SCOPES } from './outbox-policy';
+import { isConflict, type NewWrite, type OutboxWrite } from './outbox-write';
 
 let dbCount = 0;
 let store: UseStore;
@@ -36,10 +30,10 @@ function make(options: OutboxOptions = {}): Outbox {
   return outbox;
 }
 
-const input = (scope: string, n: number, kind: EnqueueInput['kind'] = 'parking-lot'): EnqueueInput => ({
+const input = (scope: string, n: number, kind = 'test.lot'): NewWrite<{ n: number }> => ({
   scope,
   kind,
-  label: `${scope} #${n}`,
+  data: { n },
   request: {
     service: 'bff',
     path: `/connectors/${scope}/${n}`,
@@ -92,7 +86,7 @@ describe('Outbox', () => {
     expect(stateOf(reloaded, write.id)).toBe('done');
   });
 
-  it('replays in creation order', async () => {
+  it('replays each scope in creation order, scopes side by side', async () => {
     online = false;
     const outbox = make();
     await outbox.enqueue(input('a', 1));
@@ -101,8 +95,64 @@ describe('Outbox', () => {
     await outbox.enqueue(input('c', 1));
     online = true;
     await outbox.replay();
-    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1', '/connectors/a/2', '/connectors/c/1']);
+    expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1', '/connectors/c/1', '/connectors/a/2']);
     expect(outbox.getSnapshot().every((w) => w.state === 'done')).toBe(true);
+  });
+
+  it(`sends at most ${PARALLEL_SCOPES} scopes at once, never two writes of one scope`, async () => {
+    let inFlight = 0;
+    let most = 0;
+    const busy = new Set<string>();
+    send.mockImplementation(async (r: Sent) => {
+      const scope = r.path.split('/')[2]!;
+      expect(busy.has(scope)).toBe(false);
+      busy.add(scope);
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      busy.delete(scope);
+      return { ok: true };
+    });
+    online = false;
+    const outbox = make();
+    for (const scope of ['a', 'b', 'c', 'd', 'e', 'f']) for (const n of [1, 2, 3]) await outbox.enqueue(input(scope, n));
+    online = true;
+    await outbox.replay();
+    expect(send).toHaveBeenCalledTimes(18);
+    expect(most).toBe(PARALLEL_SCOPES);
+    for (const scope of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      expect(paths().filter((p) => p.startsWith(`/connectors/${scope}/`))).toEqual([1, 2, 3].map((n) => `/connectors/${scope}/${n}`));
+    }
+  });
+
+  it('backs off per scope: a scope whose server answers 5xx does not slow the others', async () => {
+    send.mockImplementation(async (r: Sent) => {
+      if (r.path.startsWith('/connectors/a/')) throw new ApiError({ status: 503, errorCodeResponse: 'UNAVAILABLE' });
+      return { ok: true };
+    });
+    online = false;
+    const outbox = make();
+    const a1 = await outbox.enqueue(input('a', 1));
+    const a2 = await outbox.enqueue(input('a', 2));
+    const b1 = await outbox.enqueue(input('b', 1));
+    online = true;
+    await outbox.replay();
+    const b2 = await outbox.enqueue(input('b', 2));
+    await outbox.replay();
+    expect(stateOf(outbox, b1.id)).toBe('done');
+    expect(stateOf(outbox, b2.id)).toBe('done');
+    expect(find(outbox, a1.id)).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock + 2_000 });
+    expect(find(outbox, a2.id)).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('submit answers saved once the server applied every write, failed when one was refused, queued offline', async () => {
+    const outbox = make();
+    expect(await outbox.submit([input('a', 1), input('b', 1)])).toBe('saved');
+    send.mockRejectedValueOnce(new ApiError({ status: 400, errorCodeResponse: 'VALIDATION_ERROR' }));
+    expect(await outbox.submit([input('c', 1)])).toBe('failed');
+    online = false;
+    expect(await outbox.submit([input('d', 1)])).toBe('queued');
+    expect(send).toHaveBeenCalledTimes(3);
   });
 
   it('keeps a network failure pending and retries later with the same idempotency key', async () => {
@@ -227,7 +277,8 @@ describe('Outbox', () => {
     await outbox.replay();
     const write = find(outbox, a.id);
     expect(write.state).toBe('failed');
-    expect(conflictDetail(write.lastError)).toEqual(detail);
+    expect(isConflict(write.lastError)).toBe(true);
+    expect(write.lastError?.detail).toEqual(detail);
   });
 
   it('parks the writes queued behind a conflicting one of the same connector too, so none of them overwrites unseen', async () => {
@@ -247,7 +298,7 @@ describe('Outbox', () => {
     await outbox.replay();
     expect(stateOf(outbox, a1.id)).toBe('failed');
     expect(stateOf(outbox, a2.id)).toBe('failed');
-    expect(conflictDetail(find(outbox, a2.id).lastError)).toEqual(detail);
+    expect(find(outbox, a2.id).lastError?.detail).toEqual(detail);
     expect(stateOf(outbox, b1.id)).toBe('done');
     expect(paths()).toEqual(['/connectors/a/1', '/connectors/b/1']);
   });
@@ -265,18 +316,23 @@ describe('Outbox', () => {
   });
 
   it('also reads a 412 as a conflict', () => {
-    expect(conflictDetail({ code: 'PRECONDITION_FAILED', message: 'x', status: 412, detail: { currentVersion: 2 } })).toEqual({
-      currentVersion: 2,
-    });
-    expect(conflictDetail({ code: 'VALIDATION_ERROR', message: 'x', status: 422, detail: {} })).toBeNull();
+    expect(isConflict({ code: 'PRECONDITION_FAILED', message: 'x', status: 412, detail: { currentVersion: 2 } })).toBe(true);
+    expect(isConflict({ code: 'VALIDATION_ERROR', message: 'x', status: 422, detail: {} })).toBe(false);
   });
 
   it('waits for sign-in when the session is gone and resumes once tokens are set', async () => {
     const signIn = () => setTokens({ accessToken: makeJwt(makeClaims({ sub: 'user-1' })), refreshToken: 'r1' });
     signIn();
-    send.mockImplementationOnce(async () => {
-      clearTokens('session-expired'); // what the client does when the refresh is refused
-      throw new SessionExpiredError({ status: 401, errorCodeResponse: 'UNAUTHORIZED' });
+    // The first answer ends the session (the client clears the tokens when the refresh is refused);
+    // a write sent beside it meets the same.
+    let ended = false;
+    send.mockImplementation(async () => {
+      if (!ended || !getTokens()) {
+        ended = true;
+        clearTokens('session-expired');
+        throw new SessionExpiredError({ status: 401, errorCodeResponse: 'UNAUTHORIZED' });
+      }
+      return { ok: true };
     });
     online = false;
     // The real session check: no tokens → SessionExpiredError, valid token → go.
@@ -288,16 +344,16 @@ describe('Outbox', () => {
     await vi.waitFor(() => expect(stateOf(outbox, a1.id)).toBe('waiting-for-sign-in'));
     await outbox.replay();
     expect(stateOf(outbox, b1.id)).toBe('waiting-for-sign-in');
-    expect(send).toHaveBeenCalledTimes(1);
+    const before = send.mock.calls.length;
+    await outbox.replay();
+    expect(send).toHaveBeenCalledTimes(before); // nothing goes out without a session
 
     signIn();
     await vi.waitFor(() => expect(stateOf(outbox, b1.id)).toBe('done'));
     expect(stateOf(outbox, a1.id)).toBe('done');
-    expect(send.mock.calls.map(([r]) => r.headers['Idempotency-Key'])).toEqual([
-      a1.idempotencyKey,
-      a1.idempotencyKey,
-      b1.idempotencyKey,
-    ]);
+    const keys = send.mock.calls.map(([r]) => r.headers['Idempotency-Key']);
+    expect(new Set(keys)).toEqual(new Set([a1.idempotencyKey, b1.idempotencyKey]));
+    expect(keys.at(-1)).not.toBe(keys.at(-2));
   });
 
   it('does not send writes made by another user', async () => {
@@ -343,8 +399,8 @@ describe('Outbox', () => {
       id: 'w1',
       idempotencyKey: 'key-1',
       scope: 'a',
-      kind: 'availability',
-      label: 'a',
+      kind: 'test.lot',
+      data: { n: 1 },
       request: { service: 'bff', path: '/x', method: 'PATCH', body: { version: 2 } },
       createdAt: clock,
       seq: 1,
@@ -365,17 +421,18 @@ describe('Outbox', () => {
   it('runs the effects in the other open tabs too, once per finished write', async () => {
     if (typeof BroadcastChannel === 'undefined') throw new Error('BroadcastChannel is needed for this test');
     const effect = vi.fn();
-    const unregister = registerOutboxEffect('parking-lot', effect);
     send.mockResolvedValue({ ok: true });
     online = false;
     const sender = make();
     const other = make();
+    sender.onApplied(effect);
+    other.onApplied(effect);
     await other.whenReady();
     const a = await sender.enqueue(input('a', 1));
     await vi.waitFor(() => expect(stateOf(other, a.id)).toBe('pending'));
     online = true;
     await sender.replay();
-    // Effects are registered per module, and both "tabs" share this one: once from the sender, once from the other tab.
+    // Once in the sender, once in the other tab.
     await vi.waitFor(() => expect(effect).toHaveBeenCalledTimes(2));
     expect(effect.mock.calls.map(([w]) => (w as OutboxWrite).id)).toEqual([a.id, a.id]);
     // Later broadcasts (the prune) do not run them again.
@@ -383,18 +440,17 @@ describe('Outbox', () => {
     await sender.replay();
     await vi.waitFor(() => expect(other.getSnapshot()).toEqual([]));
     expect(effect).toHaveBeenCalledTimes(2);
-    unregister();
   });
 
-  it('runs the effects registered for the kind after success, and prunes done writes later', async () => {
+  it('tells onApplied listeners about each applied write with its answer, and prunes done writes later', async () => {
     const effect = vi.fn();
-    const unregister = registerOutboxEffect('availability', effect);
     send.mockResolvedValueOnce({ connectorStatus: 'ACTIVE' });
     const outbox = make();
-    const a = await outbox.enqueue(input('a', 1, 'availability'));
+    const stop = outbox.onApplied(effect);
+    const a = await outbox.enqueue(input('a', 1, 'test.status'));
     await outbox.replay();
-    expect(effect).toHaveBeenCalledWith(expect.objectContaining({ id: a.id, state: 'done' }), { connectorStatus: 'ACTIVE' });
-    unregister();
+    expect(effect).toHaveBeenCalledWith(expect.objectContaining({ id: a.id, state: 'done', result: { connectorStatus: 'ACTIVE' } }));
+    stop();
 
     clock += 60_000;
     await outbox.replay();

@@ -1,120 +1,27 @@
-import { createStore, type UseStore } from 'idb-keyval';
-import { apiRequest, refreshAccessToken, type HttpMethod } from '../api/client';
-import type { ServiceName } from '../api/config';
-import { ApiError, NetworkError, ResponseShapeError, SessionExpiredError, isAbortError } from '../api/errors';
+import type { UseStore } from 'idb-keyval';
+import { apiRequest, refreshAccessToken } from '../api/client';
+import { SessionExpiredError } from '../api/errors';
 import { getClaims, getTokens, isAccessTokenValid, subscribeTokens } from '../auth/token-store';
 import { isOnline } from './online-status';
+import { BACKOFF_BASE_MS, DONE_TTL_MS, PARALLEL_SCOPES, backoffDelay, classify, toOutboxError, type Outcome } from './outbox-policy';
+import { OutboxStore } from './outbox-store';
+import { byOrder, isConflict, type NewWrite, type OutboxError, type OutboxRequest, type OutboxWrite } from './outbox-write';
 
 /**
- * The outbox: writes made in the field (parking-lot assignments, Active/Standby switches) are
- * persisted to IndexedDB before `enqueue` resolves and replayed from there, in creation order and
- * strictly in order per `scope` (entity id). Every write keeps the Idempotency-Key it was born with,
- * so a resend after a lost answer, a reload or a killed tab gets the server's stored answer instead
- * of applying the change twice. Nothing is dropped without the user discarding it.
+ * The outbox: writes made in the field are persisted to IndexedDB before `enqueue` resolves and
+ * replayed from there, strictly in order per `scope` (entity id), several scopes side by side. Every
+ * write keeps the Idempotency-Key it was born with, so a resend after a lost answer, a reload or a
+ * killed tab gets the server's stored answer instead of applying the change twice. Nothing is
+ * dropped without the user discarding it. It knows no area: kinds, labels and effects are
+ * registered in write-kinds.ts; `onApplied` tells the query cache what went through.
  */
 
-export const OUTBOX_DB = 'cpo-cockpit-outbox';
-export const OUTBOX_STORE = 'writes';
 export const OUTBOX_LOCK = 'cpo-outbox';
 const CHANNEL = 'cpo-outbox';
 
-export type OutboxKind = 'parking-lot' | 'availability';
-export type OutboxState = 'pending' | 'sending' | 'done' | 'failed' | 'waiting-for-sign-in';
-
-export interface OutboxRequest {
-  service: ServiceName;
-  path: string;
-  method: Exclude<HttpMethod, 'GET'>;
-  body?: unknown;
-  /** Plain headers only (they are stored), e.g. `If-Match` with the version the user saw. */
-  headers?: Record<string, string>;
-}
-
-export interface OutboxError {
-  code: string;
-  message: string;
-  status?: number;
-  detail?: unknown;
-}
-
-export interface OutboxWrite {
-  id: string;
-  idempotencyKey: string;
-  /** Entity the write touches (e.g. the connector id); writes of one scope go out strictly in order. */
-  scope: string;
-  kind: OutboxKind;
-  /** What the user sees for this write, e.g. 'Ladepunkt 2 · Parkplatz P12'. */
-  label: string;
-  request: OutboxRequest;
-  /** ms since epoch. */
-  createdAt: number;
-  /** Creation order (monotonic, also across reloads). */
-  seq: number;
-  /** `sub` of the user who made it: another user signing in on the same device does not send it. */
-  owner: string | null;
-  state: OutboxState;
-  attempts: number;
-  lastError: OutboxError | null;
-  /** No attempt before this time (ms); 0 = at once. */
-  nextAttemptAt: number;
-  doneAt?: number;
-  result?: unknown;
-}
-
-export interface EnqueueInput {
-  scope: string;
-  kind: OutboxKind;
-  label: string;
-  request: OutboxRequest;
-}
-
-/** What a 409 CONFLICT / 412 says the server has now (errorDetail). */
-export interface ConflictDetail {
-  connectorId?: string;
-  currentVersion?: number | string;
-  current?: { parkingLot?: string | null; connectorStatus?: string | null };
-}
-
-export type OutboxEffect = (write: OutboxWrite, result: unknown) => void;
-
-const effects = new Map<OutboxKind, Set<OutboxEffect>>();
-
-/**
- * What should happen after a write of `kind` went through (e.g. invalidate query keys). Closures do
- * not survive a reload, so effects are registered by kind at start-up rather than passed to enqueue.
- */
-export function registerOutboxEffect(kind: OutboxKind, effect: OutboxEffect): () => void {
-  let set = effects.get(kind);
-  if (!set) effects.set(kind, (set = new Set()));
-  set.add(effect);
-  return () => set.delete(effect);
-}
-
-/** Runs the effects of a finished write (in the tab that sent it, and in every other open tab). */
-function runEffects(write: OutboxWrite, result: unknown) {
-  for (const effect of effects.get(write.kind) ?? []) {
-    try {
-      effect(write, result);
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-
-export const BACKOFF_BASE_MS = 2_000;
-export const BACKOFF_MAX_MS = 60_000;
-/** Done writes stay visible this long, then are pruned. */
-export const DONE_TTL_MS = 30_000;
-
-export function backoffDelay(attempts: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-export function conflictDetail(error: OutboxError | null | undefined): ConflictDetail | null {
-  if (!error || !(error.code === 'CONFLICT' || error.status === 412)) return null;
-  const d = error.detail;
-  return d && typeof d === 'object' ? (d as ConflictDetail) : null;
-}
+export type SubmitOutcome = 'saved' | 'queued' | 'failed';
+/** How long `submit` waits for the server before saying 'on its way'. */
+export const SUBMIT_WAIT_MS = 10_000;
 
 export type SendFn = (request: OutboxRequest & { headers: Record<string, string>; background: true }) => Promise<unknown>;
 
@@ -153,82 +60,19 @@ function withPageLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function req<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-function txDone(store: IDBObjectStore): Promise<void> {
-  const tx = store.transaction;
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
-
-const byOrder = (a: OutboxWrite, b: OutboxWrite) => a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const isOpen = (w: OutboxWrite) => w.state !== 'done';
-
-function toOutboxError(error: unknown): OutboxError {
-  if (error instanceof ApiError) {
-    return { code: error.errorCodeResponse, message: error.errorMessage, status: error.status, detail: error.errorDetail };
-  }
-  if (error instanceof NetworkError) return { code: 'NETWORK_ERROR', message: error.message };
-  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : String(error) };
-}
-
-type Outcome = 'done' | 'retry' | 'failed' | 'signin' | 'offline';
-
-function classify(error: unknown): Outcome {
-  if (error instanceof SessionExpiredError) return 'signin';
-  // A 2xx with a body we cannot read: the server applied the write, so sending it again is pointless.
-  if (error instanceof ResponseShapeError && error.status >= 200 && error.status < 300) return 'done';
-  if (error instanceof NetworkError || isAbortError(error)) return 'offline';
-  if (error instanceof ApiError) {
-    if (error.status >= 500 || error.status === 408 || error.status === 429) return 'retry';
-    if (error.status === 409 && error.errorCodeResponse === 'IDEMPOTENCY_KEY_IN_PROGRESS') return 'retry';
-    return 'failed';
-  }
-  // Anything unexpected (config not loadable, …) is retried rather than dropped.
-  return 'retry';
-}
-
-export interface OutboxCounts {
-  /** Not yet done (pending, sending, failed, waiting). */
-  open: number;
-  pending: number;
-  sending: number;
-  failed: number;
-  waiting: number;
-  done: number;
-}
-
-export function countWrites(writes: readonly OutboxWrite[]): OutboxCounts {
-  const counts: OutboxCounts = { open: 0, pending: 0, sending: 0, failed: 0, waiting: 0, done: 0 };
-  for (const w of writes) {
-    if (w.state === 'done') counts.done++;
-    else {
-      counts.open++;
-      if (w.state === 'pending') counts.pending++;
-      else if (w.state === 'sending') counts.sending++;
-      else if (w.state === 'failed') counts.failed++;
-      else counts.waiting++;
-    }
-  }
-  return counts;
-}
+const isWaiting = (w: OutboxWrite) => w.state === 'pending' || w.state === 'waiting-for-sign-in';
 
 export class Outbox {
-  private readonly store: UseStore;
+  private readonly store: OutboxStore;
   private readonly send: SendFn;
   private readonly ensureSession: () => Promise<void>;
   private readonly now: () => number;
   private readonly locks: Pick<LockManager, 'request'> | null;
   private readonly currentUser: () => string | null;
+  /** The stored writes in creation order, kept in step with each change (no store read per change). */
   private snapshot: readonly OutboxWrite[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly appliedListeners = new Set<(write: OutboxWrite) => void>();
   private running: Promise<void> | null = null;
   private again = false;
   private skipBackoff = false;
@@ -240,7 +84,7 @@ export class Outbox {
   private readonly ready: Promise<void>;
 
   constructor(options: OutboxOptions = {}) {
-    this.store = options.store ?? createStore(OUTBOX_DB, OUTBOX_STORE);
+    this.store = new OutboxStore(options.store);
     this.send = options.send ?? defaultSend;
     this.ensureSession = options.ensureSession ?? defaultEnsureSession;
     this.now = options.now ?? Date.now;
@@ -249,10 +93,13 @@ export class Outbox {
     this.currentUser = options.currentUser ?? (() => getClaims()?.sub ?? null);
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(CHANNEL);
-      // Another tab changed the store: refresh, and run this tab's effects for writes that tab finished.
-      this.channel.onmessage = () => void this.reload(true);
+      // Another tab changed these writes: read just them, and run this tab's effects for the ones it finished.
+      this.channel.onmessage = (event: MessageEvent<{ ids?: string[] }>) => {
+        const ids = event.data?.ids;
+        void (Array.isArray(ids) ? this.refresh(ids, true) : this.reloadAll());
+      };
     }
-    this.ready = this.reload();
+    this.ready = this.reloadAll();
   }
 
   // ---- reading -----------------------------------------------------------------------------
@@ -264,28 +111,67 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Called with every write the server applied (in the tab that sent it and in every other open
+   * tab), e.g. to refresh the queries it changed.
+   */
+  onApplied(listener: (write: OutboxWrite) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
+  }
+
   /** Resolves once the stored writes have been read. */
   whenReady(): Promise<void> {
     return this.ready;
   }
 
-  private async readAll(): Promise<OutboxWrite[]> {
-    const all = await this.store('readonly', (os) => req(os.getAll() as IDBRequest<OutboxWrite[]>));
-    return all.filter((w): w is OutboxWrite => !!w && typeof w === 'object' && typeof w.id === 'string').sort(byOrder);
-  }
-
-  private async reload(fromOtherTab = false): Promise<void> {
-    const before = fromOtherTab ? new Map(this.snapshot.map((w) => [w.id, w.state])) : null;
-    const all = await this.readAll();
-    for (const w of all) this.lastSeq = Math.max(this.lastSeq, w.seq);
-    this.snapshot = all;
+  private publish(next: readonly OutboxWrite[]): void {
+    this.snapshot = next;
+    for (const w of next) this.lastSeq = Math.max(this.lastSeq, w.seq);
     for (const listener of [...this.listeners]) listener();
-    if (before) for (const w of all) if (w.state === 'done' && before.get(w.id) !== 'done') runEffects(w, w.result);
   }
 
-  private async changed(): Promise<void> {
-    await this.reload();
-    this.channel?.postMessage('changed');
+  private applied(write: OutboxWrite): void {
+    for (const listener of [...this.appliedListeners]) {
+      try {
+        listener(write);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
+  private async reloadAll(): Promise<void> {
+    this.publish(await this.store.readAll());
+  }
+
+  /** Takes the stored state of `ids` into the snapshot (a write gone from the store leaves it). */
+  private async refresh(ids: readonly string[], fromOtherTab = false): Promise<void> {
+    const stored = await this.store.read(ids);
+    const before = new Map(this.snapshot.map((w) => [w.id, w]));
+    const next = new Map(before);
+    ids.forEach((id, i) => {
+      const w = stored[i];
+      if (w) next.set(id, w);
+      else next.delete(id);
+    });
+    this.publish([...next.values()].sort(byOrder));
+    if (fromOtherTab) for (const w of stored) if (w?.state === 'done' && before.get(w.id)?.state !== 'done') this.applied(w);
+  }
+
+  /** One write changed in this tab: the snapshot follows, and the other tabs read it. */
+  private local(id: string, write: OutboxWrite | null): void {
+    const i = this.snapshot.findIndex((w) => w.id === id);
+    let next: OutboxWrite[];
+    if (!write) next = this.snapshot.filter((w) => w.id !== id);
+    else if (i >= 0) next = this.snapshot.map((w, j) => (j === i ? write : w));
+    else next = [...this.snapshot, write].sort(byOrder);
+    this.publish(next);
+    this.broadcast([id]);
+  }
+
+  private broadcast(ids: string[]): void {
+    if (ids.length > 0) this.channel?.postMessage({ ids });
   }
 
   // ---- writing -----------------------------------------------------------------------------
@@ -294,16 +180,16 @@ export class Outbox {
    * Queues a write; resolves once it is stored in IndexedDB (so a reload or killed tab cannot lose
    * it), then starts a replay when online. The Idempotency-Key is fixed here, for good.
    */
-  async enqueue(input: EnqueueInput): Promise<OutboxWrite> {
+  async enqueue<D>(input: NewWrite<D>): Promise<OutboxWrite<D>> {
     await this.ready;
     const now = this.now();
     this.lastSeq = Math.max(this.lastSeq + 1, now * 1000);
-    const write: OutboxWrite = {
+    const write: OutboxWrite<D> = {
       id: crypto.randomUUID(),
       idempotencyKey: crypto.randomUUID(),
       scope: input.scope,
       kind: input.kind,
-      label: input.label,
+      data: input.data,
       request: { ...input.request, headers: { ...input.request.headers } },
       createdAt: now,
       seq: this.lastSeq,
@@ -313,13 +199,37 @@ export class Outbox {
       lastError: null,
       nextAttemptAt: 0,
     };
-    await this.store('readwrite', (os) => {
-      os.put(write, write.id);
-      return txDone(os);
-    });
-    await this.changed();
+    await this.store.add(write);
+    this.local(write.id, write);
     if (isOnline()) void this.replay();
     return write;
+  }
+
+  /**
+   * Queues the writes of one user action and tells how it went, for the message the user sees:
+   * online it waits (up to `waitMs`) for the server's answers: 'saved' when all were applied,
+   * 'failed' when one was refused (the outbox shows why); 'queued' offline or when the answers take
+   * longer (they are still on their way).
+   */
+  async submit(inputs: readonly NewWrite[], waitMs = SUBMIT_WAIT_MS): Promise<SubmitOutcome> {
+    const ids = new Set<string>();
+    for (const input of inputs) ids.add((await this.enqueue(input)).id);
+    if (!isOnline()) return 'queued';
+    return new Promise((resolve) => {
+      const check = () => {
+        const mine = this.snapshot.filter((w) => ids.has(w.id));
+        if (mine.some((w) => w.state === 'failed')) finish('failed');
+        else if (mine.every((w) => w.state === 'done')) finish('saved');
+      };
+      const timer = setTimeout(() => finish('queued'), waitMs);
+      const stop = this.subscribe(check);
+      const finish = (outcome: SubmitOutcome) => {
+        clearTimeout(timer);
+        stop();
+        resolve(outcome);
+      };
+      check();
+    });
   }
 
   /** Puts a failed (or waiting / backing-off) write back in the queue and replays at once. */
@@ -330,46 +240,26 @@ export class Outbox {
 
   /** Removes a write that is not on its way; returns false when it is being sent (or gone). */
   async discard(id: string): Promise<boolean> {
-    const removed = await this.store('readwrite', async (os) => {
-      const current = await req(os.get(id) as IDBRequest<OutboxWrite | undefined>);
-      if (!current || current.state === 'sending') return false;
-      os.delete(id);
-      await txDone(os);
-      return true;
-    });
-    await this.changed();
-    // Later writes of the same scope may now go.
-    if (removed) void this.replay();
+    const removed = await this.store.removeIf(id, (w) => w.state !== 'sending');
+    if (removed) {
+      this.local(id, null);
+      // Later writes of the same scope may now go.
+      void this.replay();
+    }
     return removed;
   }
 
   /** Atomic read-modify-write of one record; `fn` returning null leaves it untouched. */
   private async modify(id: string, fn: (w: OutboxWrite) => OutboxWrite | null): Promise<OutboxWrite | null> {
-    const next = await this.store('readwrite', async (os) => {
-      const current = await req(os.get(id) as IDBRequest<OutboxWrite | undefined>);
-      const updated = current ? fn(current) : null;
-      if (!updated) return null;
-      os.put(updated, id);
-      await txDone(os);
-      return updated;
-    });
-    await this.changed();
+    const next = await this.store.update(id, fn);
+    if (next) this.local(id, next);
     return next;
   }
 
   /** Marks the writes of `write`'s scope still waiting behind it as failed with `lastError`. */
   private async parkFollowers(write: OutboxWrite, lastError: OutboxError): Promise<void> {
-    const waiting = (w: OutboxWrite) => w.state === 'pending' || w.state === 'waiting-for-sign-in';
-    const followers = (await this.readAll()).filter((w) => w.scope === write.scope && w.seq > write.seq && waiting(w));
-    for (const f of followers) await this.modify(f.id, (w) => (waiting(w) ? { ...w, state: 'failed', lastError } : w));
-  }
-
-  private async remove(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.store('readwrite', (os) => {
-      for (const id of ids) os.delete(id);
-      return txDone(os);
-    });
+    const followers = this.snapshot.filter((w) => w.scope === write.scope && w.seq > write.seq && isWaiting(w));
+    for (const f of followers) await this.modify(f.id, (w) => (isWaiting(w) ? { ...w, state: 'failed', lastError } : null));
   }
 
   // ---- replay ------------------------------------------------------------------------------
@@ -408,114 +298,119 @@ export class Outbox {
   private async runOnce(): Promise<void> {
     await this.ready;
     // Other tabs may have changed the queue; under the lock the stored copy is the truth.
-    let writes = await this.readAll();
+    await this.reloadAll();
     const now = this.now();
     const skipBackoff = this.skipBackoff;
     this.skipBackoff = false;
 
-    const expired = writes.filter((w) => w.state === 'done' && (w.doneAt ?? 0) + DONE_TTL_MS <= now).map((w) => w.id);
+    const expired = this.snapshot.filter((w) => w.state === 'done' && (w.doneAt ?? 0) + DONE_TTL_MS <= now).map((w) => w.id);
     if (expired.length > 0) {
-      await this.remove(expired);
+      await this.store.remove(expired);
+      this.publish(this.snapshot.filter((w) => !expired.includes(w.id)));
       // So other tabs drop them from their outbox list too.
-      await this.changed();
+      this.broadcast(expired);
     }
-    writes = writes.filter((w) => !expired.includes(w.id));
 
     const user = this.currentUser();
-    const due = (w: OutboxWrite) => isOpen(w) && w.state !== 'failed' && (skipBackoff || w.nextAttemptAt <= now) && w.owner === user;
+    const due = (w: OutboxWrite) =>
+      w.state !== 'done' && w.state !== 'failed' && (skipBackoff || w.nextAttemptAt <= now) && w.owner === user;
     // Whoever holds the lock is the only sender, so a 'sending' left behind belongs to a killed tab.
-    const stale = writes.filter((w) => w.state === 'sending').map((w) => w.id);
-    for (const id of stale) await this.modify(id, (w) => (w.state === 'sending' ? { ...w, state: 'pending' } : null));
+    for (const w of this.snapshot.filter((s) => s.state === 'sending')) {
+      await this.modify(w.id, (c) => (c.state === 'sending' ? { ...c, state: 'pending' } : null));
+    }
 
-    if (writes.some(due) && isOnline()) {
+    if (this.snapshot.some(due) && isOnline()) {
       try {
         await this.ensureSession();
         // Signed in (again): writes that waited for it may go.
-        for (const w of writes) {
-          if (w.state === 'waiting-for-sign-in' && w.owner === user) {
-            await this.modify(w.id, (c) => (c.state === 'waiting-for-sign-in' ? { ...c, state: 'pending' } : null));
-          }
+        for (const w of this.snapshot.filter((s) => s.state === 'waiting-for-sign-in' && s.owner === user)) {
+          await this.modify(w.id, (c) => (c.state === 'waiting-for-sign-in' ? { ...c, state: 'pending' } : null));
         }
-        await this.sendDue(await this.readAll(), user, skipBackoff);
+        await this.sendDue(user, skipBackoff);
       } catch (error) {
-        const outcome = classify(error);
-        if (outcome === 'signin') await this.waitForSignIn();
+        if (classify(error) === 'signin') await this.waitForSignIn();
         // Refresh failed for network/5xx reasons: try again later.
         else this.schedule(this.now() + BACKOFF_BASE_MS);
       }
-    } else {
-      await this.reload();
     }
     this.scheduleNext();
   }
 
-  private async sendDue(writes: OutboxWrite[], user: string | null, skipBackoff: boolean): Promise<void> {
-    const blocked = new Set<string>();
-    for (const write of writes) {
-      if (this.disposed || !isOnline()) return;
-      if (write.state === 'done') continue;
-      if (blocked.has(write.scope)) continue;
-      // A failed write, one waiting for sign-in or one backing off holds back the later writes of its scope.
-      if (write.state !== 'pending' || (!skipBackoff && write.nextAttemptAt > this.now()) || write.owner !== user) {
-        blocked.add(write.scope);
-        continue;
-      }
-      const claimed = await this.modify(write.id, (w) =>
-        w.state === 'pending' ? { ...w, state: 'sending', attempts: w.attempts + 1 } : null,
-      );
-      if (!claimed) {
-        blocked.add(write.scope);
-        continue;
-      }
-      let outcome: Outcome;
-      let result: unknown;
-      let failure: unknown;
-      try {
-        result = await this.send({
-          ...claimed.request,
-          headers: { ...claimed.request.headers, 'Idempotency-Key': claimed.idempotencyKey },
-          background: true,
-        });
-        outcome = 'done';
-      } catch (error) {
-        failure = error;
-        outcome = classify(error);
-      }
-      const now = this.now();
-      if (outcome === 'done') {
-        const done = await this.modify(claimed.id, (w) => ({ ...w, state: 'done', doneAt: now, lastError: null, result }));
-        runEffects(done ?? claimed, result);
-        continue;
-      }
-      const lastError = toOutboxError(failure);
-      if (outcome === 'failed') {
-        await this.modify(claimed.id, (w) => ({ ...w, state: 'failed', lastError }));
-        blocked.add(claimed.scope);
-        // The writes queued behind a conflicting one were made on top of it (and carry the version it
-        // would have left). Sent later, one could match a foreign change by chance and overwrite it
-        // unseen, so they are parked with the same conflict for the user to look at.
-        if (conflictDetail(lastError)) await this.parkFollowers(claimed, lastError);
-        continue;
-      }
-      if (outcome === 'signin') {
-        await this.modify(claimed.id, (w) => ({ ...w, state: 'waiting-for-sign-in', lastError }));
-        await this.waitForSignIn();
-        return;
-      }
-      await this.modify(claimed.id, (w) => ({ ...w, state: 'pending', lastError, nextAttemptAt: now + backoffDelay(w.attempts) }));
-      blocked.add(claimed.scope);
-      // No answer at all: the other scopes would not get one either.
-      if (outcome === 'offline') return;
+  /**
+   * Up to PARALLEL_SCOPES scopes at a time, each strictly in order: a write that is not through
+   * (failed, backing off, waiting for sign-in, another user's) holds back the rest of its scope
+   * only. No answer at all (offline) or a lost session stops every scope.
+   */
+  private async sendDue(user: string | null, skipBackoff: boolean): Promise<void> {
+    const queues = new Map<string, OutboxWrite[]>();
+    for (const w of this.snapshot) {
+      if (w.state === 'done') continue;
+      const queue = queues.get(w.scope);
+      if (queue) queue.push(w);
+      else queues.set(w.scope, [w]);
     }
+    const scopes = [...queues.values()];
+    const stop: { reason: Outcome | null } = { reason: null };
+    const worker = async () => {
+      for (let queue = scopes.shift(); queue && !stop.reason; queue = scopes.shift()) {
+        for (const write of queue) {
+          if (this.disposed || !isOnline()) stop.reason ??= 'offline';
+          if (stop.reason || write.state !== 'pending' || write.owner !== user) break;
+          if (!skipBackoff && write.nextAttemptAt > this.now()) break;
+          const outcome = await this.sendOne(write);
+          if (outcome === 'done') continue;
+          if (outcome === 'offline' || outcome === 'signin') stop.reason ??= outcome;
+          break;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_SCOPES }, worker));
+    if (stop.reason === 'signin') await this.waitForSignIn();
+  }
+
+  /** Claims, sends and records one write; answers how it went. */
+  private async sendOne(write: OutboxWrite): Promise<Outcome> {
+    const claimed = await this.modify(write.id, (w) => (w.state === 'pending' ? { ...w, state: 'sending', attempts: w.attempts + 1 } : null));
+    if (!claimed) return 'failed';
+    let outcome: Outcome;
+    let result: unknown;
+    let failure: unknown;
+    try {
+      result = await this.send({
+        ...claimed.request,
+        headers: { ...claimed.request.headers, 'Idempotency-Key': claimed.idempotencyKey },
+        background: true,
+      });
+      outcome = 'done';
+    } catch (error) {
+      failure = error;
+      outcome = classify(error);
+    }
+    const now = this.now();
+    if (outcome === 'done') {
+      const done = await this.modify(claimed.id, (w) => ({ ...w, state: 'done', doneAt: now, lastError: null, result }));
+      this.applied(done ?? claimed);
+      return 'done';
+    }
+    const lastError = toOutboxError(failure);
+    if (outcome === 'failed') {
+      await this.modify(claimed.id, (w) => ({ ...w, state: 'failed', lastError }));
+      // The writes queued behind a conflicting one were made on top of it (and carry the version it
+      // would have left). Sent later, one could match a foreign change by chance and overwrite it
+      // unseen, so they are parked with the same conflict for the user to look at.
+      if (isConflict(lastError)) await this.parkFollowers(claimed, lastError);
+    } else if (outcome === 'signin') {
+      await this.modify(claimed.id, (w) => ({ ...w, state: 'waiting-for-sign-in', lastError }));
+    } else {
+      await this.modify(claimed.id, (w) => ({ ...w, state: 'pending', lastError, nextAttemptAt: now + backoffDelay(w.attempts) }));
+    }
+    return outcome;
   }
 
   /** The session is gone: every open write waits until someone signs in again. */
   private async waitForSignIn(): Promise<void> {
-    const writes = await this.readAll();
-    for (const w of writes) {
-      if (w.state === 'pending' || w.state === 'sending') {
-        await this.modify(w.id, (c) => (c.state === 'pending' || c.state === 'sending' ? { ...c, state: 'waiting-for-sign-in' } : null));
-      }
+    for (const w of this.snapshot.filter((s) => s.state === 'pending' || s.state === 'sending')) {
+      await this.modify(w.id, (c) => (c.state === 'pending' || c.state === 'sending' ? { ...c, state: 'waiting-for-sign-in' } : null));
     }
   }
 
@@ -577,25 +472,10 @@ export class Outbox {
   }
 }
 
-let defaultOutbox: Outbox | null = null;
+let appOutbox: Outbox | null = null;
 
 /** The app's outbox (created on first use). */
 export function getOutbox(): Outbox {
-  defaultOutbox ??= new Outbox();
-  return defaultOutbox;
-}
-
-/** Tests: use `outbox` as the app's outbox (null to reset). */
-export function setDefaultOutbox(outbox: Outbox | null): void {
-  defaultOutbox = outbox;
-}
-
-/** Queues a write in the app's outbox; see Outbox.enqueue. */
-export function enqueue(input: EnqueueInput): Promise<OutboxWrite> {
-  return getOutbox().enqueue(input);
-}
-
-/** Call once at start-up (main.tsx): replays what is stored and wires the triggers. */
-export function startOutbox(): () => void {
-  return getOutbox().start();
+  appOutbox ??= new Outbox();
+  return appOutbox;
 }

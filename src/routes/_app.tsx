@@ -32,7 +32,8 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
     // The kept offline copy of the cache first, so every loader below reads it before the network.
-    const { restoreCache } = await import('../offline/query-runtime');
+    // Write kinds too, before the outbox replays anything (src/write-kinds.ts).
+    const [{ restoreCache }] = await Promise.all([import('../offline/query-runtime'), import('../write-kinds')]);
     await restoreCache();
     return { session };
   },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { bearer, rowOf, signIn } from './helpers';
+import { bearer, connector, firstPage, freshLot, rowOf, signIn, waitForServiceWorker } from './helpers';
 
 interface ListRow {
   connectorId: string;
@@ -42,4 +42,73 @@ test("a location page's status counts follow a status change made on it", async 
   await expect.poll(() => countOf(page, 'Aktiv'), { timeout: 15_000 }).toBe(active - 1);
   await expect.poll(() => countOf(page, after)).toBe(before + 1);
   await expect(rowOf(page, target!.connectorId).getByTestId('station-status')).toHaveText(after);
+});
+
+test('a write replayed after a reload on another screen refreshes the station it changed, also in the offline copy', async ({ page, context }) => {
+  await signIn(page, 'operator');
+  await waitForServiceWorker(page);
+  const rows = await firstPage(page);
+  const target = rows.find((r) => r.connectorStatus === 'IDLE' && r.address.parkingLot);
+  expect(target, 'an active connector with a lot in the demo data').toBeTruthy();
+  const lot = freshLot(7);
+  const url = `/stationen/${encodeURIComponent(target!.connectorId)}`;
+  await page.goto(url);
+  await expect(page.getByRole('main')).toContainText(target!.address.parkingLot!);
+  await expect.poll(() => persistedCache(page), { timeout: 15_000 }).toContain(`"stations","detail"`);
+
+  // Offline on the station: the lot waits in the outbox, and the user is told so.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Parkplatz zuweisen' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(lot);
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('wird gesendet, sobald Sie online sind')).toBeVisible();
+
+  // Online again, but on the cockpit after a reload: the replay happens there.
+  await page.goto('/cockpit');
+  await context.setOffline(false);
+  await page.reload();
+  await expect.poll(async () => (await connector(page, target!.connectorId)).address.parkingLot, { timeout: 20_000 }).toBe(lot);
+
+  // The station's query was refetched though its screen was not open, and the kept copy has it ...
+  await expect.poll(() => persistedCache(page), { timeout: 15_000 }).toContain(`"parkingLot":"${lot}"`);
+  // ... so back on the station, offline, the new lot shows, not the old one.
+  await context.setOffline(true);
+  await page.goto(url);
+  await expect(page.getByRole('main')).toContainText(lot, { timeout: 15_000 });
+  await context.setOffline(false);
+});
+
+/** The kept offline copy of the query cache (src/offline/persister.ts) as stored. */
+function persistedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('cpo-cockpit');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('query-cache').objectStore('query-cache').get('query-client');
+          get.onsuccess = () => resolve(String(get.result ?? ''));
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+test('online, a saved lot shows on the station page at once with "Gespeichert"', async ({ page }) => {
+  await signIn(page, 'admin');
+  const rows = await firstPage(page);
+  const target = rows.find((r) => r.connectorStatus === 'IDLE' && r.address.parkingLot);
+  const lot = freshLot(8);
+  await page.goto(`/stationen/${encodeURIComponent(target!.connectorId)}`);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Parkplatz zuweisen' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(lot);
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert.')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(lot);
 });

@@ -330,13 +330,10 @@ export async function changeAvailability(
       refusalDetail(refused),
     );
   }
+  // Every accepted write moves the version on by one, also 'Aktiv' on a connector that already is:
+  // a client that queued further writes offline can count on it (withQueuedVersions).
   const out: ConnectorWriteAnswer = [];
   for (const it of items) {
-    const row = byId.get(it.connectorId)!;
-    if (row.status === it.connectorStatus) {
-      out.push(answerOf(row));
-      continue;
-    }
     const [updated] = await db
       .update(connectors)
       .set({ status: it.connectorStatus, version: sql`${connectors.version} + 1` })

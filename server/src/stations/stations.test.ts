@@ -333,6 +333,17 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
     expect(await reload(standby.connectorId)).toMatchObject({ status: 'IDLE', version: standby.version + 1 });
   });
 
+  it('bumps the version also when the connector already has the target status, so a lot queued after it is no conflict', async () => {
+    const [idle] = await pick('operator', is('IDLE', true));
+    const same = await putAvailability(tokens.operator, [{ connectorId: idle.connectorId, connectorStatus: 'IDLE', version: idle.version }]);
+    expect(same.status).toBe(200);
+    expect(await reload(idle.connectorId)).toMatchObject({ status: 'IDLE', version: idle.version + 1 });
+    // The offline client expected exactly that version for its next write (one per queued write).
+    const lot = await putLots(tokens.operator, [lotItem(idle, 'Q9', idle.version + 1)]);
+    expect(lot.status).toBe(200);
+    expect(await reload(idle.connectorId)).toMatchObject({ parkingLot: 'Q9', version: idle.version + 2 });
+  });
+
   it('refuses targets other than IDLE / CONNECTED_UNAVAILABLE', async () => {
     const [c] = await pick('operator', is('IDLE'));
     for (const target of ['OFFLINE', 'INACTIVE', 'OCCUPIED_CHARGING', 'idle']) {

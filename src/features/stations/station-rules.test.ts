@@ -4,14 +4,13 @@ import {
   availabilityWrites,
   checkAvailabilitySelection,
   checkParkingLotSelection,
-  displayConnectorId,
   parkingLotWrites,
   validateParkingLot,
   validateParkingLots,
   withQueuedVersions,
   type SelectedConnector,
 } from './station-rules';
-import type { OutboxState, OutboxWrite } from '../../offline/outbox';
+import type { NewWrite, OutboxState, OutboxWrite } from '../../offline/outbox-write';
 
 const connector = (id: string, status: ConnectorStatus, parkingLot: string | null = 'P1', version = 3): SelectedConnector => ({
   connectorId: `${id}_1`,
@@ -20,14 +19,6 @@ const connector = (id: string, status: ConnectorStatus, parkingLot: string | nul
   connectorStatus: status,
   version,
   address: { parkingLot },
-});
-
-describe('displayConnectorId', () => {
-  it('shows the part after the last underscore', () => {
-    expect(displayConnectorId('OLI000123_2')).toBe('2');
-    expect(displayConnectorId('A_B_C_17')).toBe('17');
-    expect(displayConnectorId('NOUNDERSCORE')).toBe('NOUNDERSCORE');
-  });
 });
 
 describe('checkParkingLotSelection', () => {
@@ -95,12 +86,12 @@ describe('outbox write builders', () => {
   it('builds one parking-lot write per connector with the version the user saw', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
     const b = connector('B', 'CONNECTED_UNAVAILABLE', 'P2', 9);
-    const writes = parkingLotWrites([a, b], { A_1: ' P3 ', B_1: 'P4' }, (lot, id) => `Parkplatz ${lot} für ${id}`);
+    const writes = parkingLotWrites([a, b], { A_1: ' P3 ', B_1: 'P4' });
     expect(writes).toEqual([
       {
         scope: 'A_1',
-        kind: 'parking-lot',
-        label: 'Parkplatz P3 für A_1',
+        kind: 'station.parking-lot',
+        data: { connectorId: 'A_1', locationId: 'LOC1', parkingLot: 'P3' },
         request: {
           service: 'bff',
           path: '/connectors/update-parking-lots',
@@ -110,8 +101,8 @@ describe('outbox write builders', () => {
       },
       {
         scope: 'B_1',
-        kind: 'parking-lot',
-        label: 'Parkplatz P4 für B_1',
+        kind: 'station.parking-lot',
+        data: { connectorId: 'B_1', locationId: 'LOC1', parkingLot: 'P4' },
         request: {
           service: 'bff',
           path: '/connectors/update-parking-lots',
@@ -122,12 +113,12 @@ describe('outbox write builders', () => {
     ]);
   });
   it('builds one availability write per connector', () => {
-    const writes = availabilityWrites([connector('A', 'IDLE', 'P1', 2)], 'CONNECTED_UNAVAILABLE', (id) => `Standby für ${id}`);
+    const writes = availabilityWrites([connector('A', 'IDLE', 'P1', 2)], 'CONNECTED_UNAVAILABLE');
     expect(writes).toEqual([
       {
         scope: 'A_1',
-        kind: 'availability',
-        label: 'Standby für A_1',
+        kind: 'station.availability',
+        data: { connectorId: 'A_1', locationId: 'LOC1', status: 'CONNECTED_UNAVAILABLE' },
         request: {
           service: 'bff',
           path: '/ocpp-client/change-availability',
@@ -140,7 +131,7 @@ describe('outbox write builders', () => {
 });
 
 describe('withQueuedVersions', () => {
-  const queued = (input: ReturnType<typeof parkingLotWrites>[number], state: OutboxState): OutboxWrite => ({
+  const queued = (input: NewWrite, state: OutboxState): OutboxWrite => ({
     ...input,
     id: `w-${Math.random()}`,
     idempotencyKey: 'k',
@@ -161,18 +152,18 @@ describe('withQueuedVersions', () => {
   it('expects one more version per queued write of the same connector, so a second offline change is no conflict', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
     const b = connector('B', 'IDLE', 'P1', 7);
-    const first = queued(parkingLotWrites([a], { A_1: 'P2' }, () => 'lot')[0]!, 'pending');
+    const first = queued(parkingLotWrites([a], { A_1: 'P2' })[0]!, 'pending');
     const [nextA, sameB] = withQueuedVersions([a, b], [first]);
     expect(nextA!.version).toBe(5);
     expect(sameB).toBe(b);
     // A status change queued on top of that expects 6; its builder carries it.
-    const second = queued(availabilityWrites([nextA!], 'CONNECTED_UNAVAILABLE', () => 'status')[0]!, 'sending');
+    const second = queued(availabilityWrites([nextA!], 'CONNECTED_UNAVAILABLE')[0]!, 'sending');
     expect(withQueuedVersions([a], [first, second])[0]!.version).toBe(6);
   });
 
   it('counts a write that just went through (the list may not have refetched yet), but not a failed one', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
-    const write = parkingLotWrites([a], { A_1: 'P2' }, () => 'lot')[0]!;
+    const write = parkingLotWrites([a], { A_1: 'P2' })[0]!;
     expect(withQueuedVersions([a], [queued(write, 'done')])[0]!.version).toBe(5);
     expect(withQueuedVersions([a], [queued(write, 'failed')])[0]!.version).toBe(4);
     // Once the list shows the new version, nothing is added twice.

@@ -8,13 +8,8 @@ import {
   type SettableConnectorStatus,
   type StationListRow,
 } from '../../../contract/stations';
-import type { EnqueueInput, OutboxWrite } from '../../offline/outbox';
-
-/** The part of a connector id after the last underscore ('OLI000123_2' → '2'). */
-export function displayConnectorId(connectorId: string): string {
-  const i = connectorId.lastIndexOf('_');
-  return i >= 0 ? connectorId.slice(i + 1) : connectorId;
-}
+import type { NewWrite, OutboxWrite } from '../../offline/outbox-write';
+import { AVAILABILITY_WRITE, PARKING_LOT_WRITE, type AvailabilityWriteData, type ParkingLotWriteData } from './api/station-writes';
 
 /** What a selected connector needs for the rules (a subset of the list row). */
 export type SelectedConnector = Pick<StationListRow, 'connectorId' | 'cpId' | 'locationId' | 'connectorStatus' | 'version'> & {
@@ -79,8 +74,7 @@ export function validateParkingLots(
 export function parkingLotWrites(
   selected: readonly SelectedConnector[],
   values: Readonly<Record<string, string>>,
-  label: (lot: string, connectorId: string) => string,
-): EnqueueInput[] {
+): NewWrite<ParkingLotWriteData>[] {
   return selected.map((c) => {
     const lot = (values[c.connectorId] ?? '').trim();
     const item: ParkingLotUpdateItem = {
@@ -92,8 +86,8 @@ export function parkingLotWrites(
     };
     return {
       scope: c.connectorId,
-      kind: 'parking-lot',
-      label: label(lot, c.connectorId),
+      kind: PARKING_LOT_WRITE,
+      data: { connectorId: c.connectorId, locationId: c.locationId ?? '', parkingLot: lot },
       request: { service: 'bff', path: '/connectors/update-parking-lots', method: 'PUT', body: [item] },
     };
   });
@@ -102,8 +96,8 @@ export function parkingLotWrites(
 /** The version a queued station write expects (the one the user saw when making it). */
 function expectedVersion(write: OutboxWrite): number | undefined {
   const body = write.request.body;
-  if (write.kind === 'parking-lot' && Array.isArray(body)) return (body as ParkingLotUpdateItem[])[0]?.version;
-  if (write.kind === 'availability') return (body as ChangeAvailabilityBody | undefined)?.changeAvailabilityRequest?.[0]?.version;
+  if (write.kind === PARKING_LOT_WRITE && Array.isArray(body)) return (body as ParkingLotUpdateItem[])[0]?.version;
+  if (write.kind === AVAILABILITY_WRITE) return (body as ChangeAvailabilityBody | undefined)?.changeAvailabilityRequest?.[0]?.version;
   return undefined;
 }
 
@@ -130,22 +124,16 @@ export function withQueuedVersions(selected: readonly SelectedConnector[], write
 export function availabilityWrites(
   selected: readonly SelectedConnector[],
   status: SettableConnectorStatus,
-  label: (connectorId: string) => string,
-): EnqueueInput[] {
+): NewWrite<AvailabilityWriteData>[] {
   return selected.map((c) => {
     const body: ChangeAvailabilityBody = {
       changeAvailabilityRequest: [{ connectorId: c.connectorId, connectorStatus: status, version: c.version }],
     };
     return {
       scope: c.connectorId,
-      kind: 'availability',
-      label: label(c.connectorId),
+      kind: AVAILABILITY_WRITE,
+      data: { connectorId: c.connectorId, locationId: c.locationId ?? '', status },
       request: { service: 'bff', path: '/ocpp-client/change-availability', method: 'PUT', body },
     };
   });
-}
-
-/** i18n key (under stations.status) of a row's display status. */
-export function statusLabelKey(enumName: string): string {
-  return `stations.status.${enumName}`;
 }

@@ -15,7 +15,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { noStationFilters, type StationFilters, type StationListParams } from './api/station-keys';
 import { stationListQueryOptions } from './api/station-queries';
 import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../locations/api/location-queries';
-import { displayConnectorId, statusLabelKey } from './station-rules';
+import { displayConnectorId, statusMessageId } from './station-display';
 import { useStationActions } from './use-station-actions';
 import { PendingChip } from './components/pending-chip';
 
@@ -169,7 +169,7 @@ function useColumns(showLocation: boolean): DataTableColumn<StationListRow>[] {
           <span className="inline-flex flex-wrap items-center gap-1">
             {/* The long 'Verknüpft (Parkplatz hinterlegen)' may wrap, so the table fits a portrait tablet. */}
             <StatusBadge color={r.connectorStatusMapping.colourCode} wrap>
-              <span data-testid="station-status">{t(statusLabelKey(r.connectorStatusMapping.enumName))}</span>
+              <span data-testid="station-status">{t(statusMessageId(r.connectorStatus, r.address.parkingLot))}</span>
             </StatusBadge>
             <PendingChip connectorId={r.connectorId} />
           </span>

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
+import type { SubmitOutcome } from '../../offline/outbox';
 import { AlertDialog } from '../../ui/alert-dialog';
+import { showNotice } from '../../ui/notices';
 import { checkAvailabilitySelection, checkParkingLotSelection, type SelectedConnector } from './station-rules';
 
 // The modals load only when someone opens them.
@@ -51,9 +53,18 @@ export function useStationActions(onQueued?: () => void) {
     setModal('availability');
   };
 
-  const queued = () => {
+  // The user sees that the change was taken; a refusal is announced by the outbox with its reason.
+  const queued = (outcome: SubmitOutcome) => {
     setModal(null);
     onQueued?.();
+    if (outcome !== 'failed') {
+      showNotice({
+        id: 'station-write',
+        tone: outcome === 'saved' ? 'success' : 'info',
+        message: t(outcome === 'saved' ? 'outbox.notice.saved' : 'outbox.notice.queued'),
+        timeout: 6_000,
+      });
+    }
   };
 
   const elements = (

@@ -7,8 +7,6 @@ import {
   type CreateStationsBody,
 } from '../../../../contract/stations';
 import { apiRequest } from '../../../api/client';
-import { registerOutboxEffect } from '../../../offline/outbox';
-import { queryClient } from '../../../offline/query-runtime';
 import { stationKeys, type StationListParams } from './station-keys';
 
 /** One page of GET /bff/connectors/get-by-cpo (server-side filters and paging). */
@@ -46,18 +44,6 @@ export const stationDetailQueryOptions = (connectorId: string) =>
         signal,
       }),
   });
-
-/**
- * Outbox effect of the stations area: after a parking-lot or availability write went through, the
- * station lists and details are refetched. Registered by kind at module load, so replays after a
- * reload are covered as well.
- */
-const invalidateStations = () => {
-  void queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
-  void queryClient.invalidateQueries({ queryKey: stationKeys.details() });
-};
-registerOutboxEffect('parking-lot', invalidateStations);
-registerOutboxEffect('availability', invalidateStations);
 
 /**
  * POST /bff/connectors/create-cp. The key is made once per submission, so the client's own retry of

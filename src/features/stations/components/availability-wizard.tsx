@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { settableConnectorStatuses, type SettableConnectorStatus } from '../../../../contract/stations';
 import { useT } from '../../../i18n/i18n-context';
+import type { SubmitOutcome } from '../../../offline/outbox';
 import { useOutboxInstance } from '../../../offline/outbox-react';
+import { connectorStatusMessageId } from '../../../shared/connector-status';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Wizard } from '../../../ui/wizard';
-import { availabilityWrites, withQueuedVersions, displayConnectorId, type SelectedConnector } from '../station-rules';
+import { displayConnectorId } from '../station-display';
+import { availabilityWrites, withQueuedVersions, type SelectedConnector } from '../station-rules';
 
 export interface AvailabilityWizardProps {
   isOpen: boolean;
   selected: readonly SelectedConnector[];
   onClose: () => void;
-  onQueued: () => void;
+  onQueued: (outcome: SubmitOutcome) => void;
 }
 
 /** Spec 2 §2/§4: set Aktiv (IDLE) or Standby (CONNECTED_UNAVAILABLE); queued in the outbox. */
@@ -18,15 +21,12 @@ export function AvailabilityWizard({ isOpen, selected, onClose, onQueued }: Avai
   const t = useT();
   const outbox = useOutboxInstance();
   const [status, setStatus] = useState<SettableConnectorStatus | null>(null);
-  const statusLabel = (s: SettableConnectorStatus) => t(`stations.status.${s}`);
+  const statusLabel = (s: SettableConnectorStatus) => t(connectorStatusMessageId(s));
 
   const submit = async () => {
     if (!status) return;
-    const writes = availabilityWrites(withQueuedVersions(selected, outbox.getSnapshot()), status, (connectorId) =>
-      t('stations.availability.outboxLabel', { status: statusLabel(status), connectorId }),
-    );
-    for (const write of writes) await outbox.enqueue(write);
-    onQueued();
+    const writes = availabilityWrites(withQueuedVersions(selected, outbox.getSnapshot()), status);
+    onQueued(await outbox.submit(writes));
   };
 
   return (

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n-context';
+import type { SubmitOutcome } from '../../../offline/outbox';
 import { useOutboxInstance } from '../../../offline/outbox-react';
 import { TextField } from '../../../ui/text-field';
 import { Wizard } from '../../../ui/wizard';
-import { displayConnectorId, parkingLotWrites, withQueuedVersions, validateParkingLots, type SelectedConnector } from '../station-rules';
+import { displayConnectorId } from '../station-display';
+import { parkingLotWrites, withQueuedVersions, validateParkingLots, type SelectedConnector } from '../station-rules';
 
 export interface ParkingLotWizardProps {
   isOpen: boolean;
   selected: readonly SelectedConnector[];
   onClose: () => void;
-  /** After the writes are queued in the outbox. */
-  onQueued: () => void;
+  /** After the writes are queued in the outbox (and, online, answered). */
+  onQueued: (outcome: SubmitOutcome) => void;
 }
 
 /** Spec 2 §2: one parking lot per selected connector (enter, confirm); queued in the outbox. */
@@ -23,11 +25,8 @@ export function ParkingLotWizard({ isOpen, selected, onClose, onQueued }: Parkin
   const isValid = Object.keys(errors).length === 0;
 
   const submit = async () => {
-    const writes = parkingLotWrites(withQueuedVersions(selected, outbox.getSnapshot()), values, (lot, connectorId) =>
-      t('stations.parkingLot.outboxLabel', { lot, connectorId }),
-    );
-    for (const write of writes) await outbox.enqueue(write);
-    onQueued();
+    const writes = parkingLotWrites(withQueuedVersions(selected, outbox.getSnapshot()), values);
+    onQueued(await outbox.submit(writes));
   };
 
   return (

@@ -1,11 +1,29 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, set } from 'idb-keyval';
-import { renderWithI18n } from '../../i18n/test-utils';
-import { Outbox, type OutboxWrite } from '../../offline/outbox';
-import { OutboxContext } from '../../offline/outbox-react';
-import { clearNotices } from '../../ui/notices';
+import { renderWithI18n } from '../i18n/test-utils';
+import { Outbox } from './outbox';
+import type { OutboxWrite } from './outbox-write';
+import { OutboxContext } from './outbox-react';
+import { clearNotices } from '../ui/notices';
 import { OutboxButton } from './outbox-button';
+import { registerWriteKind } from './write-kinds';
+
+// Two kinds as an area registers them; labels are rendered from the data in the current language.
+registerWriteKind<{ id: string }>({
+  kind: 'test.lot',
+  name: (t) => t('stations.writes.parkingLot'),
+  label: (d, t) => t('stations.parkingLot.outboxLabel', { lot: 'P1', connectorId: d.id }),
+  refreshes: () => [],
+  formPath: (d) => `/stationen/${d.id}`,
+  describeFailure: (error) => (error.code === 'CONFLICT' ? `Auf dem Server geändert: Version ${String((error.detail as { currentVersion: number }).currentVersion)}` : null),
+});
+registerWriteKind<{ id: string }>({
+  kind: 'test.status',
+  name: (t) => t('stations.writes.availability'),
+  label: (d, t) => t('stations.availability.outboxLabel', { status: 'Standby', connectorId: d.id }),
+  refreshes: () => [],
+});
 
 let n = 0;
 let outbox: Outbox;
@@ -14,8 +32,8 @@ const base = (id: string, seq: number, patch: Partial<OutboxWrite>): OutboxWrite
   id,
   idempotencyKey: `key-${id}`,
   scope: `c-${id}`,
-  kind: 'parking-lot',
-  label: `Ladepunkt ${id}`,
+  kind: 'test.lot',
+  data: { id },
   request: { service: 'bff', path: `/x/${id}`, method: 'PUT', body: {} },
   createdAt: new Date(2026, 10, 22, 9, 30).getTime(),
   seq,
@@ -27,8 +45,10 @@ const base = (id: string, seq: number, patch: Partial<OutboxWrite>): OutboxWrite
   ...patch,
 });
 
+let store: ReturnType<typeof createStore>;
+
 beforeEach(async () => {
-  const store = createStore(`outbox-ui-${++n}`, 'writes');
+  store = createStore(`outbox-ui-${++n}`, 'writes');
   await set('w1', base('w1', 1, { state: 'pending' }), store);
   await set(
     'w2',
@@ -46,7 +66,7 @@ beforeEach(async () => {
   );
   await set(
     'w3',
-    base('w3', 3, { kind: 'availability', state: 'failed', attempts: 1, lastError: { code: 'VALIDATION_ERROR', status: 422, message: 'Ungültig' } }),
+    base('w3', 3, { kind: 'test.status', state: 'failed', attempts: 1, lastError: { code: 'VALIDATION_ERROR', status: 422, message: 'Ungültig' } }),
     store,
   );
   await set('w4', base('w4', 4, { state: 'waiting-for-sign-in' }), store);
@@ -62,18 +82,19 @@ afterEach(() => {
   outbox.dispose();
 });
 
-async function openDialog() {
+async function openDialog(locale: 'de' | 'en' = 'de') {
   await renderWithI18n(
     <OutboxContext.Provider value={outbox}>
       <OutboxButton />
     </OutboxContext.Provider>,
+    { locale },
   );
-  const button = screen.getByRole('button', { name: 'Ausgang, 4 Änderungen ausstehend' });
+  const button = screen.getByRole('button', { name: locale === 'de' ? 'Ausgang, 4 Änderungen ausstehend' : 'Outbox, 4 changes waiting' });
   expect(screen.getByTestId('outbox-count').textContent).toBe('4');
   await act(async () => {
     fireEvent.click(button);
   });
-  return screen.getByRole('dialog', { name: 'Ausstehende Änderungen' });
+  return screen.getByRole('dialog', { name: locale === 'de' ? 'Ausstehende Änderungen' : 'Outbox' });
 }
 
 describe('OutboxDialog', () => {
@@ -81,21 +102,45 @@ describe('OutboxDialog', () => {
     const dialog = await openDialog();
     const items = within(dialog).getAllByRole('listitem');
     expect(items.map((li) => li.getAttribute('data-state'))).toEqual(['pending', 'failed', 'failed', 'waiting-for-sign-in']);
-    expect(items[0].textContent).toContain('Ladepunkt w1');
+    expect(items[0].textContent).toContain('Parkplatz P1 für w1');
     expect(items[0].textContent).toContain('Parkplatzzuordnung');
     expect(items[0].textContent).toContain('22.11.2026 09:30');
     expect(items[0].textContent).toContain('Ausstehend');
-    expect(items[1].textContent).toContain('Parkplatz P9, Status Inaktiv (Version 7)');
+    expect(items[1].textContent).toContain('Auf dem Server geändert: Version 7');
     expect(items[2].textContent).toContain('Statuswechsel');
     expect(items[2].textContent).toContain('Grund: Ungültig');
     expect(items[3].textContent).toContain('Wartet auf Anmeldung');
+    // A refused write leads back to its screen to make the change again.
+    expect(within(items[1]).getByRole('link', { name: 'Erneut bearbeiten: Parkplatz P1 für w2' }).getAttribute('href')).toBe('/stationen/w2');
+    expect(within(items[0]).queryByRole('link')).toBeNull();
+  });
+
+  it('renders labels in the language of the moment, and a write stored before write kinds with its stored label', async () => {
+    await set('w5', { ...base('w5', 5, {}), kind: 'parking-lot', data: undefined, label: 'Ladepunkt alt · P3' }, store);
+    await outbox.replay();
+    outbox.dispose();
+    outbox = new Outbox({ store, locks: null, currentUser: () => 'user-1', send: vi.fn(), ensureSession: async () => {} });
+    await outbox.whenReady();
+    await renderWithI18n(
+      <OutboxContext.Provider value={outbox}>
+        <OutboxButton />
+      </OutboxContext.Provider>,
+      { locale: 'en' },
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Outbox, 5 changes waiting' }));
+    });
+    const items = within(screen.getByRole('dialog')).getAllByRole('listitem');
+    expect(items[0].textContent).toContain('Parking lot P1 for w1');
+    expect(items[2].textContent).toContain('Status Standby for w3');
+    expect(items[4].textContent).toContain('Ladepunkt alt · P3');
   });
 
   it('retries through the outbox', async () => {
     const retry = vi.spyOn(outbox, 'retry');
     const dialog = await openDialog();
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Erneut versuchen: Ladepunkt w3' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Erneut versuchen: Status Standby für w3' }));
     });
     expect(retry).toHaveBeenCalledWith('w3');
   });
@@ -104,7 +149,7 @@ describe('OutboxDialog', () => {
     const discard = vi.spyOn(outbox, 'discard');
     const dialog = await openDialog();
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Verwerfen: Ladepunkt w2' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Verwerfen: Parkplatz P1 für w2' }));
     });
     expect(discard).not.toHaveBeenCalled();
     const confirm = within(dialog).getByRole('group', { name: 'Diese Änderung verwerfen? Sie wird dann nicht gesendet.' });
@@ -112,19 +157,19 @@ describe('OutboxDialog', () => {
       fireEvent.click(within(confirm).getByRole('button', { name: 'Änderung verwerfen' }));
     });
     expect(discard).toHaveBeenCalledWith('w2');
-    await vi.waitFor(() => expect(within(dialog).queryByText('Ladepunkt w2')).toBeNull());
+    await vi.waitFor(() => expect(within(dialog).queryByText('Parkplatz P1 für w2')).toBeNull());
   });
 
   it('keeps the write when the confirmation is declined', async () => {
     const discard = vi.spyOn(outbox, 'discard');
     const dialog = await openDialog();
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Verwerfen: Ladepunkt w3' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Verwerfen: Status Standby für w3' }));
     });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Behalten' }));
     });
     expect(discard).not.toHaveBeenCalled();
-    expect(within(dialog).getByText('Ladepunkt w3')).toBeTruthy();
+    expect(within(dialog).getByText('Status Standby für w3')).toBeTruthy();
   });
 });

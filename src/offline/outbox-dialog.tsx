@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { useT } from '../../i18n/i18n-context';
-import { formatDateTime, formatTime } from '../../i18n/format';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { StatusBadge, type StatusTone } from '../../ui/status-badge';
-import { useOutbox } from '../../offline/outbox-react';
-import { conflictDetail, type ConflictDetail, type OutboxState, type OutboxWrite } from '../../offline/outbox';
-import { connectorStatuses, type ConnectorStatus } from '../../../contract/enums';
-import { connectorDisplayStatus } from '../../../contract/stations';
+import { useT } from '../i18n/i18n-context';
+import { formatDateTime, formatTime } from '../i18n/format';
+import { Button, LinkButton } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { StatusBadge, type StatusTone } from '../ui/status-badge';
+import { useOutbox } from './outbox-react';
+import type { OutboxState, OutboxWrite } from './outbox-write';
+import { describeFailure, formPath, writeKindName, writeLabel } from './write-kinds';
 
 const stateTone: Record<OutboxState, StatusTone> = {
   pending: 'warning',
@@ -17,33 +16,16 @@ const stateTone: Record<OutboxState, StatusTone> = {
   'waiting-for-sign-in': 'warning',
 };
 
-/** The connector's status as the station screens word it ('Standby', 'Verknüpft (Parkplatz hinterlegen)'). */
-function statusText(t: ReturnType<typeof useT>, current: ConflictDetail['current']): string {
-  const status = current?.connectorStatus;
-  if (!status) return '–';
-  if (!(connectorStatuses as readonly string[]).includes(status)) return status;
-  return t(`stations.status.${connectorDisplayStatus(status as ConnectorStatus, current?.parkingLot)}`);
-}
-
 function Reason({ write }: { write: OutboxWrite }) {
   const t = useT();
   const error = write.lastError;
   if (write.state === 'waiting-for-sign-in') return <p className="text-sm">{t('outbox.waitingHint')}</p>;
   if (!error || write.state === 'done' || write.state === 'sending') return null;
-  const conflict = conflictDetail(error);
   return (
     <div className="flex flex-col gap-0.5 text-sm">
-      {conflict ? (
-        <p className={write.state === 'failed' ? 'text-danger' : undefined}>
-          {t('outbox.conflict', {
-            parkingLot: conflict.current?.parkingLot || '–',
-            status: statusText(t, conflict.current),
-            version: conflict.currentVersion === undefined ? '–' : String(conflict.currentVersion),
-          })}
-        </p>
-      ) : (
-        <p className={write.state === 'failed' ? 'text-danger' : undefined}>{t('outbox.reason', { message: error.message })}</p>
-      )}
+      <p className={write.state === 'failed' ? 'text-danger' : undefined}>
+        {describeFailure(write, t) ?? t('outbox.reason', { message: error.message })}
+      </p>
       {write.state === 'pending' && write.nextAttemptAt > 0 && (
         <p className="text-muted">{t('outbox.nextAttempt', { time: formatTime(write.nextAttemptAt) })}</p>
       )}
@@ -56,28 +38,36 @@ function WriteItem({ write, onRetry, onDiscard }: { write: OutboxWrite; onRetry:
   const [confirming, setConfirming] = useState(false);
   const canRetry = write.state === 'failed' || write.state === 'waiting-for-sign-in' || (write.state === 'pending' && write.attempts > 0);
   const canDiscard = write.state !== 'sending' && write.state !== 'done';
+  const label = writeLabel(write, t);
+  // A refused write is made again on its screen, where the form shows the current state.
+  const reopen = write.state === 'failed' ? formPath(write) : null;
   return (
     <li data-state={write.state} className="flex flex-col gap-2 border-b border-border py-3 last:border-b-0">
       <div className="flex flex-wrap items-start gap-2">
         <div className="flex min-w-0 flex-1 flex-col">
-          <span className="font-medium">{write.label}</span>
+          <span className="font-medium">{label}</span>
           <span className="text-sm text-muted">
-            {t(`outbox.kind.${write.kind}`)} · {t('outbox.createdAt', { time: formatDateTime(write.createdAt) })}
+            {writeKindName(write, t)} · {t('outbox.createdAt', { time: formatDateTime(write.createdAt) })}
             {write.attempts > 0 && ` · ${t('outbox.attempts', { count: write.attempts })}`}
           </span>
         </div>
         <StatusBadge tone={stateTone[write.state]}>{t(`outbox.state.${write.state}`)}</StatusBadge>
       </div>
       <Reason write={write} />
-      {(canRetry || canDiscard) && !confirming && (
+      {(canRetry || canDiscard || reopen) && !confirming && (
         <div className="flex flex-wrap gap-2">
           {canRetry && (
-            <Button size="sm" variant="secondary" onPress={onRetry} aria-label={`${t('outbox.retry')}: ${write.label}`}>
+            <Button size="sm" variant="secondary" onPress={onRetry} aria-label={`${t('outbox.retry')}: ${label}`}>
               {t('outbox.retry')}
             </Button>
           )}
+          {reopen && (
+            <LinkButton size="sm" variant="secondary" href={reopen} aria-label={`${t('outbox.reopen')}: ${label}`}>
+              {t('outbox.reopen')}
+            </LinkButton>
+          )}
           {canDiscard && (
-            <Button size="sm" variant="ghost" onPress={() => setConfirming(true)} aria-label={`${t('outbox.discard')}: ${write.label}`}>
+            <Button size="sm" variant="ghost" onPress={() => setConfirming(true)} aria-label={`${t('outbox.discard')}: ${label}`}>
               {t('outbox.discard')}
             </Button>
           )}

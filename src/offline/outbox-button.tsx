@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n/i18n-context';
-import { Button } from '../../ui/button';
-import { showNotice } from '../../ui/notices';
-import { cx } from '../../ui/class-names';
-import { useOutbox } from '../../offline/outbox-react';
+import { useT } from '../i18n/i18n-context';
+import { Button } from '../ui/button';
+import { showNotice } from '../ui/notices';
+import { cx } from '../ui/class-names';
+import { useOutbox } from './outbox-react';
 import { OutboxDialog } from './outbox-dialog';
 
 const OutboxIcon = () => (

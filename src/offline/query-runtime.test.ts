@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryOptions } from '@tanstack/react-query';
+import { queryClient, refreshAfterWrite } from './query-runtime';
+
+afterEach(() => queryClient.clear());
+
+describe('refreshAfterWrite', () => {
+  it('refetches a query named by its factory, also a restored copy without a query function', async () => {
+    // As restored from IndexedDB: data, no query function.
+    queryClient.setQueryData(['stations', 'detail', 'C1'], { lot: 'P1' });
+    const queryFn = vi.fn(async () => ({ lot: 'P2' }));
+    refreshAfterWrite(queryOptions({ queryKey: ['stations', 'detail', 'C1'], queryFn }));
+    await vi.waitFor(() => expect(queryClient.getQueryData(['stations', 'detail', 'C1'])).toEqual({ lot: 'P2' }));
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not fetch a query the cache never had', () => {
+    const queryFn = vi.fn(async () => ({ lot: 'P2' }));
+    refreshAfterWrite(queryOptions({ queryKey: ['stations', 'detail', 'C9'], queryFn }));
+    expect(queryFn).not.toHaveBeenCalled();
+  });
+
+  it('refetches the used pages of a key family and drops restored ones no screen asked for', async () => {
+    const queryFn = vi.fn(async () => ['new']);
+    await queryClient.fetchQuery({ queryKey: ['stations', 'list', { page: 0 }], queryFn });
+    queryClient.setQueryData(['stations', 'list', { page: 1 }], ['old']);
+    queryClient.setQueryData(['locations', 'list', { page: 0 }], ['other']);
+    refreshAfterWrite(['stations', 'list']);
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    expect(queryClient.getQueryData(['stations', 'list', { page: 1 }])).toBeUndefined();
+    expect(queryClient.getQueryData(['locations', 'list', { page: 0 }])).toEqual(['other']);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import type { TranslateFn } from '../i18n/i18n-context';
+import type { OutboxError, OutboxWrite } from './outbox-write';
+
+/**
+ * The registry of write kinds: the outbox itself knows no area. Each area registers the kinds of
+ * writes it queues (in its `api/*-writes.ts`, imported by src/write-kinds.ts before any replay) with
+ * what the outbox screen and the query cache need to know about them. Labels are rendered from the
+ * write's data when shown, so they follow a language switch.
+ */
+export interface WriteKind<D> {
+  kind: string;
+  /** The kind in words, e.g. 'Parkplatz zuweisen'. */
+  name: (t: TranslateFn) => string;
+  /** What the write does, e.g. 'Ladepunkt OLI_2 · Parkplatz P12'. */
+  label: (data: D, t: TranslateFn) => string;
+  /**
+   * Every query showing what the write changed, refreshed once the server applied it: a query's
+   * factory options (it is refetched with them, also when only the kept offline copy had it), or a
+   * key prefix for families such as list pages.
+   */
+  refreshes: (data: D) => readonly RefreshTarget[];
+  /** Where the user makes the change again (the screen with its form), e.g. '/stationen/OLI1_2'. */
+  formPath?: (data: D) => string;
+  /** A refusal in the area's words (e.g. what a colleague changed meanwhile); null for the server's message. */
+  describeFailure?: (error: OutboxError, t: TranslateFn) => string | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- factories of any data and key shape
+export type RefreshTarget = QueryKey | FetchQueryOptions<any, any, any, any>;
+
+const kinds = new Map<string, WriteKind<never>>();
+
+export function registerWriteKind<D>(definition: WriteKind<D>): void {
+  kinds.set(definition.kind, definition as WriteKind<never>);
+}
+
+function kindOf(write: OutboxWrite): WriteKind<unknown> | undefined {
+  return kinds.get(write.kind) as WriteKind<unknown> | undefined;
+}
+
+export function writeKindName(write: OutboxWrite, t: TranslateFn): string {
+  return kindOf(write)?.name(t) ?? write.kind;
+}
+
+export function writeLabel(write: OutboxWrite, t: TranslateFn): string {
+  const kind = kindOf(write);
+  return kind && write.data !== undefined ? kind.label(write.data, t) : (write.label ?? write.scope);
+}
+
+export function formPath(write: OutboxWrite): string | null {
+  const kind = kindOf(write);
+  return kind?.formPath && write.data !== undefined ? kind.formPath(write.data) : null;
+}
+
+export function describeFailure(write: OutboxWrite, t: TranslateFn): string | null {
+  return write.lastError ? (kindOf(write)?.describeFailure?.(write.lastError, t) ?? null) : null;
+}
+
+/** What to refresh after `write` went through (nothing for an unknown kind). */
+export function queriesChangedBy(write: OutboxWrite): readonly RefreshTarget[] {
+  const kind = kindOf(write);
+  return kind && write.data !== undefined ? kind.refreshes(write.data) : [];
+}

@@ -1,0 +1,8 @@
+import { registerStationWrites } from './features/stations/api/station-writes';
+
+/**
+ * Every area's outbox write kinds, registered before the outbox replays anything (routes/_app.tsx
+ * awaits this module), so labels, failure texts and refreshes work for a write replayed on any
+ * screen after a reload. A new area with offline writes adds its register call here.
+ */
+registerStationWrites();
