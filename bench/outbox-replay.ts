@@ -15,6 +15,9 @@
  * fires on the `online` event. BENCH_OUTBOX_BACKOFF=real waits out the outbox's own backoff (2 s and
  * up per fault, the whole queue stalls meanwhile), which takes minutes.
  *
+ * BENCH_OUTBOX_DELAY_MS (default 0): latency added to every write request, as on a weak mobile
+ * line; the outbox sends several connectors side by side (PARALLEL_SCOPES), which is what this shows.
+ *
  * Checks, after the replay, on the server's database: every write's key is recorded, each
  * connector's version went up by exactly its number of writes, and its final parking lot / status is
  * the last one written; on the wire: no key was applied more than once (a fresh 2xx answer, not one
@@ -209,6 +212,7 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
   const WRITES = num('BENCH_OUTBOX_WRITES', 500);
   const FAIL = num('BENCH_OUTBOX_FAIL', 0.05);
   const LOST = num('BENCH_OUTBOX_LOST', 0.1);
+const DELAY_MS = Number(process.env.BENCH_OUTBOX_DELAY_MS ?? 0);
   const SEED = num('BENCH_OUTBOX_SEED', 3);
   const TIMEOUT_S = num('BENCH_OUTBOX_TIMEOUT_S', 600);
   const realBackoff = process.env.BENCH_OUTBOX_BACKOFF === 'real';
@@ -294,6 +298,7 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
         kick();
         throw networkError();
       }
+      if (DELAY_MS > 0) await new Promise((r) => setTimeout(r, DELAY_MS));
       const started = performance.now();
       const sent = realFetch(input, init);
       if (roll < FAIL + LOST / 2) {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { commaListSchema, pageQuerySchema, paged } from './common';
 import { type ConnectorStatus, connectorStatuses } from './enums';
+import type { ErrorCode } from './errors';
 
 /**
  * Charging stations and connectors (spec 2 §2-5, §7-8). All on the BFF base (`/bff`).
@@ -83,7 +84,7 @@ export const canAssignParkingLot = (status: ConnectorStatus) => status !== 'INAC
  * [{locationId, parkingLot}]), CONFLICT (409; stale version), CONNECTOR_NOT_FOUND /
  * LOCATION_NOT_FOUND (404).
  */
-export const stationErrorCodes = ['CONNECTOR_INACTIVE', 'CONNECTOR_IN_OPERATION', 'CONNECTOR_STATUS_NOT_CHANGEABLE'] as const;
+export const stationErrorCodes = ['CONNECTOR_INACTIVE', 'CONNECTOR_IN_OPERATION', 'CONNECTOR_STATUS_NOT_CHANGEABLE'] as const satisfies readonly ErrorCode[];
 export type StationErrorCode = (typeof stationErrorCodes)[number];
 
 export const connectorRefusalDetailSchema = z.object({ connectorIds: z.array(z.string()), cpIds: z.array(z.string()) });

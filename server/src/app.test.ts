@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../contract/config';
 import { createApp } from './app';
 import { createHarness, type Harness } from './test/harness';
+import { routeTable } from './http/route-table';
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,10 +57,16 @@ describe('errors', () => {
       db: h.db,
       env: h.env,
       log: (_m, e) => logged.push(e),
-      extend: (r) =>
-        r.bff.get('/boom', () => {
-          throw new Error('secret database detail');
-        }),
+      extraRoutes: routeTable('bff', [
+        {
+          method: 'GET',
+          path: '/boom',
+          access: 'public',
+          handler: () => {
+            throw new Error('secret database detail');
+          },
+        },
+      ]),
     });
     const res = await app.request('/bff/boom');
     expect(res.status).toBe(500);

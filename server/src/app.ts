@@ -1,44 +1,57 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { defaultRuntimeConfig } from '../../contract/config';
-import { userServiceRoutes } from './auth/routes';
-import { registerCockpitBffRoutes, registerCockpitBookingRoutes } from './cockpit/routes';
-import { registerConfigRoute } from './config/routes';
+import { requireAdmin, requireAuth } from './auth/middleware';
+import { authRoutes } from './auth/routes';
+import { cockpitRoutes } from './cockpit/routes';
+import { configRoutes } from './config/routes';
 import type { Db } from './db/client';
-import { registerDropdownRoutes } from './dropdown/routes';
+import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
+import { mountRoutes, type Access, type Route, type Service } from './http/route-table';
 import { transactionalWrites } from './http/transaction';
 import type { AppBindings } from './http/types';
-import { registerLocationBffRoutes, registerLocationContractRoutes } from './locations/routes';
-import { registerMailRoutes } from './mail/routes';
-import { registerOperatorRoutes } from './operators/routes';
-import { registerStationBffRoutes } from './stations/routes';
+import { locationRoutes } from './locations/routes';
+import { mailRoutes } from './mail/routes';
+import { operatorRoutes } from './operators/routes';
+import { stationRoutes } from './stations/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
 const isApiPath = (p: string) => serviceBases.some((base) => p === base || p.startsWith(`${base}/`));
 
+/** Every route of the server, area by area (ARCHITECTURE.md, "Server"); a new area adds its table here. */
+export const routes: readonly Route[] = [
+  ...configRoutes,
+  ...authRoutes,
+  ...operatorRoutes,
+  ...mailRoutes,
+  ...dropdownRoutes,
+  ...cockpitRoutes,
+  ...locationRoutes,
+  ...stationRoutes,
+];
+
+/** What each access level of a route table runs before the handler. */
+const guards: Record<Access, MiddlewareHandler<AppBindings>[]> = {
+  public: [],
+  user: [requireAuth],
+  admin: [requireAuth, requireAdmin],
+};
+
 export interface AppOptions {
   db: Db;
   env: Env;
   log?: (msg: string, err?: unknown) => void;
-  /** Adds routes to the service routers before they are mounted (tests, extensions). */
-  extend?: (routers: ServiceRouters) => void;
+  /** Routes beyond the app's own (tests); mounted the same way. */
+  extraRoutes?: readonly Route[];
 }
 
-/** One service router per base; other areas add their routes to these (see DESIGN.md "Server"). */
-export interface ServiceRouters {
-  userService: Hono<AppBindings>;
-  bff: Hono<AppBindings>;
-  contractManagement: Hono<AppBindings>;
-  bookingService: Hono<AppBindings>;
-}
-
-export function createApp({ db, env, log = (m, e) => console.error(m, e), extend }: AppOptions) {
+export function createApp({ db, env, log = (m, e) => console.error(m, e), extraRoutes = [] }: AppOptions) {
   const app = new Hono<AppBindings>();
 
   app.use('*', async (c, next) => {
@@ -49,30 +62,21 @@ export function createApp({ db, env, log = (m, e) => console.error(m, e), extend
   });
   app.use('*', transactionalWrites);
 
-  const routers: ServiceRouters = {
-    userService: userServiceRoutes(),
+  const targets: Record<Service, Hono<AppBindings>> = {
+    root: app,
+    userService: new Hono<AppBindings>(),
     bff: new Hono<AppBindings>(),
     contractManagement: new Hono<AppBindings>(),
     bookingService: new Hono<AppBindings>(),
   };
-  registerOperatorRoutes(routers.bff);
-  registerMailRoutes(routers.bff, env.BODY_LIMIT_BYTES);
-  registerDropdownRoutes(routers.bff);
-  registerCockpitBffRoutes(routers.bff);
-  // After the cockpit's /locations/get-by-cpo-for-dropdown, which /locations/:id would shadow.
-  registerLocationBffRoutes(routers.bff);
-  registerStationBffRoutes(routers.bff);
-  registerLocationContractRoutes(routers.contractManagement);
-  registerCockpitBookingRoutes(routers.bookingService);
-  extend?.(routers);
-
+  mountRoutes(targets, [...routes, ...extraRoutes], guards);
+  // Hono copies a router's routes when it is mounted, so the tables go in first.
   const bases = defaultRuntimeConfig.services;
-  app.route(bases.userService, routers.userService);
-  app.route(bases.bff, routers.bff);
-  app.route(bases.contractManagement, routers.contractManagement);
-  app.route(bases.bookingService, routers.bookingService);
+  app.route(bases.userService, targets.userService);
+  app.route(bases.bff, targets.bff);
+  app.route(bases.contractManagement, targets.contractManagement);
+  app.route(bases.bookingService, targets.bookingService);
 
-  registerConfigRoute(app, env);
   registerStatic(app, env);
 
   app.notFound((c) => {

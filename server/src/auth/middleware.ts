@@ -26,3 +26,9 @@ export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   }
   await next();
 };
+
+/** Platform admins only: any other signed-in caller gets 403 FORBIDDEN. */
+export const requireAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
+  if (!c.var.auth.isAdmin) throw new ApiError(403, 'FORBIDDEN', 'Only platform admins may do this');
+  await next();
+};

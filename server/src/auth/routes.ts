@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
 
 import {
   changeEmailRequestSchema,
@@ -15,10 +14,9 @@ import { dashboardUsers, passwordResetTokens } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { ok } from '../http/respond';
 import { transactional } from '../http/transaction';
-import type { AppBindings } from '../http/types';
+import { routeTable } from '../http/route-table';
 import { parseBody, parseWith } from '../http/validate';
 import { enqueueMail } from '../mail/outbox';
-import { requireAuth } from './middleware';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { loadAuthUser } from './scope';
 import {
@@ -33,10 +31,9 @@ import {
 const byEmail = (email: string) => eq(sql`lower(${dashboardUsers.email})`, email.trim().toLowerCase());
 
 /** User service (spec 1 §7): sign-in, tokens, passwords, e-mail change. */
-export function userServiceRoutes() {
-  const app = new Hono<AppBindings>();
+export const authRoutes = routeTable('userService', [
 
-  app.post('/login', async (c) => {
+  { method: 'POST', path: '/login', access: 'public', handler: async (c) => {
     const body = await parseBody(c, loginRequestSchema);
     const db = c.var.db;
     const [row] = await db.select().from(dashboardUsers).where(byEmail(body.username));
@@ -51,9 +48,9 @@ export function userServiceRoutes() {
     const user = await loadAuthUser(db, row.id);
     if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid user credentials');
     return ok(c, await issueTokenPair(db, c.var.env, user));
-  });
+  } },
 
-  app.post('/refresh-token', async (c) => {
+  { method: 'POST', path: '/refresh-token', access: 'public', handler: async (c) => {
     const body = await parseBody(c, refreshRequestSchema);
     const db = c.var.db;
     const { sub } = await verifyAccessTokenIgnoringExpiry(c.var.env, body.currentAccessToken);
@@ -67,17 +64,17 @@ export function userServiceRoutes() {
       throw new ApiError(401, code, `Refresh token ${result.reason}`);
     }
     return ok(c, result.pair);
-  });
+  } },
 
-  app.get('/logout/:sub', transactional, requireAuth, async (c) => {
+  { method: 'GET', path: '/logout/:sub', access: 'user', before: [transactional], handler: async (c) => {
     const { user } = c.var.auth;
     if (c.req.param('sub') !== user.id) throw new ApiError(403, 'FORBIDDEN', 'Can only log out yourself');
     await revokeUserTokens(c.var.db, user.id);
     return ok(c, true);
-  });
+  } },
 
-  app.get('/forget-password/:email', transactional, async (c) => {
-    const email = parseWith(emailSchema, decodeURIComponent(c.req.param('email')));
+  { method: 'GET', path: '/forget-password/:email', access: 'public', before: [transactional], handler: async (c) => {
+    const email = parseWith(emailSchema, decodeURIComponent(c.req.param('email') ?? ''));
     const db = c.var.db;
     const env = c.var.env;
     const [row] = await db.select().from(dashboardUsers).where(byEmail(email));
@@ -117,9 +114,9 @@ export function userServiceRoutes() {
       ].join('\n'),
     });
     return ok(c, true);
-  });
+  } },
 
-  app.post('/reset-password', async (c) => {
+  { method: 'POST', path: '/reset-password', access: 'public', handler: async (c) => {
     const body = await parseBody(c, resetPasswordRequestSchema);
     const db = c.var.db;
     const now = new Date();
@@ -142,9 +139,9 @@ export function userServiceRoutes() {
     // Whoever knew the old password loses their sessions.
     await revokeUserTokens(db, used.userId, undefined, now);
     return ok(c, true);
-  });
+  } },
 
-  app.put('/change-password', requireAuth, async (c) => {
+  { method: 'PUT', path: '/change-password', access: 'user', handler: async (c) => {
     const body = await parseBody(c, changePasswordRequestSchema);
     const { user, sessionFamilyId } = c.var.auth;
     if (body.username.toLowerCase() !== user.email.toLowerCase()) {
@@ -157,9 +154,9 @@ export function userServiceRoutes() {
       .where(eq(dashboardUsers.id, user.id));
     await revokeUserTokens(db, user.id, sessionFamilyId);
     return ok(c, true);
-  });
+  } },
 
-  app.post('/cpos/dashboard-update-user-email', requireAuth, async (c) => {
+  { method: 'POST', path: '/cpos/dashboard-update-user-email', access: 'user', handler: async (c) => {
     const body = await parseBody(c, changeEmailRequestSchema);
     const { user } = c.var.auth;
     if (body.oldEmail.toLowerCase() !== user.email.toLowerCase()) {
@@ -182,7 +179,6 @@ export function userServiceRoutes() {
       throw err;
     }
     return ok(c, true);
-  });
+  } },
 
-  return app;
-}
+]);

@@ -1,8 +1,7 @@
-import type { Hono } from 'hono';
 import type { RuntimeConfig } from '../../../contract/config';
 import { defaultRuntimeConfig } from '../../../contract/config';
 import type { Env } from '../env';
-import type { AppBindings } from '../http/types';
+import { routeTable } from '../http/route-table';
 
 export function runtimeConfig(env: Env): RuntimeConfig {
   return {
@@ -15,9 +14,9 @@ export function runtimeConfig(env: Env): RuntimeConfig {
 }
 
 /** The PWA reads its service bases and settings at start, so one build serves any deployment. */
-export function registerConfigRoute(app: Hono<AppBindings>, env: Env) {
-  app.get('/config.json', (c) => {
+export const configRoutes = routeTable('root', [
+  { method: 'GET', path: '/config.json', access: 'public', handler: (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.json(runtimeConfig(env));
-  });
-}
+    return c.json(runtimeConfig(c.var.env));
+  } },
+]);

@@ -10,4 +10,3 @@ function pgCode(err: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
-export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';

@@ -53,7 +53,7 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const inList = (col: string, values: readonly string[]) =>
   sql.raw(`${col} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
-export const mailStatuses = ['queued', 'sent', 'failed'] as const;
+export const mailStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
 export const idempotencyStatuses = ['in_progress', 'done'] as const;
 
 export const customers = pgTable(
@@ -475,6 +475,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: tsz('created_at').notNull().defaultNow(),
     sentAt: tsz('sent_at'),
+    /** When a sender claimed it ('sending'); a claim older than the sender's timeout is taken again. */
+    claimedAt: tsz('claimed_at'),
   },
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.id),

@@ -1,17 +1,15 @@
-import type { Hono } from 'hono';
 import { dropdownQuerySchema, dropdownValues, type DropdownEntry } from '../../../contract/dropdown';
-import { requireAuth } from '../auth/middleware';
 import { ok } from '../http/respond';
-import type { AppBindings } from '../http/types';
 import { parseQuery } from '../http/validate';
+import { routeTable } from '../http/route-table';
 
-export function registerDropdownRoutes(bff: Hono<AppBindings>) {
-  bff.get('/dropdown-configuration', requireAuth, (c) => {
+export const dropdownRoutes = routeTable('bff', [
+  { method: 'GET', path: '/dropdown-configuration', access: 'user', handler: (c) => {
     const { mappingTypes } = parseQuery(c, dropdownQuerySchema);
     const entries: DropdownEntry[] = [...new Set(mappingTypes)].map((type) => ({
       type,
       listValues: [...dropdownValues[type]],
     }));
     return ok(c, entries);
-  });
-}
+  } },
+]);

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { requireAuth } from '../auth/middleware';
 import { enqueueMail } from '../mail/outbox';
 import { createHarness, type Harness } from '../test/harness';
 import { ApiError } from './errors';
 import { ok } from './respond';
 import { readJson } from './validate';
+import { routeTable } from './route-table';
 
 let h: Harness;
 let app: ReturnType<typeof createApp>;
@@ -23,13 +23,19 @@ beforeAll(async () => {
     db: h.db,
     env: h.env,
     log: () => {},
-    extend: (r) =>
-      r.bff.post('/test-write', requireAuth, async (c) => {
-        const body = (await readJson(c)) as { fail?: boolean; n?: number };
-        const id = await enqueueMail(c.var.db, { to: 'x@example.de', from: 'y@example.de', subject: 's', text: 't' });
-        if (body.fail) throw new ApiError(400, 'VALIDATION_ERROR', 'refused after writing');
-        return ok(c, { id, n: body.n });
-      }),
+    extraRoutes: routeTable('bff', [
+      {
+        method: 'POST',
+        path: '/test-write',
+        access: 'user',
+        handler: async (c) => {
+          const body = (await readJson(c)) as { fail?: boolean; n?: number };
+          const id = await enqueueMail(c.var.db, { to: 'x@example.de', from: 'y@example.de', subject: 's', text: 't' });
+          if (body.fail) throw new ApiError(400, 'VALIDATION_ERROR', 'refused after writing');
+          return ok(c, { id, n: body.n });
+        },
+      },
+    ]),
   });
 });
 afterAll(() => h?.close());

@@ -15,6 +15,7 @@ import {
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
+import { containsPattern, transactionLock } from '../db/sql-helpers';
 import {
   bills,
   connectors,
@@ -28,8 +29,6 @@ import {
 import { ApiError } from '../http/errors';
 
 /** `%x%` for ILIKE, with the pattern characters of the user's text taken literally. */
-export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 export const locationNotFound = (id: string) => new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${id} not found`);
 export const operatorNotFound = (cpoId: string) =>
   new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`, { cpoId });
@@ -132,10 +131,6 @@ export async function unknownModels(db: Db, names: string[]): Promise<string[]> 
 }
 
 /** Serialises id generation per kind (PostgreSQL and PGlite alike), released at commit. */
-export async function lockIdSequence(db: Db, kind: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${kind}))`);
-}
-
 export async function createLocation(
   db: Db,
   scope: Scope,
@@ -160,7 +155,7 @@ export async function createLocation(
         .map(({ i }) => ({ path: `wallBoxesData.${i}.chargingStationModel`, message: 'unknownModel' })),
     );
   }
-  await lockIdSequence(db, 'locations.location_id');
+  await transactionLock(db, 'locations.location_id');
   const [{ maxNo }] = await db
     .select({ maxNo: sql<number>`coalesce(max(substring(${locations.locationId} from 2)::int), 10000)::int` })
     .from(locations)

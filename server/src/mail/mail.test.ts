@@ -5,7 +5,7 @@ import { createApp } from '../app';
 import { mailOutbox } from '../db/schema';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { createMailSender } from './sender';
+import { CLAIM_TIMEOUT_MINUTES, createMailSender } from './sender';
 
 let h: Harness;
 let token: string;
@@ -125,5 +125,46 @@ describe('mail sender', () => {
     expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued'))).toHaveLength(0);
     expect(sent.some((m) => Array.isArray(m.attachments))).toBe(true);
     sender.stop();
+  });
+
+  it('two senders on one database (two server instances) send each queued mail exactly once', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await h.request('POST', '/bff/mail/send', { token, body: payload({ subject: `Parallel ${i}` }) })).status).toBe(200);
+    }
+    const subjects: string[] = [];
+    // A transport that takes its time, so the two flushes really overlap.
+    const transport = {
+      sendMail: async (m: { subject?: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        subjects.push(String(m.subject));
+        return {};
+      },
+    };
+    const a = createMailSender({ db: h.db, transport: transport as never, log: () => {} });
+    const b = createMailSender({ db: h.db, transport: transport as never, log: () => {} });
+    const [fromA, fromB] = await Promise.all([a.flush(), b.flush()]);
+    const parallel = subjects.filter((s) => s.includes('Parallel'));
+    expect(parallel).toHaveLength(12);
+    expect(new Set(parallel).size).toBe(12);
+    expect(fromA + fromB).toBe(subjects.length);
+    expect(fromA).toBeGreaterThan(0);
+    expect(fromB).toBeGreaterThan(0);
+    expect(await h.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'queued'))).toHaveLength(0);
+  });
+
+  it('takes a mail again whose sender died while sending, once its claim is old', async () => {
+    const res = await h.request('POST', '/bff/mail/send', { token, body: payload({ subject: 'Verwaist' }) });
+    expect(res.status).toBe(200);
+    const mail = await lastMail();
+    // As a sender that crashed after claiming leaves it.
+    await h.db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: 1, claimedAt: new Date(Date.now() - (CLAIM_TIMEOUT_MINUTES + 1) * 60_000) })
+      .where(eq(mailOutbox.id, mail.id));
+    const subjects: string[] = [];
+    const sender = createMailSender({ db: h.db, transport: { sendMail: async (m: { subject?: string }) => subjects.push(String(m.subject)) } as never });
+    expect(await sender.flush()).toBe(1);
+    expect(subjects).toEqual(['[Support] Verwaist']);
+    expect((await lastMail()).status).toBe('sent');
   });
 });

@@ -1,10 +1,10 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mailSendRequestSchema, SUPPORT_ATTACHMENT_MAX_BYTES } from '../../../contract/auth';
-import { requireAuth } from '../auth/middleware';
 import { ApiError } from '../http/errors';
 import { ok } from '../http/respond';
+import { routeTable } from '../http/route-table';
 import type { AppBindings } from '../http/types';
 import { parseWith, readJson } from '../http/validate';
 import { enqueueMail } from './outbox';
@@ -32,17 +32,22 @@ function attachmentFileName(requested: string | undefined, ext: string): string 
   return same ? base : `${base}.${ext}`;
 }
 
-export function registerMailRoutes(bff: Hono<AppBindings>, maxBodyBytes: number) {
-  bff.post(
-    '/mail/send',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
-      },
-    }),
-    requireAuth,
-    async (c) => {
+/** The body limit of the mail route, read before anything else (BODY_LIMIT_BYTES). */
+const mailBodyLimit: MiddlewareHandler<AppBindings> = (c, next) =>
+  bodyLimit({
+    maxSize: c.var.env.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+    },
+  })(c, next);
+
+export const mailRoutes = routeTable('bff', [
+  {
+    method: 'POST',
+    path: '/mail/send',
+    access: 'user',
+    before: [mailBodyLimit],
+    handler: async (c) => {
       const raw = await readJson(c);
       // Checked before zod so a huge array is refused without validating millions of numbers.
       const attachments = (raw as { attachments?: unknown } | null)?.attachments;
@@ -76,5 +81,5 @@ export function registerMailRoutes(bff: Hono<AppBindings>, maxBodyBytes: number)
       });
       return ok(c, true);
     },
-  );
-}
+  },
+]);

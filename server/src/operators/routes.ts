@@ -1,27 +1,25 @@
-import type { Hono } from 'hono';
 import * as z from 'zod';
 import { pageQuerySchema } from '../../../contract/common';
-import { requireAuth } from '../auth/middleware';
 import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
-import type { AppBindings } from '../http/types';
 import { parseParams, parseQuery } from '../http/validate';
 import { getOperatorDetail, listOperators } from './queries';
+import { routeTable } from '../http/route-table';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** BFF operator reads (spec 1 §7, spec 3 §7). */
-export function registerOperatorRoutes(bff: Hono<AppBindings>) {
-  bff.get('/cpos', requireAuth, async (c) => {
+export const operatorRoutes = routeTable('bff', [
+  { method: 'GET', path: '/cpos', access: 'user', handler: async (c) => {
     const { page, size } = parseQuery(c, pageQuerySchema);
     const { total, rows } = await listOperators(c.var.db, c.var.auth.scope, page, size);
     return paged(c, total, rows);
-  });
+  } },
 
-  bff.get('/cpos/:id/operator-details', requireAuth, async (c) => {
+  { method: 'GET', path: '/cpos/:id/operator-details', access: 'user', handler: async (c) => {
     const { id } = parseParams(c, idParams);
     const detail = await getOperatorDetail(c.var.db, c.var.auth.scope, id);
     if (!detail) throw new ApiError(404, 'NOT_FOUND', `Operator ${id} not found`);
     return ok(c, detail);
-  });
-}
+  } },
+]);

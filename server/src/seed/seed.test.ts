@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
 import { createDb, type Db, type DbHandle } from '../db/client';
@@ -100,6 +100,18 @@ describe('seed', () => {
     }
     const tx = await a.db.select({ id: chargingRequests.transactionId }).from(chargingRequests).limit(5);
     for (const t of tx) expect(t.id.length).toBeLessThanOrEqual(22);
+  });
+
+  it('two instances starting together on one database seed it once', async () => {
+    const handle = await createDb({ dataDir: 'memory://' });
+    handles.push(handle);
+    await handle.migrate();
+    {
+      const results = await Promise.all([seedIfEmpty(handle.db, 'small', TEST_NOW), seedIfEmpty(handle.db, 'small', TEST_NOW)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const [{ n }] = await handle.db.select({ n: count() }).from(customers);
+      expect(n).toBe(results.find(Boolean)!.counts.customers);
+    }
   });
 
   it('seeds only an empty database', async () => {

@@ -11,6 +11,7 @@ import type {
 } from '../../../contract/enums';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
+import { transactionLock } from '../db/sql-helpers';
 import {
   bills,
   chargingRequests,
@@ -160,7 +161,16 @@ export interface SeedResult {
  * Writes a deterministic data set: the same size, seed and `now` give the same ids and counts
  * (password hashes differ: salts are random). Everything happens in one transaction.
  */
-export async function seedDatabase(db: Db, opts: { size: SeedSize; now: Date; seed?: number }): Promise<SeedResult> {
+export async function seedDatabase(db: Db, opts: { size: SeedSize; now: Date; seed?: number }): Promise<SeedResult>;
+/** With `onlyIfEmpty`: undefined when the database had data by the time the seed held the lock. */
+export async function seedDatabase(
+  db: Db,
+  opts: { size: SeedSize; now: Date; seed?: number; onlyIfEmpty: true },
+): Promise<SeedResult | undefined>;
+export async function seedDatabase(
+  db: Db,
+  opts: { size: SeedSize; now: Date; seed?: number; onlyIfEmpty?: boolean },
+): Promise<SeedResult | undefined> {
   const started = performance.now();
   const spec = seedSizes[opts.size];
   const now = opts.now;
@@ -706,7 +716,10 @@ export async function seedDatabase(db: Db, opts: { size: SeedSize; now: Date; se
     }
   }
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Two instances starting together on one PostgreSQL: the second waits here and then finds data.
+    await transactionLock(tx, 'seed');
+    if (opts.onlyIfEmpty && !(await isDatabaseEmpty(tx))) return false;
     await insertBatched(tx, customers, customerRows);
     await insertBatched(tx, operators, operatorRows);
     await insertBatched(tx, dashboardUsers, userRows);
@@ -719,7 +732,9 @@ export async function seedDatabase(db: Db, opts: { size: SeedSize; now: Date; se
     await insertBatched(tx, rfidTags, rfidRows);
     await insertBatched(tx, chargingRequests, requestRows);
     await insertBatched(tx, bills, billRows);
+    return true;
   });
+  if (!seeded) return undefined;
   // Fresh statistics, so the first list queries use the indexes; the vacuum sets the visibility map
   // so counts can use index-only scans (PGlite has no autovacuum to do it later).
   await db.execute(sql`vacuum analyze`);
@@ -744,5 +759,5 @@ export async function seedDatabase(db: Db, opts: { size: SeedSize; now: Date; se
 /** Seeds only an empty database, so a restart keeps whatever the users changed. */
 export async function seedIfEmpty(db: Db, size: SeedSize | 'none', now = new Date()): Promise<SeedResult | undefined> {
   if (size === 'none' || !(await isDatabaseEmpty(db))) return undefined;
-  return seedDatabase(db, { size, now });
+  return seedDatabase(db, { size, now, onlyIfEmpty: true });
 }

@@ -19,8 +19,8 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { chargingRequests, connectors, locations, wallboxModels } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { containsPattern, findLocation, locationNotFound, lockIdSequence } from '../locations/queries';
-import { stationError } from './versions';
+import { containsPattern, transactionLock } from '../db/sql-helpers';
+import { findLocation, locationNotFound } from '../locations/queries';
 
 type ConnectorRow = typeof connectors.$inferSelect;
 
@@ -140,7 +140,7 @@ export async function createStations(
       { path: 'chargingStationModel', message: 'unknownModel' },
     ]);
   }
-  await lockIdSequence(db, 'connectors.cp_id');
+  await transactionLock(db, 'connectors.cp_id');
   const [{ maxNo }] = await db
     .select({ maxNo: sql<number>`coalesce(max(substring(${connectors.cpId} from 4)::int), 0)::int` })
     .from(connectors)
@@ -238,7 +238,7 @@ export async function updateParkingLots(
 
   const inactive = items.map((it) => byId.get(it.connectorId)!).filter((r) => !canAssignParkingLot(r.status));
   if (inactive.length > 0) {
-    throw stationError(
+    throw new ApiError(
       409,
       'CONNECTOR_INACTIVE',
       `Inactive charging stations cannot be edited: ${refusalDetail(inactive).cpIds.join(', ')}`,
@@ -315,7 +315,7 @@ export async function changeAvailability(
   const refused = rows.filter((r) => !canChangeAvailability(r.status, r.parkingLot));
   const notChangeable = refused.filter((r) => !OCCUPIED_STATUSES.includes(r.status));
   if (notChangeable.length > 0) {
-    throw stationError(
+    throw new ApiError(
       409,
       'CONNECTOR_STATUS_NOT_CHANGEABLE',
       `The charging stations must be Standby or Active to be edited: ${refusalDetail(notChangeable).cpIds.join(', ')}`,
@@ -323,7 +323,7 @@ export async function changeAvailability(
     );
   }
   if (refused.length > 0) {
-    throw stationError(
+    throw new ApiError(
       409,
       'CONNECTOR_IN_OPERATION',
       `Charging stations in operation cannot be changed: ${refusalDetail(refused).cpIds.join(', ')}`,

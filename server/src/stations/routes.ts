@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import * as z from 'zod';
 import {
   changeAvailabilityBodySchema,
@@ -7,13 +6,12 @@ import {
   parkingLotUpdateBodySchema,
   stationListQuerySchema,
 } from '../../../contract/stations';
-import { requireAuth } from '../auth/middleware';
 import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
-import type { AppBindings } from '../http/types';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { changeAvailability, connectorNotFound, createStations, getStationDetail, listStations, updateParkingLots } from './queries';
-import { expectedVersion } from './versions';
+import { expectedVersion } from '../http/versions';
+import { routeTable } from '../http/route-table';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 
@@ -29,38 +27,38 @@ function withIfMatch<T extends { version?: number }>(items: T[], header: string 
 }
 
 /** BFF station and connector routes (spec 2 §7). Fixed paths before `/connectors/:id`. */
-export function registerStationBffRoutes(bff: Hono<AppBindings>) {
-  bff.get('/connectors/get-by-cpo', requireAuth, async (c) => {
+export const stationRoutes = routeTable('bff', [
+  { method: 'GET', path: '/connectors/get-by-cpo', access: 'user', handler: async (c) => {
     const q = parseQuery(c, stationListQuerySchema);
     const { total, rows } = await listStations(c.var.db, c.var.auth.scope, q);
     return paged(c, total, rows);
-  });
+  } },
 
-  bff.post('/connectors/create-cp', requireAuth, async (c) => {
+  { method: 'POST', path: '/connectors/create-cp', access: 'user', handler: async (c) => {
     const body = await parseBody(c, createStationsBodySchema);
     return ok(c, await createStations(c.var.db, c.var.auth.scope, body));
-  });
+  } },
 
-  bff.put('/connectors/update-parking-lots', requireAuth, async (c) => {
+  { method: 'PUT', path: '/connectors/update-parking-lots', access: 'user', handler: async (c) => {
     const items = withIfMatch(await parseBody(c, parkingLotUpdateBodySchema), c.req.header('if-match'));
     const out = await updateParkingLots(c.var.db, c.var.auth.scope, items);
     if (out.length === 1) c.header('ETag', etagFor(out[0].version));
     return ok(c, out);
-  });
+  } },
 
-  bff.put('/ocpp-client/change-availability', requireAuth, async (c) => {
+  { method: 'PUT', path: '/ocpp-client/change-availability', access: 'user', handler: async (c) => {
     const body = await parseBody(c, changeAvailabilityBodySchema);
     const items = withIfMatch(body.changeAvailabilityRequest, c.req.header('if-match'));
     const out = await changeAvailability(c.var.db, c.var.auth.scope, items);
     if (out.length === 1) c.header('ETag', etagFor(out[0].version));
     return ok(c, out);
-  });
+  } },
 
-  bff.get('/connectors/:id', requireAuth, async (c) => {
+  { method: 'GET', path: '/connectors/:id', access: 'user', handler: async (c) => {
     const { id } = parseParams(c, idParams);
     const detail = await getStationDetail(c.var.db, c.var.auth.scope, id);
     if (!detail) throw connectorNotFound([id]);
     c.header('ETag', etagFor(detail.version));
     return ok(c, detail);
-  });
-}
+  } },
+]);
