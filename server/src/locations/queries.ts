@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL
 import type { z } from 'zod';
 import {
   contractStatusColours,
-  type createLocationBodySchema,
   type LocationContractRow,
   type LocationDetail,
   type LocationListRow,
@@ -26,14 +25,8 @@ import {
   rfidTags,
   wallboxModels,
 } from '../db/schema';
-import { ApiError } from '../http/errors';
 
-/** `%x%` for ILIKE, with the pattern characters of the user's text taken literally. */
-export const locationNotFound = (id: string) => new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${id} not found`);
-export const operatorNotFound = (cpoId: string) =>
-  new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`, { cpoId });
-
-const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
+export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
   careOf: l.careOf,
   street: l.street,
   zipCode: l.zipCode,
@@ -130,61 +123,30 @@ export async function unknownModels(db: Db, names: string[]): Promise<string[]> 
   return names.filter((n) => !known.has(n));
 }
 
-/** Serialises id generation per kind (PostgreSQL and PGlite alike), released at commit. */
-export async function createLocation(
-  db: Db,
-  scope: Scope,
-  body: z.output<typeof createLocationBodySchema>,
-): Promise<{ locationId: string; locationName: string }> {
-  if (!scope.canSeeOperator(body.cpoId)) throw operatorNotFound(body.cpoId);
-  const [op] = await db.select({ cpoId: operators.cpoId }).from(operators).where(eq(operators.cpoId, body.cpoId));
-  if (!op) throw operatorNotFound(body.cpoId);
-  const missing = await unknownModels(
-    db,
-    body.wallBoxesData.map((w) => w.chargingStationModel),
-  );
-  if (missing.length > 0) {
-    throw new ApiError(
-      400,
-      'VALIDATION_ERROR',
-      `Unknown charging station model: ${missing.join(', ')}`,
-      undefined,
-      body.wallBoxesData
-        .map((w, i) => ({ w, i }))
-        .filter(({ w }) => missing.includes(w.chargingStationModel))
-        .map(({ i }) => ({ path: `wallBoxesData.${i}.chargingStationModel`, message: 'unknownModel' })),
-    );
-  }
+export async function operatorExists(db: Db, cpoId: string): Promise<boolean> {
+  const [op] = await db.select({ cpoId: operators.cpoId }).from(operators).where(eq(operators.cpoId, cpoId));
+  return !!op;
+}
+
+/** The next free `L<n>` location id; holds the id lock until the transaction ends. */
+export async function nextLocationId(db: Db): Promise<string> {
   await transactionLock(db, 'locations.location_id');
   const [{ maxNo }] = await db
     .select({ maxNo: sql<number>`coalesce(max(substring(${locations.locationId} from 2)::int), 10000)::int` })
     .from(locations)
     .where(sql`${locations.locationId} ~ '^L[0-9]{1,9}$'`);
-  const locationId = `L${maxNo + 1}`;
-  // Without infrastructure the EMS counts as not connected (spec 1 §4).
-  const ems = body.wallBoxesData.length > 0 && body.isEmsConnected;
-  await db.insert(locations).values({
-    locationId,
-    locationName: body.locationName,
-    careOf: body.locationAddress.careOf,
-    street: body.locationAddress.street,
-    zipCode: body.locationAddress.zipCode,
-    city: body.locationAddress.city,
-    cpoId: body.cpoId,
-    isEmsConnected: ems,
-    emsModel: ems ? (body.emsModel ?? null) : null,
-    emsId: ems ? body.emsId : null,
-  });
-  if (body.wallBoxesData.length > 0) {
-    await db.insert(locationInfrastructure).values(
-      body.wallBoxesData.map((w) => ({
-        locationId,
-        chargingStationModel: w.chargingStationModel,
-        numOfChargingStations: w.numOfChargingStations,
-      })),
-    );
+  return `L${maxNo + 1}`;
+}
+
+export async function insertLocation(
+  db: Db,
+  location: typeof locations.$inferInsert,
+  infrastructure: Omit<typeof locationInfrastructure.$inferInsert, 'locationId'>[],
+) {
+  await db.insert(locations).values(location);
+  if (infrastructure.length > 0) {
+    await db.insert(locationInfrastructure).values(infrastructure.map((i) => ({ ...i, locationId: location.locationId })));
   }
-  return { locationId, locationName: body.locationName };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,21 +216,8 @@ export async function getLocationDetail(db: Db, scope: Scope, locationId: string
   };
 }
 
-export async function updateLocation(
-  db: Db,
-  scope: Scope,
-  body: z.output<typeof updateLocationBodySchema>,
-  expectedVersion: number | undefined,
-) {
-  const loc = await findLocation(db, scope, body.locationId, true);
-  if (!loc) throw locationNotFound(body.locationId);
-  if (expectedVersion !== undefined && expectedVersion !== loc.version) {
-    throw new ApiError(409, 'CONFLICT', `Location ${loc.locationId} was changed by someone else`, {
-      locationId: loc.locationId,
-      currentVersion: loc.version,
-      current: { locationName: loc.locationName, locationAddress: address(loc) },
-    });
-  }
+/** Writes a location's name and address and moves its version on by one. */
+export async function writeLocation(db: Db, locationId: string, body: z.output<typeof updateLocationBodySchema>) {
   const [updated] = await db
     .update(locations)
     .set({
@@ -280,9 +229,9 @@ export async function updateLocation(
       careOf: body.locationAddress.careOf ?? null,
       version: sql`${locations.version} + 1`,
     })
-    .where(eq(locations.locationId, loc.locationId))
+    .where(eq(locations.locationId, locationId))
     .returning({ locationId: locations.locationId, locationName: locations.locationName, version: locations.version });
-  return updated;
+  return updated!;
 }
 
 export async function getParkingInfo(db: Db, scope: Scope, locationId: string): Promise<ParkingInfo | undefined> {

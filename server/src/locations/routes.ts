@@ -11,17 +11,14 @@ import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { expectedVersion } from '../http/versions';
 import {
-  createLocation,
   findLocation,
   getLocationDetail,
   getParkingInfo,
   listLocationContracts,
   listLocations,
   listWallboxTypes,
-  locationNotFound,
-  operatorNotFound,
-  updateLocation,
 } from './queries';
+import { createLocation, locationNotFound, operatorNotFound, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });

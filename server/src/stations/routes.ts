@@ -9,7 +9,8 @@ import {
 import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
-import { changeAvailability, connectorNotFound, createStations, getStationDetail, listStations, updateParkingLots } from './queries';
+import { changeAvailability, connectorNotFound, createStations, updateParkingLots } from './handlers';
+import { getStationDetail, listStations } from './queries';
 import { expectedVersion } from '../http/versions';
 import { routeTable } from '../http/route-table';
 
