@@ -5,7 +5,18 @@ import globals from 'globals';
 import cockpit from './eslint-rules/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', '.tmp', 'node_modules', 'data', 'src/route-tree.gen.ts', 'server/src/db/migrations', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      '.tmp',
+      'node_modules',
+      'data',
+      'src/route-tree.gen.ts',
+      'server/src/db/migrations',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

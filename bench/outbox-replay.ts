@@ -212,7 +212,7 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
   const WRITES = num('BENCH_OUTBOX_WRITES', 500);
   const FAIL = num('BENCH_OUTBOX_FAIL', 0.05);
   const LOST = num('BENCH_OUTBOX_LOST', 0.1);
-const DELAY_MS = Number(process.env.BENCH_OUTBOX_DELAY_MS ?? 0);
+  const DELAY_MS = Number(process.env.BENCH_OUTBOX_DELAY_MS ?? 0);
   const SEED = num('BENCH_OUTBOX_SEED', 3);
   const TIMEOUT_S = num('BENCH_OUTBOX_TIMEOUT_S', 600);
   const realBackoff = process.env.BENCH_OUTBOX_BACKOFF === 'real';

@@ -7,8 +7,7 @@ export const emailSchema = z.string().trim().min(1, 'required').max(255, 'max255
 
 /** Spec 1 §5: at least 10 characters with a digit, a lowercase and an uppercase letter. */
 export const PASSWORD_MIN = 10;
-export const isStrongPassword = (p: string) =>
-  p.length >= PASSWORD_MIN && /\d/.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p);
+export const isStrongPassword = (p: string) => p.length >= PASSWORD_MIN && /\d/.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p);
 
 export const loginRequestSchema = z.object({
   username: emailSchema,

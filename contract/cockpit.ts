@@ -92,11 +92,7 @@ export const CLEANED_STATUS: ChargingRequestStatus = 'terminated_not_started';
  * TOTAL_ENERGY graph: every status that can carry delivered energy, i.e. InProgress, Completed and
  * broken (a fault after energy flowed is still billed). The other statuses never delivered energy.
  */
-export const KPI_ENERGY_STATUSES: readonly ChargingRequestStatus[] = [
-  ...filterStatuses.InProgress,
-  ...filterStatuses.Completed,
-  'broken',
-];
+export const KPI_ENERGY_STATUSES: readonly ChargingRequestStatus[] = [...filterStatuses.InProgress, ...filterStatuses.Completed, 'broken'];
 
 // ---------------------------------------------------------------------------------------------
 // GET /bff/kpi/get-graph
@@ -130,7 +126,18 @@ export const graphQuerySchema = z
     locations: z
       .string()
       .optional()
-      .transform((v) => (v ? [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))] : [])),
+      .transform((v) =>
+        v
+          ? [
+              ...new Set(
+                v
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : [],
+      ),
     timestamp: z.string().optional(),
   })
   .superRefine((q, ctx) => {
@@ -224,7 +231,18 @@ export const chargingHistoryQuerySchema = z
     filters: z
       .string()
       .optional()
-      .transform((v) => (v ? [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))] : []))
+      .transform((v) =>
+        v
+          ? [
+              ...new Set(
+                v
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : [],
+      )
       .pipe(z.array(z.enum(chargingHistoryFilters))),
     chargingRequestHistory: z.string().optional(),
     timestamp: z.string().optional(),

@@ -9,7 +9,14 @@ export const dropdownQuerySchema = z.object({
   mappingTypes: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [...dropdownMappingTypes]))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [...dropdownMappingTypes],
+    )
     .pipe(z.array(z.enum(dropdownMappingTypes))),
 });
 

@@ -12,14 +12,7 @@ export const connectorStatuses = [
 ] as const;
 export type ConnectorStatus = (typeof connectorStatuses)[number];
 
-export const contractStatuses = [
-  'CREATED_UNSIGNED',
-  'CREATED_SIGNED',
-  'ACTIVE',
-  'BLOCKED',
-  'EXPIRED',
-  'UNSIGNED_EXPIRED',
-] as const;
+export const contractStatuses = ['CREATED_UNSIGNED', 'CREATED_SIGNED', 'ACTIVE', 'BLOCKED', 'EXPIRED', 'UNSIGNED_EXPIRED'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 
 export const userTypes = ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN', 'AD_HOC'] as const;
@@ -56,15 +49,7 @@ export type ChargingRequestStatus = (typeof chargingRequestStatuses)[number];
 
 export const chargingTypes = ['NORMAL', 'AD_HOC'] as const;
 
-export const billStatuses = [
-  'PAID',
-  'UNPAID',
-  'GENERATED',
-  'SENT',
-  'NOT_APPLICABLE',
-  'DISPUTE_CREATED',
-  'DISPUTED',
-] as const;
+export const billStatuses = ['PAID', 'UNPAID', 'GENERATED', 'SENT', 'NOT_APPLICABLE', 'DISPUTE_CREATED', 'DISPUTED'] as const;
 export type BillStatus = (typeof billStatuses)[number];
 
 export const emsModels = ['Smart1 EMS', 'CFOS Charging Manager'] as const;

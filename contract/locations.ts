@@ -108,11 +108,7 @@ export type LocationListAnswer = z.infer<typeof locationListAnswerSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const wallBoxRowSchema = z.object({
-  numOfChargingStations: z
-    .number()
-    .int()
-    .min(MIN_STATIONS_PER_ROW, 'mustBeAtLeastOne')
-    .max(MAX_STATIONS_PER_ROW),
+  numOfChargingStations: z.number().int().min(MIN_STATIONS_PER_ROW, 'mustBeAtLeastOne').max(MAX_STATIONS_PER_ROW),
   /** A name from `GET /bff/locations/wallboxTypes` (checked on the server). */
   chargingStationModel: z.string().trim().min(1, 'required').max(200),
 });

@@ -84,7 +84,11 @@ export const canAssignParkingLot = (status: ConnectorStatus) => status !== 'INAC
  * [{locationId, parkingLot}]), CONFLICT (409; stale version), CONNECTOR_NOT_FOUND /
  * LOCATION_NOT_FOUND (404).
  */
-export const stationErrorCodes = ['CONNECTOR_INACTIVE', 'CONNECTOR_IN_OPERATION', 'CONNECTOR_STATUS_NOT_CHANGEABLE'] as const satisfies readonly ErrorCode[];
+export const stationErrorCodes = [
+  'CONNECTOR_INACTIVE',
+  'CONNECTOR_IN_OPERATION',
+  'CONNECTOR_STATUS_NOT_CHANGEABLE',
+] as const satisfies readonly ErrorCode[];
 export type StationErrorCode = (typeof stationErrorCodes)[number];
 
 export const connectorRefusalDetailSchema = z.object({ connectorIds: z.array(z.string()), cpIds: z.array(z.string()) });
@@ -203,11 +207,7 @@ export type CreateStationsAnswer = z.infer<typeof createStationsAnswerSchema>;
 // PUT /bff/connectors/update-parking-lots
 // ---------------------------------------------------------------------------------------------
 
-export const parkingLotNumberSchema = z
-  .string()
-  .trim()
-  .min(1, 'parkingNumreq')
-  .max(PARKING_LOT_MAX_LENGTH, 'maxparkingLot');
+export const parkingLotNumberSchema = z.string().trim().min(1, 'parkingNumreq').max(PARKING_LOT_MAX_LENGTH, 'maxparkingLot');
 
 export const parkingLotUpdateItemSchema = z.object({
   connectorId: z.string().trim().min(1).max(100),

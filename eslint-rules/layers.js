@@ -29,7 +29,9 @@ const rank = { contract: 0, ui: 1, core: 2, shared: 3, layout: 4, feature: 5, ap
 export function violation(from, to) {
   if (from.layer === 'other' || to.layer === 'other') return null;
   if (from.layer === 'server' || to.layer === 'server') {
-    return from.layer === to.layer || (from.layer === 'server' && to.layer === 'contract') ? null : 'the server and the app share only contract/';
+    return from.layer === to.layer || (from.layer === 'server' && to.layer === 'contract')
+      ? null
+      : 'the server and the app share only contract/';
   }
   if (from.layer === 'feature' && to.layer === 'feature') {
     if (from.area === to.area || to.isApi) return null;
@@ -51,7 +53,10 @@ export const layersRule = {
     const from = placeOf(file);
     const check = (node, spec) => {
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path.relative(repoRoot, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(repoRoot, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
       const why = violation(from, placeOf(target));
       if (why) context.report({ node, messageId: 'layer', data: { target, why } });
     };

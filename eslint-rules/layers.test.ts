@@ -27,7 +27,9 @@ describe('the layers lint rule (eslint.config.js)', () => {
   });
 
   it('fails on ui, core, shared or layout code importing upwards', async () => {
-    expect(await layerErrors('src/ui/planted.ts', "export { StationsTable } from '../features/stations/stations-table';\n")).toHaveLength(1);
+    expect(await layerErrors('src/ui/planted.ts', "export { StationsTable } from '../features/stations/stations-table';\n")).toHaveLength(
+      1,
+    );
     expect(await layerErrors('src/offline/planted.ts', "const m = import('../layout/app-shell');\nexport default m;\n")).toHaveLength(1);
     expect(await layerErrors('src/shared/planted.ts', "import '../features/locations/api/location-keys';\n")).toHaveLength(1);
     expect(await layerErrors('src/layout/planted.ts', "import '../routes/_app';\n")).toHaveLength(1);

@@ -19,6 +19,8 @@ fi
 
 step "typecheck"
 npx tsc -p tsconfig.json --noEmit
+step "formatting"
+npx prettier --check . --log-level warn
 step "lint"
 npx eslint .
 step "unit and server tests"

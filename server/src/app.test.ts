@@ -23,7 +23,12 @@ describe('GET /config.json', () => {
     expect(config).toMatchObject({
       csvSeparator: ',',
       redoSepaIntervalMinutes: 30,
-      services: { userService: '/user-service', bff: '/bff', contractManagement: '/contract-management', bookingService: '/booking-service' },
+      services: {
+        userService: '/user-service',
+        bff: '/bff',
+        contractManagement: '/contract-management',
+        bookingService: '/booking-service',
+      },
     });
   });
 });

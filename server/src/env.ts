@@ -17,7 +17,11 @@ export const envSchema = z.object({
   JWT_ISSUER: z.string().default('cpo-cockpit'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   // Field staff work offline for days; two weeks keeps them signed in across a trip.
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(14 * 24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 24 * 3600),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('CPO Cockpit <no-reply@cockpit.example>'),
   SUPPORT_EMAIL: z.string().default('support@cockpit.example'),
@@ -30,7 +34,11 @@ export const envSchema = z.object({
   CSV_SEPARATOR: z.string().length(1).default(';'),
   REDO_SEPA_INTERVAL_MINUTES: z.coerce.number().int().positive().default(15),
   /** Request bodies above this are refused with 413 before parsing (support attachments are ≤ 5 MB as bytes, ~4x as JSON). */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   APP_VERSION: z.string().default('3.0.0'),
   IMPRINT_URL: z.string().default(''),
   PRIVACY_URL: z.string().default(''),

@@ -31,10 +31,17 @@ describe('route tables', () => {
 
   it('put fixed segments before parameters, whatever order the tables list them in', () => {
     const paths = ['/locations/:id', '/locations/get-by-cpo-for-dropdown', '/cpos/:id/operator-details', '/cpos', '/a/:x/b', '/a/y/:z'];
-    const sorted = [...paths].map((path) => ({ path })).sort(routeOrder).map((r) => r.path);
+    const sorted = [...paths]
+      .map((path) => ({ path }))
+      .sort(routeOrder)
+      .map((r) => r.path);
     expect(sorted.indexOf('/locations/get-by-cpo-for-dropdown')).toBeLessThan(sorted.indexOf('/locations/:id'));
     expect(sorted.indexOf('/a/y/:z')).toBeLessThan(sorted.indexOf('/a/:x/b'));
-    const reversed = [...paths].reverse().map((path) => ({ path })).sort(routeOrder).map((r) => r.path);
+    const reversed = [...paths]
+      .reverse()
+      .map((path) => ({ path }))
+      .sort(routeOrder)
+      .map((r) => r.path);
     expect(reversed.indexOf('/locations/get-by-cpo-for-dropdown')).toBeLessThan(reversed.indexOf('/locations/:id'));
   });
 

@@ -2,14 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { getTokens, setTokens, subscribeTokens, type TokenChange } from '../auth/token-store';
-import {
-  apiRequest,
-  buildQueryString,
-  buildUrl,
-  dropEmpty,
-  filenameFromContentDisposition,
-  refreshAccessToken,
-} from './client';
+import { apiRequest, buildQueryString, buildUrl, dropEmpty, filenameFromContentDisposition, refreshAccessToken } from './client';
 import { resetRuntimeConfig } from './config';
 import { ApiError, NetworkError, ResponseShapeError, SessionExpiredError } from './errors';
 

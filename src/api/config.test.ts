@@ -41,29 +41,47 @@ describe('runtime config', () => {
   });
 
   it('falls back to the defaults when offline and nothing was stored', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(loadRuntimeConfig()).resolves.toEqual(defaultRuntimeConfig);
     expect(getRuntimeConfigSource()).toBe('default');
   });
 
   it('falls back to the last good config when the network fails later', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(remote)))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(remote)))),
+    );
     await loadRuntimeConfig();
     resetRuntimeConfig();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     await expect(loadRuntimeConfig()).resolves.toEqual(remote);
     expect(getRuntimeConfigSource()).toBe('stored');
   });
 
   it('rejects an invalid config', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ services: {} })))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ services: {} })))),
+    );
     await expect(loadRuntimeConfig()).resolves.toEqual(defaultRuntimeConfig);
   });
 
   it('tries again after coming back online when it had to fall back', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     await loadRuntimeConfig();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(remote)))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(remote)))),
+    );
     window.dispatchEvent(new Event('online'));
     await expect(loadRuntimeConfig()).resolves.toEqual(remote);
     expect(getRuntimeConfig()).toEqual(remote);

@@ -16,13 +16,7 @@ export class ApiError extends Error {
   readonly errorDetail: unknown;
   readonly issues: FieldIssue[];
 
-  constructor(init: {
-    status: number;
-    errorCodeResponse?: string;
-    errorMessage?: string;
-    errorDetail?: unknown;
-    issues?: FieldIssue[];
-  }) {
+  constructor(init: { status: number; errorCodeResponse?: string; errorMessage?: string; errorDetail?: unknown; issues?: FieldIssue[] }) {
     const code = init.errorCodeResponse || GENERIC_ERROR_CODE;
     const message = init.errorMessage || GENERIC_ERROR_MESSAGE;
     super(message);

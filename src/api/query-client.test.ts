@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERSIST_MAX_AGE_MS } from '../offline/cache-policy';
 import { ApiError, NetworkError, ResponseShapeError, SessionExpiredError } from './errors';
-import {
-  createQueryClient,
-  mutationRetryDelay,
-  retryDelay,
-  shouldRetry,
-  shouldRetryMutation,
-} from './query-client';
+import { createQueryClient, mutationRetryDelay, retryDelay, shouldRetry, shouldRetryMutation } from './query-client';
 
 const apiError = (status: number) => new ApiError({ status });
 

@@ -19,8 +19,7 @@ export interface SessionStore {
   ready(): Promise<Session>;
 }
 
-export const isAdminClaims = (claims: TokenClaims | null) =>
-  !!claims?.resource_access.admin_oli_move?.roles.includes(ADMIN_ROLE);
+export const isAdminClaims = (claims: TokenClaims | null) => !!claims?.resource_access.admin_oli_move?.roles.includes(ADMIN_ROLE);
 
 const make = (status: SessionStatus, claims: TokenClaims | null): Session => ({
   status,

@@ -17,8 +17,7 @@ export interface StoredTokens {
 export type ClearReason = 'logout' | 'session-expired' | 'unknown';
 
 export type TokenChange =
-  | { type: 'set'; source: 'this-tab' | 'other-tab' }
-  | { type: 'cleared'; source: 'this-tab' | 'other-tab'; reason: ClearReason };
+  { type: 'set'; source: 'this-tab' | 'other-tab' } | { type: 'cleared'; source: 'this-tab' | 'other-tab'; reason: ClearReason };
 
 export type TokenListener = (change: TokenChange) => void;
 

@@ -6,8 +6,7 @@ export const DEFAULT_LOCALE: Locale = 'de';
 /** localStorage key holding the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /**
  * Locale handed to react-aria (date fields, number fields, its own built-in strings).

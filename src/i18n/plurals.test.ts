@@ -9,9 +9,15 @@ const tEn = createTranslator('en', flattenMessages(en)).t;
 
 describe('counts read as sentences (ICU plurals)', () => {
   it('station creation: one station, one charge point', () => {
-    expect(tDe('stations.create.confirmConnectors', { stations: 1, connectors: 1 })).toMatch(/^Es wird 1 Ladestation mit insgesamt 1 Ladepunkt angelegt\./);
-    expect(tDe('stations.create.confirmConnectors', { stations: 2, connectors: 4 })).toMatch(/^Es werden 2 Ladestationen mit insgesamt 4 Ladepunkten angelegt\./);
-    expect(tEn('stations.create.confirmConnectors', { stations: 1, connectors: 2 })).toMatch(/^1 charging station with 2 charge points in total/);
+    expect(tDe('stations.create.confirmConnectors', { stations: 1, connectors: 1 })).toMatch(
+      /^Es wird 1 Ladestation mit insgesamt 1 Ladepunkt angelegt\./,
+    );
+    expect(tDe('stations.create.confirmConnectors', { stations: 2, connectors: 4 })).toMatch(
+      /^Es werden 2 Ladestationen mit insgesamt 4 Ladepunkten angelegt\./,
+    );
+    expect(tEn('stations.create.confirmConnectors', { stations: 1, connectors: 2 })).toMatch(
+      /^1 charging station with 2 charge points in total/,
+    );
   });
 
   it('the outbox and the chart summary', () => {

@@ -24,7 +24,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="flex min-h-dvh bg-bg">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3"
+      >
         {t('app.skipToContent')}
       </a>
       <aside className="sticky top-0 hidden h-dvh shrink-0 xl:block">
@@ -44,7 +47,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
           <div className="flex-1" />
           {!online && (
-            <span role="status" className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning">
+            <span
+              role="status"
+              className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning"
+            >
               {navIcons.offline}
               <span className="hidden sm:inline">{t('app.offlineShort')}</span>
             </span>

@@ -4,12 +4,7 @@ import { ToggleButtonGroup } from '../ui/toggle-button-group';
 
 /** Spec 1 §2: the switch is shown on localhost, dev and int hosts only; production users get German. */
 export function isLanguageSwitchHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname === '127.0.0.1' ||
-    hostname === '[::1]' ||
-    /(^|[.-])(dev|int)([.-]|$)/i.test(hostname)
-  );
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || /(^|[.-])(dev|int)([.-]|$)/i.test(hostname);
 }
 
 export function LanguageSwitch() {

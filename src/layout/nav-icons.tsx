@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 
 /** Small inline icons for the menu: no icon library in the first route's bundle. */
 const Icon = ({ children }: { children: ReactNode }) => (
-  <svg aria-hidden="true" width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden="true"
+    width={22}
+    height={22}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     {children}
   </svg>
 );

@@ -1,6 +1,7 @@
 import type { Session } from '../auth/session';
 
-export type NavKey = 'cockpit' | 'locations' | 'stations' | 'users' | 'bills' | 'downloads' | 'settings' | 'support' | 'operators' | 'customers' | 'rfid';
+export type NavKey =
+  'cockpit' | 'locations' | 'stations' | 'users' | 'bills' | 'downloads' | 'settings' | 'support' | 'operators' | 'customers' | 'rfid';
 
 export interface NavItem {
   key: NavKey;

@@ -81,24 +81,24 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <NavLink key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />
           ))}
           {nav.administration.length > 0 && (
-          <li>
-            <Disclosure isExpanded={adminOpen || inAdmin} onExpandedChange={setAdminOpen}>
-              <Heading level={2} className="m-0">
-                <AriaButton slot="trigger" className={cx(itemClass(false), 'w-full cursor-pointer text-left')}>
-                  {navIcons.administration}
-                  <span className="flex-1">{t('nav.administration')}</span>
-                  <ChevronDownIcon className={cx('transition-transform', (adminOpen || inAdmin) && 'rotate-180')} />
-                </AriaButton>
-              </Heading>
-              <DisclosurePanel>
-                <ul className="ml-4 mt-1 flex flex-col gap-1 border-l border-sidebar-fg/20 pl-2">
-                  {nav.administration.map((item) => (
-                    <NavLink key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />
-                  ))}
-                </ul>
-              </DisclosurePanel>
-            </Disclosure>
-          </li>
+            <li>
+              <Disclosure isExpanded={adminOpen || inAdmin} onExpandedChange={setAdminOpen}>
+                <Heading level={2} className="m-0">
+                  <AriaButton slot="trigger" className={cx(itemClass(false), 'w-full cursor-pointer text-left')}>
+                    {navIcons.administration}
+                    <span className="flex-1">{t('nav.administration')}</span>
+                    <ChevronDownIcon className={cx('transition-transform', (adminOpen || inAdmin) && 'rotate-180')} />
+                  </AriaButton>
+                </Heading>
+                <DisclosurePanel>
+                  <ul className="ml-4 mt-1 flex flex-col gap-1 border-l border-sidebar-fg/20 pl-2">
+                    {nav.administration.map((item) => (
+                      <NavLink key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />
+                    ))}
+                  </ul>
+                </DisclosurePanel>
+              </Disclosure>
+            </li>
           )}
           {nav.after.map((item) => (
             <NavLink key={item.key} item={item} pathname={pathname} onNavigate={onNavigate} />

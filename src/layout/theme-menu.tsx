@@ -35,7 +35,12 @@ export function ThemeMenu() {
             <MenuItem key={name} id={name} className={cx(listItemClassName, 'flex items-center gap-2')}>
               {({ isSelected }) => (
                 <>
-                  <span className="size-4 rounded-full border border-border" data-theme={name} style={{ background: 'var(--primary)' }} aria-hidden="true" />
+                  <span
+                    className="size-4 rounded-full border border-border"
+                    data-theme={name}
+                    style={{ background: 'var(--primary)' }}
+                    aria-hidden="true"
+                  />
                   <span className="flex-1">{t(`theme.${name}`)}</span>
                   {isSelected && <CheckIcon />}
                 </>

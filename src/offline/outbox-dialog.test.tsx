@@ -16,7 +16,10 @@ registerWriteKind<{ id: string }>({
   label: (d, t) => t('stations.parkingLot.outboxLabel', { lot: 'P1', connectorId: d.id }),
   refreshes: () => [],
   formPath: (d) => `/stationen/${d.id}`,
-  describeFailure: (error) => (error.code === 'CONFLICT' ? `Auf dem Server geändert: Version ${String((error.detail as { currentVersion: number }).currentVersion)}` : null),
+  describeFailure: (error) =>
+    error.code === 'CONFLICT'
+      ? `Auf dem Server geändert: Version ${String((error.detail as { currentVersion: number }).currentVersion)}`
+      : null,
 });
 registerWriteKind<{ id: string }>({
   kind: 'test.status',
@@ -66,7 +69,12 @@ beforeEach(async () => {
   );
   await set(
     'w3',
-    base('w3', 3, { kind: 'test.status', state: 'failed', attempts: 1, lastError: { code: 'VALIDATION_ERROR', status: 422, message: 'Ungültig' } }),
+    base('w3', 3, {
+      kind: 'test.status',
+      state: 'failed',
+      attempts: 1,
+      lastError: { code: 'VALIDATION_ERROR', status: 422, message: 'Ungültig' },
+    }),
     store,
   );
   await set('w4', base('w4', 4, { state: 'waiting-for-sign-in' }), store);
@@ -111,7 +119,9 @@ describe('OutboxDialog', () => {
     expect(items[2].textContent).toContain('Grund: Ungültig');
     expect(items[3].textContent).toContain('Wartet auf Anmeldung');
     // A refused write leads back to its screen to make the change again.
-    expect(within(items[1]).getByRole('link', { name: 'Erneut bearbeiten: Parkplatz P1 für w2' }).getAttribute('href')).toBe('/stationen/w2');
+    expect(within(items[1]).getByRole('link', { name: 'Erneut bearbeiten: Parkplatz P1 für w2' }).getAttribute('href')).toBe(
+      '/stationen/w2',
+    );
     expect(within(items[0]).queryByRole('link')).toBeNull();
   });
 

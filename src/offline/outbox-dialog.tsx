@@ -74,7 +74,11 @@ function WriteItem({ write, onRetry, onDiscard }: { write: OutboxWrite; onRetry:
         </div>
       )}
       {confirming && (
-        <div role="group" aria-label={t('outbox.discardConfirm')} className="flex flex-wrap items-center gap-2 rounded-md bg-danger-soft p-2">
+        <div
+          role="group"
+          aria-label={t('outbox.discardConfirm')}
+          className="flex flex-wrap items-center gap-2 rounded-md bg-danger-soft p-2"
+        >
           <p className="flex-1 text-sm">{t('outbox.discardConfirm')}</p>
           <Button size="sm" variant="secondary" autoFocus onPress={() => setConfirming(false)}>
             {t('outbox.keep')}

@@ -42,8 +42,5 @@ export function useOutbox(): OutboxView {
  */
 export function usePendingFor(entityId: string | null | undefined): readonly OutboxWrite[] {
   const writes = useWrites(useOutboxInstance());
-  return useMemo(
-    () => (entityId ? writes.filter((w) => w.scope === entityId && w.state !== 'done') : []),
-    [writes, entityId],
-  );
+  return useMemo(() => (entityId ? writes.filter((w) => w.scope === entityId && w.state !== 'done') : []), [writes, entityId]);
 }

@@ -370,7 +370,9 @@ export class Outbox {
 
   /** Claims, sends and records one write; answers how it went. */
   private async sendOne(write: OutboxWrite): Promise<Outcome> {
-    const claimed = await this.modify(write.id, (w) => (w.state === 'pending' ? { ...w, state: 'sending', attempts: w.attempts + 1 } : null));
+    const claimed = await this.modify(write.id, (w) =>
+      w.state === 'pending' ? { ...w, state: 'sending', attempts: w.attempts + 1 } : null,
+    );
     if (!claimed) return 'failed';
     let outcome: Outcome;
     let result: unknown;
@@ -427,10 +429,13 @@ export class Outbox {
   private schedule(at: number): void {
     if (this.disposed) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.replay();
-    }, Math.max(0, at - this.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.replay();
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 
   // ---- wiring ------------------------------------------------------------------------------

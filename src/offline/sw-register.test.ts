@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { MIN_UPDATE_CHECK_GAP_MS, UPDATE_CHECK_INTERVAL_MS, attachUpdateFlow, registerServiceWorker, useServiceWorkerUpdate, type WorkboxLike } from './sw-register';
+import {
+  MIN_UPDATE_CHECK_GAP_MS,
+  UPDATE_CHECK_INTERVAL_MS,
+  attachUpdateFlow,
+  registerServiceWorker,
+  useServiceWorkerUpdate,
+  type WorkboxLike,
+} from './sw-register';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 

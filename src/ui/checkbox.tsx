@@ -1,15 +1,20 @@
 import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components/Checkbox';
-import {
-  CheckboxGroup as AriaCheckboxGroup,
-  type CheckboxGroupProps as AriaCheckboxGroupProps,
-} from 'react-aria-components/CheckboxGroup';
+import { CheckboxGroup as AriaCheckboxGroup, type CheckboxGroupProps as AriaCheckboxGroupProps } from 'react-aria-components/CheckboxGroup';
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
 import { FieldDescription, FieldErrorText, FieldLabel } from './field';
 import { CheckIcon, MinusIcon } from './icons';
 
 /** The visual box, shared with table row selection. */
-export function CheckboxBox({ isSelected, isIndeterminate, isInvalid }: { isSelected: boolean; isIndeterminate?: boolean; isInvalid?: boolean }) {
+export function CheckboxBox({
+  isSelected,
+  isIndeterminate,
+  isInvalid,
+}: {
+  isSelected: boolean;
+  isIndeterminate?: boolean;
+  isInvalid?: boolean;
+}) {
   const on = isSelected || isIndeterminate;
   return (
     <span

@@ -48,7 +48,11 @@ describe('DataTable', () => {
   it('renders a grid with headers and rows', async () => {
     await renderTable();
     const grid = screen.getByRole('grid', { name: 'Standorte' });
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Name']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Name']);
     // one header row + 10 body rows
     expect(within(grid).getAllByRole('row')).toHaveLength(11);
     expect(within(grid).getByText('Standort 3')).toBeTruthy();

@@ -231,7 +231,13 @@ export function Pagination({ total, page, pageSize, onPageChange, onPageSizeChan
       )}
       <div className="flex flex-wrap items-center gap-1">
         <span className="me-2 text-sm text-muted">{t('ui.table.range', { from, to, total })}</span>
-        <Button variant="ghost" iconOnly aria-label={t('ui.table.firstPage')} isDisabled={isDisabled || current === 0} onPress={() => go(0)}>
+        <Button
+          variant="ghost"
+          iconOnly
+          aria-label={t('ui.table.firstPage')}
+          isDisabled={isDisabled || current === 0}
+          onPress={() => go(0)}
+        >
           <ChevronsLeftIcon />
         </Button>
         <Button

@@ -32,7 +32,10 @@ const implausible = (date: CalendarDate | null) => Boolean(date && date.year < M
 export const todayLocal = (): CalendarDate => today(getLocalTimeZone());
 
 /** The default filter: from `days` days ago up to and including today. */
-export function defaultRange(todayDate: CalendarDate = todayLocal(), days = DEFAULT_RANGE_DAYS): { start: CalendarDate; end: CalendarDate } {
+export function defaultRange(
+  todayDate: CalendarDate = todayLocal(),
+  days = DEFAULT_RANGE_DAYS,
+): { start: CalendarDate; end: CalendarDate } {
   return { start: todayDate.subtract({ days }), end: todayDate };
 }
 

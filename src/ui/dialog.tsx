@@ -77,7 +77,9 @@ export function Dialog({
               </header>
               <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
               {actions && (
-                <footer className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end">{actions}</footer>
+                <footer className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end">
+                  {actions}
+                </footer>
               )}
             </>
           )}

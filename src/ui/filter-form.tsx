@@ -29,6 +29,16 @@ export function FilterForm({ onSubmit, onReset, children, ...aria }: FilterFormP
 }
 
 /** A free-text filter: a search field without the browser's autocomplete. */
-export function FilterTextField({ label, value, onChange, className }: { label: string; value: string; onChange: (value: string) => void; className?: string }) {
+export function FilterTextField({
+  label,
+  value,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   return <TextField label={label} type="search" autoComplete="off" value={value} onChange={onChange} className={className} />;
 }

@@ -44,7 +44,10 @@ export function ActionMenu({ items, onAction, label, iconOnly = false, variant =
           </>
         )}
       </AriaButton>
-      <Popover placement="bottom end" className="max-h-[300px] min-w-48 overflow-auto rounded-md border border-border bg-surface shadow-lg outline-none">
+      <Popover
+        placement="bottom end"
+        className="max-h-[300px] min-w-48 overflow-auto rounded-md border border-border bg-surface shadow-lg outline-none"
+      >
         <Menu
           items={items}
           onAction={onAction}

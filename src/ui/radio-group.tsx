@@ -18,7 +18,17 @@ export interface RadioGroupProps extends Omit<AriaRadioGroupProps, 'className' |
   className?: string;
 }
 
-export function RadioGroup({ label, description, errorMessage, items, children, className, isInvalid, orientation = 'vertical', ...rest }: RadioGroupProps) {
+export function RadioGroup({
+  label,
+  description,
+  errorMessage,
+  items,
+  children,
+  className,
+  isInvalid,
+  orientation = 'vertical',
+  ...rest
+}: RadioGroupProps) {
   return (
     <AriaRadioGroup
       {...rest}

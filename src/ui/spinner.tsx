@@ -21,7 +21,10 @@ export function Spinner({ label, size = 'md', showLabel = false, className }: Sp
     <ProgressBar isIndeterminate aria-label={name} className={cx('inline-flex items-center gap-3 text-muted', className)}>
       <span
         aria-hidden="true"
-        className={cx(sizes[size], 'inline-block animate-spin rounded-full border-border border-t-primary motion-reduce:animate-[spin_2s_linear_infinite]')}
+        className={cx(
+          sizes[size],
+          'inline-block animate-spin rounded-full border-border border-t-primary motion-reduce:animate-[spin_2s_linear_infinite]',
+        )}
       />
       {showLabel && <span>{name}</span>}
     </ProgressBar>

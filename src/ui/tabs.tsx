@@ -35,5 +35,7 @@ export function Tab({ className, ...rest }: Omit<AriaTabProps, 'className'> & { 
 }
 
 export function TabPanel({ className, ...rest }: Omit<AriaTabPanelProps, 'className'> & { className?: string }) {
-  return <AriaTabPanel {...rest} className={cx('outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-focus', className)} />;
+  return (
+    <AriaTabPanel {...rest} className={cx('outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-focus', className)} />
+  );
 }

@@ -1,4 +1,8 @@
-import { TextArea as AriaTextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components/TextField';
+import {
+  TextArea as AriaTextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components/TextField';
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
 import { FieldDescription, FieldErrorText, FieldLabel, inputClassName } from './field';
@@ -16,7 +20,16 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'className' | 'c
 export const TEXT_AREA_MIN_ROWS = 12;
 export const TEXT_AREA_MAX_ROWS = 20;
 
-export function TextArea({ label, description, errorMessage, placeholder, rows = TEXT_AREA_MIN_ROWS, className, isInvalid, ...rest }: TextAreaProps) {
+export function TextArea({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  rows = TEXT_AREA_MIN_ROWS,
+  className,
+  isInvalid,
+  ...rest
+}: TextAreaProps) {
   const clamped = Math.min(TEXT_AREA_MAX_ROWS, Math.max(TEXT_AREA_MIN_ROWS, Math.round(rows)));
   return (
     <AriaTextField

@@ -20,7 +20,17 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
  * Labelled text input. Validation is 'aria' style: the caller's rules (src/ui/validation.ts) decide,
  * so messages are ours and localised rather than the browser's.
  */
-export function TextField({ label, description, errorMessage, type = 'text', placeholder, className, fullWidth, isInvalid, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  type = 'text',
+  placeholder,
+  className,
+  fullWidth,
+  isInvalid,
+  ...rest
+}: TextFieldProps) {
   const numeric = type === 'number';
   return (
     <AriaTextField

@@ -3,7 +3,10 @@ import { act, renderHook } from '@testing-library/react';
 import { useForm } from './use-form';
 import { required } from './validation';
 
-const rules = { a: [required], cross: { b: (v: { a: string; b: string }) => (v.a === v.b ? null : { id: 'validation.passwordMismatch' as const }) } };
+const rules = {
+  a: [required],
+  cross: { b: (v: { a: string; b: string }) => (v.a === v.b ? null : { id: 'validation.passwordMismatch' as const }) },
+};
 
 describe('useForm', () => {
   it('hides errors until a field is left or a submit is tried, but isValid is live', () => {

@@ -45,7 +45,8 @@ describe('email', () => {
   it('uses the contract pattern', () => {
     expect(validate('max.mustermann@example.de', ...rules.email)).toBeNull();
     expect(validate(' a@b.co ', ...rules.email)).toBeNull();
-    for (const v of ['max', 'max@', 'max@example', 'max@example.d', 'a b@c.de']) expect(id(validate(v, ...rules.email))).toBe('validation.email');
+    for (const v of ['max', 'max@', 'max@example', 'max@example.d', 'a b@c.de'])
+      expect(id(validate(v, ...rules.email))).toBe('validation.email');
   });
   it('rule set: required, max 255, pattern', () => {
     expect(id(validate('', ...rules.email))).toBe('validation.required');

@@ -30,8 +30,7 @@ export type Rule<T = string> = (value: T) => RuleResult;
 
 export const PARKING_LOT_MAX_LENGTH = 5;
 
-const fail = (id: ValidationMessageId, values?: ValidationFailure['values']): ValidationFailure =>
-  values ? { id, values } : { id };
+const fail = (id: ValidationMessageId, values?: ValidationFailure['values']): ValidationFailure => (values ? { id, values } : { id });
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -68,9 +67,7 @@ export const passwordsMatch =
 export const emailsMatch =
   (newEmail: string): Rule<string | null | undefined> =>
   (repeat) =>
-    isEmpty(repeat) || text(repeat).trim().toLowerCase() === newEmail.trim().toLowerCase()
-      ? null
-      : fail('validation.emailMismatch');
+    isEmpty(repeat) || text(repeat).trim().toLowerCase() === newEmail.trim().toLowerCase() ? null : fail('validation.emailMismatch');
 
 /** The new e-mail must differ from the current one, ignoring case ('newemailsameasold'). */
 export const differentEmail =

@@ -66,7 +66,10 @@ test('field operator: a location and its stations offline, two lots and a Standb
   const nameFilter = page.getByRole('searchbox', { name: 'Standortname' });
   await nameFilter.fill(location.locationName);
   await nameFilter.press('Enter');
-  await page.getByRole('link', { name: `Details zu ${location.locationName}` }).first().click();
+  await page
+    .getByRole('link', { name: `Details zu ${location.locationName}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/standorte/${location.locationId}$`));
   await expect(page.getByRole('heading', { level: 1, name: location.locationName })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Ladestationen' })).toHaveAttribute('aria-selected', 'true');
@@ -76,7 +79,9 @@ test('field operator: a location and its stations offline, two lots and a Standb
   await page.getByRole('tab', { name: 'Ladestationen' }).click();
   await expect(rowOf(page, standby.connectorId)).toBeVisible();
   // One of its stations, and back.
-  await rowOf(page, a.connectorId).getByRole('link', { name: `Details zu Ladepunkt ${a.connectorId}` }).click();
+  await rowOf(page, a.connectorId)
+    .getByRole('link', { name: `Details zu Ladepunkt ${a.connectorId}` })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(a.cpId);
   await page.goBack();
   await expect(rowOf(page, a.connectorId)).toBeVisible();
@@ -114,7 +119,12 @@ test('field operator: a location and its stations offline, two lots and a Standb
 
   // The other screens seen online open offline too, each with its age: the location list and the station.
   await page.goto('/standorte');
-  await expect(page.getByRole('grid', { name: 'Standortliste' }).getByRole('link', { name: /^Details zu / }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('grid', { name: 'Standortliste' })
+      .getByRole('link', { name: /^Details zu / })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('data-age').first()).toContainText('Stand:');
   await page.goto(`/stationen/${encodeURIComponent(a.connectorId)}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(a.cpId);
@@ -126,7 +136,9 @@ test('field operator: a location and its stations offline, two lots and a Standb
   await context.setOffline(false);
   await expect.poll(async () => (await connector(page, a.connectorId)).address.parkingLot, { timeout: 30_000 }).toBe(lots[a.connectorId]);
   await expect.poll(async () => (await connector(page, b.connectorId)).address.parkingLot, { timeout: 30_000 }).toBe(lots[b.connectorId]);
-  await expect.poll(async () => (await connector(page, standby.connectorId)).connectorStatus, { timeout: 30_000 }).toBe('CONNECTED_UNAVAILABLE');
+  await expect
+    .poll(async () => (await connector(page, standby.connectorId)).connectorStatus, { timeout: 30_000 })
+    .toBe('CONNECTED_UNAVAILABLE');
   await expect(outboxButton(page)).toHaveAccessibleName('Ausgang, nichts ausstehend', { timeout: 15_000 });
   expect((await connector(page, a.connectorId)).version).toBe(a.version + 2);
   expect((await connector(page, b.connectorId)).version).toBe(b.version + 1);
@@ -135,7 +147,11 @@ test('field operator: a location and its stations offline, two lots and a Standb
   await expect(rowOf(page, a.connectorId).getByTestId('station-parking-lot')).toHaveText(lots[a.connectorId]!);
 });
 
-test('a queued write that meets a connector changed meanwhile fails with what changed, and overwrites nothing', async ({ page, context, request }) => {
+test('a queued write that meets a connector changed meanwhile fails with what changed, and overwrites nothing', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'operator');
   const { location, lotsFor } = await fieldLocation(page);

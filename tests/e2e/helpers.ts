@@ -66,7 +66,8 @@ export async function connector(page: Page, id: string, token?: string): Promise
   return ((await res.json()) as { data: ConnectorRow }).data;
 }
 
-export const changeable = (c: ConnectorRow) => c.connectorStatus === 'IDLE' || (c.connectorStatus === 'CONNECTED_UNAVAILABLE' && !!c.address.parkingLot);
+export const changeable = (c: ConnectorRow) =>
+  c.connectorStatus === 'IDLE' || (c.connectorStatus === 'CONNECTED_UNAVAILABLE' && !!c.address.parkingLot);
 
 export const rowOf = (page: Page, connectorId: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: `Details zu Ladepunkt ${connectorId}`, exact: true }) });

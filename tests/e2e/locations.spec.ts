@@ -139,7 +139,10 @@ test('admin creates a location through the wizard, finds it by name, opens and e
   const createdStations = page.getByRole('alertdialog', { name: 'Ladestationen angelegt' });
   await expect(createdStations.getByTestId('created-stations-id')).toHaveText(`Standort-ID: ${id}`);
   await expect(createdStations).toContainText('Unser Team meldet sich bei Ihnen');
-  const cpIds = /Neue Ladestationen: (.+)/.exec(await createdStations.innerText())![1]!.split(',').map((s) => s.trim());
+  const cpIds = /Neue Ladestationen: (.+)/
+    .exec(await createdStations.innerText())![1]!
+    .split(',')
+    .map((s) => s.trim());
   expect(cpIds).toHaveLength(2);
   await createdStations.getByRole('button', { name: 'OK' }).click();
   for (const cpId of cpIds) await expect(stations.getByRole('rowheader', { name: cpId }).first()).toBeVisible();
@@ -153,7 +156,9 @@ test('admin creates a location through the wizard, finds it by name, opens and e
 test('an unknown location says it does not exist', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/standorte/L99999');
-  await expect(page.getByRole('alert').filter({ hasText: 'Diesen Standort gibt es nicht, oder er gehört nicht zu Ihren Betreibern.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Diesen Standort gibt es nicht, oder er gehört nicht zu Ihren Betreibern.' }),
+  ).toBeVisible();
 });
 
 test('an operator sees its operator fixed in the wizard', async ({ page }) => {

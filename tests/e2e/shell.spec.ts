@@ -111,7 +111,9 @@ test('settings: data, rules of both forms, version 3.0.0, and a real e-mail chan
   await page.getByRole('button', { name: 'OK' }).click();
   await page.waitForLoadState('load');
   await expect(page.getByText('partner-neu@cockpit.example').first()).toBeVisible();
-  const claims = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))));
+  const claims = await page.evaluate(() =>
+    JSON.parse(atob(localStorage.getItem('accessToken')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))),
+  );
   expect(claims.email).toBe('partner-neu@cockpit.example');
 
   // And back, so the demo account keeps its address for the other tests.

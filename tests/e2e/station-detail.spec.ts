@@ -58,9 +58,7 @@ test('operator opens a station, sees its cards and KPIs, changes the date range 
   await expect(grid.getByRole('columnheader', { name: /Transaktions-ID/ })).toBeVisible();
 
   // One year further back: a new request with the new start, same connector.
-  const nextHistory = page.waitForRequest(
-    (r) => isHistoryRequest(r.url()) && new URL(r.url()).searchParams.get('startDate') !== start,
-  );
+  const nextHistory = page.waitForRequest((r) => isHistoryRequest(r.url()) && new URL(r.url()).searchParams.get('startDate') !== start);
   const startYear = page.locator('[role=spinbutton][data-type=year]').first();
   await startYear.click();
   await page.keyboard.press('ArrowDown');
@@ -94,7 +92,9 @@ async function connectors(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const res = await page.request.get('/bff/connectors/get-by-cpo?page=0&size=100', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { data: { response: Array<{ connectorId: string; connectorStatus: string; address: { parkingLot: string | null } }> } };
+  const body = (await res.json()) as {
+    data: { response: Array<{ connectorId: string; connectorStatus: string; address: { parkingLot: string | null } }> };
+  };
   return body.data.response;
 }
 

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { assignLots, changeable, connector, expectNoSeriousA11yViolations, firstPage, freshLot, rowOf, signIn, waitForServiceWorker, type ConnectorRow } from './helpers';
+import {
+  assignLots,
+  changeable,
+  connector,
+  expectNoSeriousA11yViolations,
+  firstPage,
+  freshLot,
+  rowOf,
+  signIn,
+  waitForServiceWorker,
+  type ConnectorRow,
+} from './helpers';
 
 test('operator assigns parking lots and changes a status; offline the write waits in the outbox', async ({ page, context }) => {
   test.setTimeout(120_000);

@@ -44,7 +44,10 @@ test("a location page's status counts follow a status change made on it", async 
   await expect(rowOf(page, target!.connectorId).getByTestId('station-status')).toHaveText(after);
 });
 
-test('a write replayed after a reload on another screen refreshes the station it changed, also in the offline copy', async ({ page, context }) => {
+test('a write replayed after a reload on another screen refreshes the station it changed, also in the offline copy', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'operator');
   await waitForServiceWorker(page);
   const rows = await firstPage(page);

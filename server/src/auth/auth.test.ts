@@ -20,7 +20,9 @@ async function otherUser(customerId: string) {
   const [u] = await h.db
     .select()
     .from(dashboardUsers)
-    .where(sql`${dashboardUsers.customerId} = ${customerId} and ${dashboardUsers.email} like '%.example' and ${dashboardUsers.email} not like '%@cockpit.example'`)
+    .where(
+      sql`${dashboardUsers.customerId} = ${customerId} and ${dashboardUsers.email} like '%.example' and ${dashboardUsers.email} not like '%@cockpit.example'`,
+    )
     .limit(1);
   const res = await h.request('POST', '/user-service/login', {
     body: { username: u.email, password: demoAccounts.others.password, origin: 'dashboard' },

@@ -24,10 +24,7 @@ export async function buildClaims(db: Db, user: AuthUser, sessionFamilyId?: stri
   const cpoIds = await ownOperatorIds(db, user);
   let manualIds = customer.createManualEndCustomerId;
   if (cpoIds.length > 0) {
-    const [first] = await db
-      .select({ flag: operators.createManualEndCustomerId })
-      .from(operators)
-      .where(eq(operators.cpoId, cpoIds[0]));
+    const [first] = await db.select({ flag: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoIds[0]));
     if (first) manualIds = first.flag;
   }
   return {
@@ -117,25 +114,19 @@ async function pairFor(db: Db, env: Env, user: AuthUser, familyId: string, now: 
 }
 
 /** A fresh login starts a new token family. */
-export const issueTokenPair = (db: Db, env: Env, user: AuthUser, now = new Date()) =>
-  pairFor(db, env, user, randomUUID(), now);
+export const issueTokenPair = (db: Db, env: Env, user: AuthUser, now = new Date()) => pairFor(db, env, user, randomUUID(), now);
 
-export type RotationResult =
-  | { ok: true; pair: TokenPair }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'wrong-user' };
+export type RotationResult = { ok: true; pair: TokenPair } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'wrong-user' };
 
 /**
  * Rotation: each refresh token works once. Presenting an already-revoked one means it leaked (or
  * a replay); the whole family is revoked so the thief's copy dies with it.
  */
-export async function rotateRefreshToken(
-  db: Db,
-  env: Env,
-  user: AuthUser,
-  presented: string,
-  now = new Date(),
-): Promise<RotationResult> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented)));
+export async function rotateRefreshToken(db: Db, env: Env, user: AuthUser, presented: string, now = new Date()): Promise<RotationResult> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.userId !== user.id) return { ok: false, reason: 'wrong-user' };
   if (row.revokedAt) {

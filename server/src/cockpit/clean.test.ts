@@ -22,7 +22,11 @@ const snapshot = async () => h.db.select().from(chargingRequests).orderBy(asc(ch
 
 /** Own rows with known timestamps around a 60-minute threshold. */
 async function insertFixtures(now: number) {
-  const [connector] = await h.db.select().from(connectors).where(inArray(connectors.removed, [false])).limit(1);
+  const [connector] = await h.db
+    .select()
+    .from(connectors)
+    .where(inArray(connectors.removed, [false]))
+    .limit(1);
   const base = {
     cpoId: connector.cpoId,
     locationId: connector.locationId!,
@@ -38,7 +42,12 @@ async function insertFixtures(now: number) {
     { transactionId: 'FX-FRESH-PROCESSING', status: 'processing' as const, lastUpdateTimestamp: new Date(now - 5 * MIN) },
     { transactionId: 'FX-OLD-CHARGING', status: 'charging' as const, lastUpdateTimestamp: new Date(now - 300 * MIN) },
     { transactionId: 'FX-OLD-PAUSED', status: 'paused' as const, lastUpdateTimestamp: new Date(now - 300 * MIN) },
-    { transactionId: 'FX-OLD-FINISHED', status: 'finished' as const, lastUpdateTimestamp: new Date(now - 300 * MIN), endDate: new Date(now - 300 * MIN) },
+    {
+      transactionId: 'FX-OLD-FINISHED',
+      status: 'finished' as const,
+      lastUpdateTimestamp: new Date(now - 300 * MIN),
+      endDate: new Date(now - 300 * MIN),
+    },
   ];
   await h.db.insert(chargingRequests).values(fixtures.map((f) => ({ ...base, ...f })));
 }
@@ -59,7 +68,16 @@ describe('PUT /bff/charging-requests/clean', () => {
 
   it('refuses a threshold that is not a positive integer with 400', async () => {
     const before = await snapshot();
-    for (const body of [{ minutesThreshold: 0 }, { minutesThreshold: -5 }, { minutesThreshold: 1.5 }, { minutesThreshold: 'abc' }, { minutesThreshold: true }, { minutesThreshold: '' }, {}, []]) {
+    for (const body of [
+      { minutesThreshold: 0 },
+      { minutesThreshold: -5 },
+      { minutesThreshold: 1.5 },
+      { minutesThreshold: 'abc' },
+      { minutesThreshold: true },
+      { minutesThreshold: '' },
+      {},
+      [],
+    ]) {
       const res = await clean(tokens.admin, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errorCodeResponse).toBe('VALIDATION_ERROR');

@@ -27,7 +27,11 @@ beforeAll(async () => {
   };
   const ops = async (token: string) => {
     const res = await h.request('GET', '/bff/cpos?page=0&size=10000', { token });
-    return new Set(envelope(paged(operatorListRowSchema)).parse(res.body).data.response.map((r) => r.cpoId));
+    return new Set(
+      envelope(paged(operatorListRowSchema))
+        .parse(res.body)
+        .data.response.map((r) => r.cpoId),
+    );
   };
   scopes = { admin: 'all', operator: await ops(tokens.operator), partner: await ops(tokens.partner) };
   requests = await h.db.select().from(chargingRequests);
@@ -117,9 +121,7 @@ describe('GET /booking-service/bookings/get-charging-history', () => {
   it('filters on the start date by whole Berlin days, inclusive', async () => {
     const startDate = '2026-02-10';
     const endDate = '2026-02-14';
-    const expected = requests
-      .filter((r) => berlinDayOf(r.startDate) >= startDate && berlinDayOf(r.startDate) <= endDate)
-      .sort(newestFirst);
+    const expected = requests.filter((r) => berlinDayOf(r.startDate) >= startDate && berlinDayOf(r.startDate) <= endDate).sort(newestFirst);
     expect(expected.length).toBeGreaterThan(10);
     const res = await historyOk('admin', { startDate, endDate, size: 1000 });
     expect(ids(res.response)).toEqual(ids(expected));

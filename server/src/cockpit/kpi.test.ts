@@ -39,11 +39,19 @@ beforeAll(async () => {
   };
   const ops = async (token: string) => {
     const res = await h.request('GET', '/bff/cpos?page=0&size=10000', { token });
-    return new Set(envelope(paged(operatorListRowSchema)).parse(res.body).data.response.map((r) => r.cpoId));
+    return new Set(
+      envelope(paged(operatorListRowSchema))
+        .parse(res.body)
+        .data.response.map((r) => r.cpoId),
+    );
   };
   scopes = { admin: 'all', operator: await ops(tokens.operator), partner: await ops(tokens.partner) };
   // Energy on statuses that must not count (the seed gives them none): pins the KPI status list.
-  const [own] = await h.db.select().from(connectors).where(inArray(connectors.cpoId, [...(scopes.operator as Set<string>)])).limit(1);
+  const [own] = await h.db
+    .select()
+    .from(connectors)
+    .where(inArray(connectors.cpoId, [...(scopes.operator as Set<string>)]))
+    .limit(1);
   await h.db.insert(chargingRequests).values(
     (['denied', 'processing', 'terminated_rejected'] as const).map((status, i) => ({
       transactionId: `FX-KPI-${i}`,
@@ -189,9 +197,7 @@ describe('GET /bff/kpi/get-graph', () => {
 
     const empty = await graph('admin', { graphType: 'ACTIVE_USERS', startDate: '2026-06-01', endDate: '2026-06-07', unit: 'DAYS' });
     const e = graphAnswerSchema.parse(empty.body.data);
-    expect(e.graphUnits).toEqual(
-      ['01', '02', '03', '04', '05', '06', '07'].map((d) => ({ label: `2026-06-${d}`, value: 0 })),
-    );
+    expect(e.graphUnits).toEqual(['01', '02', '03', '04', '05', '06', '07'].map((d) => ({ label: `2026-06-${d}`, value: 0 })));
     expect(e.kpiInformation.totalEnergyCharged).toBe(0);
     expect(e.kpiInformation.totalRevenue).toBe(0);
   });
@@ -324,11 +330,7 @@ describe('GET /bff/locations/get-by-cpo-for-dropdown', () => {
       for (const r of rows) {
         expect(r.locationIdName).toBe(`${r.locationId}: ${r.locationName}`);
         const lots = [
-          ...new Set(
-            connectorRows
-              .filter((c) => c.locationId === r.locationId && !c.removed && c.parkingLot)
-              .map((c) => c.parkingLot!),
-          ),
+          ...new Set(connectorRows.filter((c) => c.locationId === r.locationId && !c.removed && c.parkingLot).map((c) => c.parkingLot!)),
         ].sort();
         expect([...r.parkingLots].sort()).toEqual(lots);
         expect(r.cpoName).toBeTruthy();

@@ -193,11 +193,7 @@ export interface HistoryParams {
 }
 
 /** Paged charging requests of the caller's operators, newest first. */
-export async function getChargingHistory(
-  db: Db,
-  scope: Scope,
-  p: HistoryParams,
-): Promise<{ total: number; rows: ChargingRequestRow[] }> {
+export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams): Promise<{ total: number; rows: ChargingRequestRow[] }> {
   if (p.contractKey) {
     const [c] = await db.select({ cpoId: contracts.cpoId }).from(contracts).where(eq(contracts.contractKey, p.contractKey));
     if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONTRACT_NOT_FOUND', `Contract ${p.contractKey} not found`);
@@ -220,7 +216,16 @@ export async function getChargingHistory(
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(chargingRequests).where(where),
     db
-      .select({ r: chargingRequests, l: { careOf: locations.careOf, street: locations.street, zipCode: locations.zipCode, city: locations.city, locationName: locations.locationName } })
+      .select({
+        r: chargingRequests,
+        l: {
+          careOf: locations.careOf,
+          street: locations.street,
+          zipCode: locations.zipCode,
+          city: locations.city,
+          locationName: locations.locationName,
+        },
+      })
       .from(chargingRequests)
       .innerJoin(locations, eq(locations.locationId, chargingRequests.locationId))
       .where(where)

@@ -23,33 +23,55 @@ export const berlinToday = (now = new Date()) => berlinDay.format(now);
 /** Cockpit reads on the BFF: KPIs + chart, the location select, and the admin clean action. */
 export const cockpitRoutes = [
   ...routeTable('bff', [
-  { method: 'GET', path: '/kpi/get-graph', access: 'user', handler: async (c) => {
-    const q = parseQuery(c, graphQuerySchema);
-    return ok(c, await getGraph(c.var.db, c.var.auth.scope, q, berlinToday()));
-  } },
+    {
+      method: 'GET',
+      path: '/kpi/get-graph',
+      access: 'user',
+      handler: async (c) => {
+        const q = parseQuery(c, graphQuerySchema);
+        return ok(c, await getGraph(c.var.db, c.var.auth.scope, q, berlinToday()));
+      },
+    },
 
-  { method: 'GET', path: '/locations/get-by-cpo-for-dropdown', access: 'user', handler: async (c) => {
-    const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
-    if (cpoId && !c.var.auth.scope.canSeeOperator(cpoId)) throw new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`);
-    return ok(c, await getLocationsForDropdown(c.var.db, c.var.auth.scope, cpoId));
-  } },
+    {
+      method: 'GET',
+      path: '/locations/get-by-cpo-for-dropdown',
+      access: 'user',
+      handler: async (c) => {
+        const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
+        if (cpoId && !c.var.auth.scope.canSeeOperator(cpoId)) throw new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`);
+        return ok(c, await getLocationsForDropdown(c.var.db, c.var.auth.scope, cpoId));
+      },
+    },
 
-  { method: 'PUT', path: '/charging-requests/clean', access: 'admin', handler: async (c) => {
-    // The threshold may come as JSON body or, as some clients send it, as a query parameter.
-    const query = c.req.query('minutesThreshold');
-    const { minutesThreshold } =
-      query !== undefined ? parseWith(cleanChargingRequestsBodySchema, { minutesThreshold: query }) : await parseBody(c, cleanChargingRequestsBodySchema);
-    const changed = await cleanStuckRequests(c.var.db, c.var.auth.scope, minutesThreshold, new Date());
-    return ok(c, { changed });
-  } },
-]),
+    {
+      method: 'PUT',
+      path: '/charging-requests/clean',
+      access: 'admin',
+      handler: async (c) => {
+        // The threshold may come as JSON body or, as some clients send it, as a query parameter.
+        const query = c.req.query('minutesThreshold');
+        const { minutesThreshold } =
+          query !== undefined
+            ? parseWith(cleanChargingRequestsBodySchema, { minutesThreshold: query })
+            : await parseBody(c, cleanChargingRequestsBodySchema);
+        const changed = await cleanStuckRequests(c.var.db, c.var.auth.scope, minutesThreshold, new Date());
+        return ok(c, { changed });
+      },
+    },
+  ]),
 
-/** Booking service: the charging history (cockpit table, user page, station page). */
+  /** Booking service: the charging history (cockpit table, user page, station page). */
   ...routeTable('bookingService', [
-  { method: 'GET', path: '/bookings/get-charging-history', access: 'user', handler: async (c) => {
-    const q = parseQuery(c, chargingHistoryQuerySchema);
-    const { total, rows } = await getChargingHistory(c.var.db, c.var.auth.scope, q);
-    return paged(c, total, rows);
-  } },
-]),
+    {
+      method: 'GET',
+      path: '/bookings/get-charging-history',
+      access: 'user',
+      handler: async (c) => {
+        const q = parseQuery(c, chargingHistoryQuerySchema);
+        const { total, rows } = await getChargingHistory(c.var.db, c.var.auth.scope, q);
+        return paged(c, total, rows);
+      },
+    },
+  ]),
 ];

@@ -15,8 +15,13 @@ export function runtimeConfig(env: Env): RuntimeConfig {
 
 /** The PWA reads its service bases and settings at start, so one build serves any deployment. */
 export const configRoutes = routeTable('root', [
-  { method: 'GET', path: '/config.json', access: 'public', handler: (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.json(runtimeConfig(c.var.env));
-  } },
+  {
+    method: 'GET',
+    path: '/config.json',
+    access: 'public',
+    handler: (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(runtimeConfig(c.var.env));
+    },
+  },
 ]);

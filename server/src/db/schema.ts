@@ -34,7 +34,6 @@ import {
   userTypes,
 } from '../../../contract/enums';
 
-
 /**
  * One schema for the whole data model of the three specs, used by PGlite and PostgreSQL alike.
  * Enumerations are text columns with CHECK constraints rather than pg enums: adding a value then
@@ -50,8 +49,7 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 
 const tsz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
-const inList = (col: string, values: readonly string[]) =>
-  sql.raw(`${col} in (${values.map((v) => `'${v}'`).join(', ')})`);
+const inList = (col: string, values: readonly string[]) => sql.raw(`${col} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 export const mailStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
 export const idempotencyStatuses = ['in_progress', 'done'] as const;
@@ -73,10 +71,7 @@ export const customers = pgTable(
     createManualEndCustomerId: boolean('create_manual_end_customer_id').notNull().default(false),
     createdAt: tsz('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    check('customers_type_chk', inList('customer_type', customerTypes)),
-    index('customers_company_name_idx').on(t.companyName),
-  ],
+  (t) => [check('customers_type_chk', inList('customer_type', customerTypes)), index('customers_company_name_idx').on(t.companyName)],
 );
 
 export const operators = pgTable(
@@ -100,7 +95,11 @@ export const operators = pgTable(
     billingType: text('billing_type').$type<(typeof operatorBillingTypes)[number]>(),
     isChargingHistoryIncluded: boolean('is_charging_history_included').notNull().default(true),
     /** Ordered list of SEPA / BANK_TRANSFER (STRIPE_SEPA also appears in read models). */
-    paymentPreference: text('payment_preference').array().$type<(typeof operatorPaymentPreferences)[number][]>().notNull().default(sql`'{}'::text[]`),
+    paymentPreference: text('payment_preference')
+      .array()
+      .$type<(typeof operatorPaymentPreferences)[number][]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     iban: text('iban'),
     bankName: text('bank_name'),
     bic: text('bic'),
@@ -140,16 +139,16 @@ export const dashboardUsers = pgTable(
     /** Only for Operator-type customers: the one operator the account is bound to. */
     operatorId: text('operator_id').references(() => operators.cpoId),
     isAdmin: boolean('is_admin').notNull().default(false),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     verified: boolean('verified').notNull().default(true),
     productPackage: text('product_package'),
     createdAt: tsz('created_at').notNull().defaultNow(),
     updatedAt: tsz('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('dashboard_users_email_lower_uq').on(sql`lower(${t.email})`),
-    index('dashboard_users_customer_idx').on(t.customerId),
-  ],
+  (t) => [uniqueIndex('dashboard_users_email_lower_uq').on(sql`lower(${t.email})`), index('dashboard_users_customer_idx').on(t.customerId)],
 );
 
 export const erpValues = pgTable(
@@ -295,7 +294,10 @@ export const contracts = pgTable(
     zipCode: text('zip_code').notNull(),
     city: text('city').notNull(),
     countryCode: text('country_code').notNull().default('DE'),
-    parkingLotNumbers: text('parking_lot_numbers').array().notNull().default(sql`'{}'::text[]`),
+    parkingLotNumbers: text('parking_lot_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authType: text('auth_type').$type<(typeof authTypes)[number]>().notNull().default('APP'),
     rfidType: text('rfid_type').$type<(typeof rfidTypes)[number]>(),
     billingType: text('billing_type').$type<(typeof billingTypes)[number]>().notNull(),
@@ -310,9 +312,7 @@ export const contracts = pgTable(
     paymentMethod: text('payment_method').$type<(typeof paymentMethods)[number]>(),
     contractMandateReference: text('contract_mandate_reference'),
     contractIban: text('contract_iban'),
-    stripeSepaPaymentDetailsAreConfigured: boolean('stripe_sepa_payment_details_are_configured')
-      .notNull()
-      .default(false),
+    stripeSepaPaymentDetailsAreConfigured: boolean('stripe_sepa_payment_details_are_configured').notNull().default(false),
     lastSepaRedoAt: tsz('last_sepa_redo_at'),
     debitAccountNr: text('debit_account_nr'),
     costCenterNumber: text('cost_center_number'),
@@ -478,10 +478,7 @@ export const mailOutbox = pgTable(
     /** When a sender claimed it ('sending'); a claim older than the sender's timeout is taken again. */
     claimedAt: tsz('claimed_at'),
   },
-  (t) => [
-    index('mail_outbox_status_idx').on(t.status, t.id),
-    check('mail_outbox_status_chk', inList('status', mailStatuses)),
-  ],
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.id), check('mail_outbox_status_chk', inList('status', mailStatuses))],
 );
 
 export const refreshTokens = pgTable(

@@ -4,12 +4,17 @@ import { parseQuery } from '../http/validate';
 import { routeTable } from '../http/route-table';
 
 export const dropdownRoutes = routeTable('bff', [
-  { method: 'GET', path: '/dropdown-configuration', access: 'user', handler: (c) => {
-    const { mappingTypes } = parseQuery(c, dropdownQuerySchema);
-    const entries: DropdownEntry[] = [...new Set(mappingTypes)].map((type) => ({
-      type,
-      listValues: [...dropdownValues[type]],
-    }));
-    return ok(c, entries);
-  } },
+  {
+    method: 'GET',
+    path: '/dropdown-configuration',
+    access: 'user',
+    handler: (c) => {
+      const { mappingTypes } = parseQuery(c, dropdownQuerySchema);
+      const entries: DropdownEntry[] = [...new Set(mappingTypes)].map((type) => ({
+        type,
+        listValues: [...dropdownValues[type]],
+      }));
+      return ok(c, entries);
+    },
+  },
 ]);

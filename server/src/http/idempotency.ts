@@ -53,7 +53,5 @@ export async function withIdempotency(c: Context<AppBindings>, next: Next, userI
 }
 
 export async function pruneIdempotencyKeys(db: Db) {
-  await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${IDEMPOTENCY_RETENTION_DAYS})`));
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(days => ${IDEMPOTENCY_RETENTION_DAYS})`));
 }

@@ -9,9 +9,7 @@ export async function readJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body', undefined, [
-      { path: '', message: 'malformedJson' },
-    ]);
+    throw new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body', undefined, [{ path: '', message: 'malformedJson' }]);
   }
 }
 

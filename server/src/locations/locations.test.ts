@@ -32,7 +32,11 @@ beforeAll(async () => {
   };
   const ops = async (token: string) => {
     const res = await h.request('GET', '/bff/cpos?page=0&size=10000', { token });
-    return new Set(envelope(paged(operatorListRowSchema)).parse(res.body).data.response.map((r) => r.cpoId));
+    return new Set(
+      envelope(paged(operatorListRowSchema))
+        .parse(res.body)
+        .data.response.map((r) => r.cpoId),
+    );
   };
   own = { operator: await ops(tokens.operator), partner: await ops(tokens.partner) };
   allLocations = await h.db.select().from(locations);
@@ -157,23 +161,41 @@ describe('POST /bff/locations/location', () => {
     ['no street', (b: ReturnType<typeof validCreate>) => ({ ...b, locationAddress: { ...b.locationAddress, street: '' } })],
     ['city with digits', (b: ReturnType<typeof validCreate>) => ({ ...b, locationAddress: { ...b.locationAddress, city: 'Berlin 1' } })],
     ['zip with letters', (b: ReturnType<typeof validCreate>) => ({ ...b, locationAddress: { ...b.locationAddress, zipCode: '10A15' } })],
-    ['five rows', (b: ReturnType<typeof validCreate>) => ({
-      ...b,
-      wallBoxesData: ['ABL eMH1', 'ABL eMH3 Twin', 'KEBA KeContact P30', 'Webasto Unite', 'Wallbe Eco 2.0s'].map((m) => ({
-        numOfChargingStations: 1,
-        chargingStationModel: m,
-      })),
-    })],
-    ['count 0', (b: ReturnType<typeof validCreate>) => ({ ...b, wallBoxesData: [{ numOfChargingStations: 0, chargingStationModel: 'ABL eMH1' }] })],
-    ['count 101', (b: ReturnType<typeof validCreate>) => ({ ...b, wallBoxesData: [{ numOfChargingStations: 101, chargingStationModel: 'ABL eMH1' }] })],
-    ['same model twice', (b: ReturnType<typeof validCreate>) => ({
-      ...b,
-      wallBoxesData: [
-        { numOfChargingStations: 1, chargingStationModel: 'ABL eMH1' },
-        { numOfChargingStations: 2, chargingStationModel: 'ABL eMH1' },
-      ],
-    })],
-    ['unknown model', (b: ReturnType<typeof validCreate>) => ({ ...b, wallBoxesData: [{ numOfChargingStations: 1, chargingStationModel: 'Tesla Wall Connector' }] })],
+    [
+      'five rows',
+      (b: ReturnType<typeof validCreate>) => ({
+        ...b,
+        wallBoxesData: ['ABL eMH1', 'ABL eMH3 Twin', 'KEBA KeContact P30', 'Webasto Unite', 'Wallbe Eco 2.0s'].map((m) => ({
+          numOfChargingStations: 1,
+          chargingStationModel: m,
+        })),
+      }),
+    ],
+    [
+      'count 0',
+      (b: ReturnType<typeof validCreate>) => ({ ...b, wallBoxesData: [{ numOfChargingStations: 0, chargingStationModel: 'ABL eMH1' }] }),
+    ],
+    [
+      'count 101',
+      (b: ReturnType<typeof validCreate>) => ({ ...b, wallBoxesData: [{ numOfChargingStations: 101, chargingStationModel: 'ABL eMH1' }] }),
+    ],
+    [
+      'same model twice',
+      (b: ReturnType<typeof validCreate>) => ({
+        ...b,
+        wallBoxesData: [
+          { numOfChargingStations: 1, chargingStationModel: 'ABL eMH1' },
+          { numOfChargingStations: 2, chargingStationModel: 'ABL eMH1' },
+        ],
+      }),
+    ],
+    [
+      'unknown model',
+      (b: ReturnType<typeof validCreate>) => ({
+        ...b,
+        wallBoxesData: [{ numOfChargingStations: 1, chargingStationModel: 'Tesla Wall Connector' }],
+      }),
+    ],
     ['EMS connected without model', (b: ReturnType<typeof validCreate>) => ({ ...b, emsModel: undefined })],
     ['unknown EMS model', (b: ReturnType<typeof validCreate>) => ({ ...b, emsModel: 'Some EMS' })],
   ])('refuses %s with 400 and writes nothing', async (_name, mutate) => {
@@ -267,7 +289,11 @@ describe('PUT /bff/locations/update-location', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.errorCodeResponse).toBe('CONFLICT');
-    expect(stale.body.errorDetail).toMatchObject({ locationId: loc.locationId, currentVersion: loc.version + 1, current: { locationName: 'Neuer Name' } });
+    expect(stale.body.errorDetail).toMatchObject({
+      locationId: loc.locationId,
+      currentVersion: loc.version + 1,
+      current: { locationName: 'Neuer Name' },
+    });
     const [after] = await h.db.select().from(locations).where(eq(locations.locationId, loc.locationId));
     expect(after.locationName).toBe('Neuer Name');
   });
@@ -322,7 +348,9 @@ describe('GET /bff/locations/parking-info', () => {
       .from(connectors)
       .where(and(eq(connectors.locationId, loc.locationId), eq(connectors.removed, false)));
     expect(new Set(info.parkingLots)).toEqual(new Set(lots.filter((c) => c.parkingLot).map((c) => c.parkingLot)));
-    expect((await h.request('GET', `/bff/locations/parking-info?locationId=${foreignLocation().locationId}`, { token: tokens.partner })).status).toBe(404);
+    expect(
+      (await h.request('GET', `/bff/locations/parking-info?locationId=${foreignLocation().locationId}`, { token: tokens.partner })).status,
+    ).toBe(404);
     expect((await h.request('GET', '/bff/locations/parking-info', { token: tokens.partner })).status).toBe(400);
   });
 });
@@ -359,7 +387,10 @@ describe('GET /contract-management/location/:id/contracts', () => {
 
   it('refuses bad filters, foreign locations, and is not on the BFF', async () => {
     const loc = locOf('operator')[0];
-    expect((await h.request('GET', `/contract-management/location/${loc.locationId}/contracts?userTypes=BOSS`, { token: tokens.operator })).status).toBe(400);
+    expect(
+      (await h.request('GET', `/contract-management/location/${loc.locationId}/contracts?userTypes=BOSS`, { token: tokens.operator }))
+        .status,
+    ).toBe(400);
     for (const token of [tokens.operator, tokens.partner]) {
       const res = await h.request('GET', `/contract-management/location/${foreignLocation().locationId}/contracts`, { token });
       expect(res.status).toBe(404);

@@ -15,16 +15,7 @@ import { connectorDisplayStatus, connectorStatusColours } from '../../../contrac
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
-import {
-  bills,
-  connectors,
-  contracts,
-  locationInfrastructure,
-  locations,
-  operators,
-  rfidTags,
-  wallboxModels,
-} from '../db/schema';
+import { bills, connectors, contracts, locationInfrastructure, locations, operators, rfidTags, wallboxModels } from '../db/schema';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
   careOf: l.careOf,

@@ -10,14 +10,7 @@ import { etagFor } from '../../../contract/stations';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { expectedVersion } from '../http/versions';
-import {
-  findLocation,
-  getLocationDetail,
-  getParkingInfo,
-  listLocationContracts,
-  listLocations,
-  listWallboxTypes,
-} from './queries';
+import { findLocation, getLocationDetail, getParkingInfo, listLocationContracts, listLocations, listWallboxTypes } from './queries';
 import { createLocation, locationNotFound, operatorNotFound, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
@@ -29,53 +22,83 @@ const idParams = z.object({ id: z.string().trim().min(1).max(100) });
  */
 export const locationRoutes = [
   ...routeTable('bff', [
-  { method: 'GET', path: '/locations/get-by-cpo', access: 'user', handler: async (c) => {
-    const q = parseQuery(c, locationListQuerySchema);
-    if (q.cpoId && !c.var.auth.scope.canSeeOperator(q.cpoId)) throw operatorNotFound(q.cpoId);
-    const { total, rows } = await listLocations(c.var.db, c.var.auth.scope, q);
-    return paged(c, total, rows);
-  } },
+    {
+      method: 'GET',
+      path: '/locations/get-by-cpo',
+      access: 'user',
+      handler: async (c) => {
+        const q = parseQuery(c, locationListQuerySchema);
+        if (q.cpoId && !c.var.auth.scope.canSeeOperator(q.cpoId)) throw operatorNotFound(q.cpoId);
+        const { total, rows } = await listLocations(c.var.db, c.var.auth.scope, q);
+        return paged(c, total, rows);
+      },
+    },
 
-  { method: 'POST', path: '/locations/location', access: 'user', handler: async (c) => {
-    const body = await parseBody(c, createLocationBodySchema);
-    return ok(c, await createLocation(c.var.db, c.var.auth.scope, body));
-  } },
+    {
+      method: 'POST',
+      path: '/locations/location',
+      access: 'user',
+      handler: async (c) => {
+        const body = await parseBody(c, createLocationBodySchema);
+        return ok(c, await createLocation(c.var.db, c.var.auth.scope, body));
+      },
+    },
 
-  { method: 'GET', path: '/locations/wallboxTypes', access: 'user', handler: async (c) => ok(c, await listWallboxTypes(c.var.db)) },
+    { method: 'GET', path: '/locations/wallboxTypes', access: 'user', handler: async (c) => ok(c, await listWallboxTypes(c.var.db)) },
 
-  { method: 'GET', path: '/locations/parking-info', access: 'user', handler: async (c) => {
-    const { locationId } = parseQuery(c, parkingInfoQuerySchema);
-    const info = await getParkingInfo(c.var.db, c.var.auth.scope, locationId);
-    if (!info) throw locationNotFound(locationId);
-    return ok(c, info);
-  } },
+    {
+      method: 'GET',
+      path: '/locations/parking-info',
+      access: 'user',
+      handler: async (c) => {
+        const { locationId } = parseQuery(c, parkingInfoQuerySchema);
+        const info = await getParkingInfo(c.var.db, c.var.auth.scope, locationId);
+        if (!info) throw locationNotFound(locationId);
+        return ok(c, info);
+      },
+    },
 
-  { method: 'PUT', path: '/locations/update-location', access: 'user', handler: async (c) => {
-    const body = await parseBody(c, updateLocationBodySchema);
-    const version = body.version ?? expectedVersion(c.req.header('if-match'));
-    const updated = await updateLocation(c.var.db, c.var.auth.scope, body, version);
-    c.header('ETag', etagFor(updated.version));
-    return ok(c, updated);
-  } },
+    {
+      method: 'PUT',
+      path: '/locations/update-location',
+      access: 'user',
+      handler: async (c) => {
+        const body = await parseBody(c, updateLocationBodySchema);
+        const version = body.version ?? expectedVersion(c.req.header('if-match'));
+        const updated = await updateLocation(c.var.db, c.var.auth.scope, body, version);
+        c.header('ETag', etagFor(updated.version));
+        return ok(c, updated);
+      },
+    },
 
-  { method: 'GET', path: '/locations/:id', access: 'user', handler: async (c) => {
-    const { id } = parseParams(c, idParams);
-    const detail = await getLocationDetail(c.var.db, c.var.auth.scope, id);
-    if (!detail) throw locationNotFound(id);
-    c.header('ETag', etagFor(detail.version));
-    return ok(c, detail);
-  } },
-]),
+    {
+      method: 'GET',
+      path: '/locations/:id',
+      access: 'user',
+      handler: async (c) => {
+        const { id } = parseParams(c, idParams);
+        const detail = await getLocationDetail(c.var.db, c.var.auth.scope, id);
+        if (!detail) throw locationNotFound(id);
+        c.header('ETag', etagFor(detail.version));
+        return ok(c, detail);
+      },
+    },
+  ]),
 
-/** Contract management: the contracts (users) of one location, /nutzer row shape. */
+  /** Contract management: the contracts (users) of one location, /nutzer row shape. */
   ...routeTable('contractManagement', [
-  { method: 'GET', path: '/location/:id/contracts', access: 'user', handler: async (c) => {
-    const { id } = parseParams(c, idParams);
-    const q = parseQuery(c, locationContractsQuerySchema);
-    const loc = await findLocation(c.var.db, c.var.auth.scope, id);
-    if (!loc) throw locationNotFound(id);
-    const { total, rows } = await listLocationContracts(c.var.db, loc.locationId, loc.locationName, q);
-    return paged(c, total, rows);
-  } },
-]),
+    {
+      method: 'GET',
+      path: '/location/:id/contracts',
+      access: 'user',
+      handler: async (c) => {
+        const { id } = parseParams(c, idParams);
+        const q = parseQuery(c, locationContractsQuerySchema);
+        const loc = await findLocation(c.var.db, c.var.auth.scope, id);
+        if (!loc) throw locationNotFound(id);
+        const { total, rows } = await listLocationContracts(c.var.db, loc.locationId, loc.locationName, q);
+        return paged(c, total, rows);
+      },
+    },
+  ]),
 ];

@@ -18,10 +18,7 @@ afterAll(() => h?.close());
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const payload = (extra: object = {}) => ({
   subject: 'Ladestation defekt',
   body: 'Die Ladestation am Parkplatz 12 reagiert nicht.',
@@ -162,7 +159,10 @@ describe('mail sender', () => {
       .set({ status: 'sending', attempts: 1, claimedAt: new Date(Date.now() - (CLAIM_TIMEOUT_MINUTES + 1) * 60_000) })
       .where(eq(mailOutbox.id, mail.id));
     const subjects: string[] = [];
-    const sender = createMailSender({ db: h.db, transport: { sendMail: async (m: { subject?: string }) => subjects.push(String(m.subject)) } as never });
+    const sender = createMailSender({
+      db: h.db,
+      transport: { sendMail: async (m: { subject?: string }) => subjects.push(String(m.subject)) } as never,
+    });
     expect(await sender.flush()).toBe(1);
     expect(subjects).toEqual(['[Support] Verwaist']);
     expect((await lastMail()).status).toBe('sent');

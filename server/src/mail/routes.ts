@@ -26,7 +26,11 @@ export async function detectAttachmentType(bytes: Uint8Array): Promise<{ ext: st
 
 function attachmentFileName(requested: string | undefined, ext: string): string {
   // Keep the user's name, minus path parts and control characters, but make the extension tell the truth.
-  const base = (requested ?? '').replace(/[/\\]/g, '_').replace(/[\p{Cc}]/gu, '').trim() || 'Anhang';
+  const base =
+    (requested ?? '')
+      .replace(/[/\\]/g, '_')
+      .replace(/[\p{Cc}]/gu, '')
+      .trim() || 'Anhang';
   const current = base.split('.').pop()?.toLowerCase();
   const same = current === ext || (ext === 'jpg' && current === 'jpeg');
   return same ? base : `${base}.${ext}`;

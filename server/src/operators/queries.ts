@@ -4,12 +4,7 @@ import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { contracts, customers, erpValues, locations, operators } from '../db/schema';
 
-export async function listOperators(
-  db: Db,
-  scope: Scope,
-  page: number,
-  size: number,
-): Promise<{ total: number; rows: OperatorListRow[] }> {
+export async function listOperators(db: Db, scope: Scope, page: number, size: number): Promise<{ total: number; rows: OperatorListRow[] }> {
   const where = scope.where(operators.cpoId);
   const [{ total }] = await db.select({ total: count() }).from(operators).where(where);
   // Distinct aliases: drizzle references subquery fields unqualified.

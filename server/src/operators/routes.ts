@@ -10,16 +10,26 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** BFF operator reads (spec 1 §7, spec 3 §7). */
 export const operatorRoutes = routeTable('bff', [
-  { method: 'GET', path: '/cpos', access: 'user', handler: async (c) => {
-    const { page, size } = parseQuery(c, pageQuerySchema);
-    const { total, rows } = await listOperators(c.var.db, c.var.auth.scope, page, size);
-    return paged(c, total, rows);
-  } },
+  {
+    method: 'GET',
+    path: '/cpos',
+    access: 'user',
+    handler: async (c) => {
+      const { page, size } = parseQuery(c, pageQuerySchema);
+      const { total, rows } = await listOperators(c.var.db, c.var.auth.scope, page, size);
+      return paged(c, total, rows);
+    },
+  },
 
-  { method: 'GET', path: '/cpos/:id/operator-details', access: 'user', handler: async (c) => {
-    const { id } = parseParams(c, idParams);
-    const detail = await getOperatorDetail(c.var.db, c.var.auth.scope, id);
-    if (!detail) throw new ApiError(404, 'NOT_FOUND', `Operator ${id} not found`);
-    return ok(c, detail);
-  } },
+  {
+    method: 'GET',
+    path: '/cpos/:id/operator-details',
+    access: 'user',
+    handler: async (c) => {
+      const { id } = parseParams(c, idParams);
+      const detail = await getOperatorDetail(c.var.db, c.var.auth.scope, id);
+      if (!detail) throw new ApiError(404, 'NOT_FOUND', `Operator ${id} not found`);
+      return ok(c, detail);
+    },
+  },
 ]);

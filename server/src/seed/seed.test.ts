@@ -133,4 +133,3 @@ describe('seed', () => {
     expect(demo.result.ms).toBeLessThan(60_000);
   });
 });
-

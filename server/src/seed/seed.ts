@@ -1,14 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../contract/common';
-import type {
-  BillStatus,
-  ChargingRequestStatus,
-  ConnectorStatus,
-  ContractStatus,
-  PaymentMethod,
-  UserType,
-} from '../../../contract/enums';
+import type { BillStatus, ChargingRequestStatus, ConnectorStatus, ContractStatus, PaymentMethod, UserType } from '../../../contract/enums';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { transactionLock } from '../db/sql-helpers';
@@ -26,17 +19,7 @@ import {
   rfidTags,
   wallboxModels,
 } from '../db/schema';
-import {
-  banks,
-  cities,
-  firstNames,
-  lastNames,
-  locationKinds,
-  locationNames,
-  positions,
-  streets,
-  wallboxModelRows,
-} from './german-data';
+import { banks, cities, firstNames, lastNames, locationKinds, locationNames, positions, streets, wallboxModelRows } from './german-data';
 import { createRandom, type Random } from './random';
 
 export type SeedSize = 'small' | 'demo';
@@ -368,8 +351,8 @@ export async function seedDatabase(
   }
 
   // Connectors: spread over locations, grouped in stations of 1 or 2 connectors.
-  const perLocation = locationRows.map((_, i) =>
-    Math.floor(spec.connectors / spec.locations) + (i < spec.connectors % spec.locations ? 1 : 0),
+  const perLocation = locationRows.map(
+    (_, i) => Math.floor(spec.connectors / spec.locations) + (i < spec.connectors % spec.locations ? 1 : 0),
   );
   for (let k = 0; k < spec.locations; k++) {
     const a = rnd.int(0, spec.locations - 1);
@@ -419,9 +402,7 @@ export async function seedDatabase(
                 OFFLINE: 10,
                 INACTIVE: 10,
               });
-          hasLot =
-            !removed &&
-            (status === 'CONNECTED_UNAVAILABLE' ? rnd.chance(0.5) : status === 'INACTIVE' ? rnd.chance(0.4) : true);
+          hasLot = !removed && (status === 'CONNECTED_UNAVAILABLE' ? rnd.chance(0.5) : status === 'INACTIVE' ? rnd.chance(0.4) : true);
         }
         const offline = status === 'OFFLINE' || status === 'INACTIVE';
         connectorRows.push({
@@ -435,9 +416,7 @@ export async function seedDatabase(
           status,
           removed,
           onlineSince: offline ? null : onlineSince,
-          lastHeartbeat: offline
-            ? new Date(now.getTime() - rnd.int(2, 60) * DAY)
-            : new Date(now.getTime() - rnd.int(5, 300) * 1000),
+          lastHeartbeat: offline ? new Date(now.getTime() - rnd.int(2, 60) * DAY) : new Date(now.getTime() - rnd.int(5, 300) * 1000),
           createdAt: new Date(onlineSince.getTime() - DAY),
         });
         remaining--;
@@ -463,14 +442,7 @@ export async function seedDatabase(
   for (const l of locationRows) {
     locationsByOperator.set(l.cpoId, [...(locationsByOperator.get(l.cpoId) ?? []), l.locationId]);
   }
-  const forcedStatuses: ContractStatus[] = [
-    'ACTIVE',
-    'CREATED_UNSIGNED',
-    'CREATED_SIGNED',
-    'BLOCKED',
-    'EXPIRED',
-    'UNSIGNED_EXPIRED',
-  ];
+  const forcedStatuses: ContractStatus[] = ['ACTIVE', 'CREATED_UNSIGNED', 'CREATED_SIGNED', 'BLOCKED', 'EXPIRED', 'UNSIGNED_EXPIRED'];
   const forcedUserTypes: UserType[] = ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN', 'AD_HOC'];
   const contractRows: (typeof contracts.$inferInsert)[] = [];
   const rfidRows: (typeof rfidTags.$inferInsert)[] = [];
@@ -487,9 +459,7 @@ export async function seedDatabase(
   for (let i = 0; i < spec.contracts; i++) {
     const loc = locationRows[rnd.int(0, locationRows.length - 1)];
     const userType =
-      i < forcedUserTypes.length
-        ? forcedUserTypes[i]
-        : rnd.weighted<UserType>({ REGULAR: 85, LOCAL_ADMIN: 6, GLOBAL_ADMIN: 3, AD_HOC: 6 });
+      i < forcedUserTypes.length ? forcedUserTypes[i] : rnd.weighted<UserType>({ REGULAR: 85, LOCAL_ADMIN: 6, GLOBAL_ADMIN: 3, AD_HOC: 6 });
     const status =
       i < forcedStatuses.length
         ? forcedStatuses[(i + 0) % forcedStatuses.length]
@@ -724,7 +694,11 @@ export async function seedDatabase(
     await insertBatched(tx, operators, operatorRows);
     await insertBatched(tx, dashboardUsers, userRows);
     await insertBatched(tx, erpValues, erpRows);
-    await insertBatched(tx, wallboxModels, wallboxModelRows.map((m) => ({ ...m })));
+    await insertBatched(
+      tx,
+      wallboxModels,
+      wallboxModelRows.map((m) => ({ ...m })),
+    );
     await insertBatched(tx, locations, locationRows);
     await insertBatched(tx, locationInfrastructure, infraRows);
     await insertBatched(tx, connectors, connectorRows);

@@ -15,27 +15,14 @@ import { isUniqueViolation } from '../db/pg-errors';
 import { ApiError } from '../http/errors';
 import { locationNotFound } from '../locations/handlers';
 import { findLocation } from '../locations/queries';
-import {
-  clearLots,
-  findModel,
-  insertConnectors,
-  lockConnectors,
-  lotsAt,
-  nextCpNumber,
-  writeConnector,
-  type ConnectorRow,
-} from './queries';
+import { clearLots, findModel, insertConnectors, lockConnectors, lotsAt, nextCpNumber, writeConnector, type ConnectorRow } from './queries';
 
 /** The rules of the stations area (spec 2 §4/§5): what a write may do, and which error says why not. */
 
 export const connectorNotFound = (ids: string[]) =>
   new ApiError(404, 'CONNECTOR_NOT_FOUND', `Connector not found: ${ids.join(', ')}`, { connectorIds: ids });
 
-export async function createStations(
-  db: Db,
-  scope: Scope,
-  body: z.output<typeof createStationsBodySchema>,
-): Promise<CreateStationsAnswer> {
+export async function createStations(db: Db, scope: Scope, body: z.output<typeof createStationsBodySchema>): Promise<CreateStationsAnswer> {
   const loc = await findLocation(db, scope, body.locationId);
   if (!loc) throw locationNotFound(body.locationId);
   const model = await findModel(db, body.chargingStationModel);
@@ -82,12 +69,10 @@ function checkVersions(items: { connectorId: string; version?: number }[], byId:
       };
     });
   if (conflicts.length > 0) {
-    throw new ApiError(
-      409,
-      'CONFLICT',
-      `Changed by someone else in the meantime: ${conflicts.map((x) => x.connectorId).join(', ')}`,
-      { ...conflicts[0], conflicts },
-    );
+    throw new ApiError(409, 'CONFLICT', `Changed by someone else in the meantime: ${conflicts.map((x) => x.connectorId).join(', ')}`, {
+      ...conflicts[0],
+      conflicts,
+    });
   }
 }
 
@@ -138,9 +123,7 @@ export async function updateParkingLots(
     );
   }
 
-  const unchanged = items
-    .map((it, i) => ({ it, i }))
-    .filter(({ it }) => byId.get(it.connectorId)!.parkingLot === it.parkingLotNumber);
+  const unchanged = items.map((it, i) => ({ it, i })).filter(({ it }) => byId.get(it.connectorId)!.parkingLot === it.parkingLotNumber);
   if (unchanged.length > 0) {
     throw new ApiError(
       400,

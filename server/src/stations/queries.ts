@@ -1,11 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  connectorStatusMapping,
-  type StationDetail,
-  type StationListRow,
-  type stationListQuerySchema,
-} from '../../../contract/stations';
+import { connectorStatusMapping, type StationDetail, type StationListRow, type stationListQuerySchema } from '../../../contract/stations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequests, connectors, locations, wallboxModels } from '../db/schema';

@@ -29,37 +29,62 @@ function withIfMatch<T extends { version?: number }>(items: T[], header: string 
 
 /** BFF station and connector routes (spec 2 §7). Fixed paths before `/connectors/:id`. */
 export const stationRoutes = routeTable('bff', [
-  { method: 'GET', path: '/connectors/get-by-cpo', access: 'user', handler: async (c) => {
-    const q = parseQuery(c, stationListQuerySchema);
-    const { total, rows } = await listStations(c.var.db, c.var.auth.scope, q);
-    return paged(c, total, rows);
-  } },
+  {
+    method: 'GET',
+    path: '/connectors/get-by-cpo',
+    access: 'user',
+    handler: async (c) => {
+      const q = parseQuery(c, stationListQuerySchema);
+      const { total, rows } = await listStations(c.var.db, c.var.auth.scope, q);
+      return paged(c, total, rows);
+    },
+  },
 
-  { method: 'POST', path: '/connectors/create-cp', access: 'user', handler: async (c) => {
-    const body = await parseBody(c, createStationsBodySchema);
-    return ok(c, await createStations(c.var.db, c.var.auth.scope, body));
-  } },
+  {
+    method: 'POST',
+    path: '/connectors/create-cp',
+    access: 'user',
+    handler: async (c) => {
+      const body = await parseBody(c, createStationsBodySchema);
+      return ok(c, await createStations(c.var.db, c.var.auth.scope, body));
+    },
+  },
 
-  { method: 'PUT', path: '/connectors/update-parking-lots', access: 'user', handler: async (c) => {
-    const items = withIfMatch(await parseBody(c, parkingLotUpdateBodySchema), c.req.header('if-match'));
-    const out = await updateParkingLots(c.var.db, c.var.auth.scope, items);
-    if (out.length === 1) c.header('ETag', etagFor(out[0].version));
-    return ok(c, out);
-  } },
+  {
+    method: 'PUT',
+    path: '/connectors/update-parking-lots',
+    access: 'user',
+    handler: async (c) => {
+      const items = withIfMatch(await parseBody(c, parkingLotUpdateBodySchema), c.req.header('if-match'));
+      const out = await updateParkingLots(c.var.db, c.var.auth.scope, items);
+      if (out.length === 1) c.header('ETag', etagFor(out[0].version));
+      return ok(c, out);
+    },
+  },
 
-  { method: 'PUT', path: '/ocpp-client/change-availability', access: 'user', handler: async (c) => {
-    const body = await parseBody(c, changeAvailabilityBodySchema);
-    const items = withIfMatch(body.changeAvailabilityRequest, c.req.header('if-match'));
-    const out = await changeAvailability(c.var.db, c.var.auth.scope, items);
-    if (out.length === 1) c.header('ETag', etagFor(out[0].version));
-    return ok(c, out);
-  } },
+  {
+    method: 'PUT',
+    path: '/ocpp-client/change-availability',
+    access: 'user',
+    handler: async (c) => {
+      const body = await parseBody(c, changeAvailabilityBodySchema);
+      const items = withIfMatch(body.changeAvailabilityRequest, c.req.header('if-match'));
+      const out = await changeAvailability(c.var.db, c.var.auth.scope, items);
+      if (out.length === 1) c.header('ETag', etagFor(out[0].version));
+      return ok(c, out);
+    },
+  },
 
-  { method: 'GET', path: '/connectors/:id', access: 'user', handler: async (c) => {
-    const { id } = parseParams(c, idParams);
-    const detail = await getStationDetail(c.var.db, c.var.auth.scope, id);
-    if (!detail) throw connectorNotFound([id]);
-    c.header('ETag', etagFor(detail.version));
-    return ok(c, detail);
-  } },
+  {
+    method: 'GET',
+    path: '/connectors/:id',
+    access: 'user',
+    handler: async (c) => {
+      const { id } = parseParams(c, idParams);
+      const detail = await getStationDetail(c.var.db, c.var.auth.scope, id);
+      if (!detail) throw connectorNotFound([id]);
+      c.header('ETag', etagFor(detail.version));
+      return ok(c, detail);
+    },
+  },
 ]);

@@ -57,7 +57,11 @@ beforeAll(async () => {
   };
   const ops = async (token: string) => {
     const res = await h.request('GET', '/bff/cpos?page=0&size=10000', { token });
-    return new Set(envelope(paged(operatorListRowSchema)).parse(res.body).data.response.map((r) => r.cpoId));
+    return new Set(
+      envelope(paged(operatorListRowSchema))
+        .parse(res.body)
+        .data.response.map((r) => r.cpoId),
+    );
   };
   own = { operator: await ops(tokens.operator), partner: await ops(tokens.partner) };
   // The small seed gives the operator account only a handful of connectors: add enough of each kind.
@@ -116,7 +120,9 @@ describe('GET /bff/connectors/get-by-cpo', () => {
       return res.body.data.response as { connectorId: string }[];
     };
     const byCp = await q(`cpId=${sample.cpId.toLowerCase()}`);
-    expect(byCp.map((r) => r.connectorId)).toEqual(expect.arrayContaining(mine.filter((c) => c.cpId === sample.cpId).map((c) => c.connectorId)));
+    expect(byCp.map((r) => r.connectorId)).toEqual(
+      expect.arrayContaining(mine.filter((c) => c.cpId === sample.cpId).map((c) => c.connectorId)),
+    );
     const byLoc = await q(`locationIds=${sample.locationId},NOPE`);
     expect(byLoc).toHaveLength(mine.filter((c) => c.locationId === sample.locationId).length);
     const byOneLoc = await q(`locationId=${sample.locationId}`);
@@ -140,8 +146,14 @@ describe('GET /bff/connectors/:id', () => {
     const d = envelope(stationDetailSchema).parse(res.body).data;
     expect(res.headers.get('etag')).toBe(`"v${c.version}"`);
     const finished = reqs.filter((r) => r.connectorId === c.connectorId && r.status === 'finished');
-    expect(d.totalEnergy).toBeCloseTo(finished.reduce((s, r) => s + Number(r.energyKwh), 0), 2);
-    expect(d.totalRevenue).toBeCloseTo(finished.reduce((s, r) => s + Number(r.cost), 0), 2);
+    expect(d.totalEnergy).toBeCloseTo(
+      finished.reduce((s, r) => s + Number(r.energyKwh), 0),
+      2,
+    );
+    expect(d.totalRevenue).toBeCloseTo(
+      finished.reduce((s, r) => s + Number(r.cost), 0),
+      2,
+    );
     expect(d.totalEnergy).toBeGreaterThan(0);
   });
 
@@ -173,7 +185,9 @@ describe('POST /bff/connectors/create-cp', () => {
     expect(new Set(d.cpIds).size).toBe(3);
     const rows = await h.db.select().from(connectors).where(inArray(connectors.cpId, d.cpIds));
     expect(rows).toHaveLength(6);
-    expect(rows.every((r) => r.status === 'INACTIVE' && r.parkingLot === null && r.cpoId === c.cpoId && r.locationId === c.locationId)).toBe(true);
+    expect(
+      rows.every((r) => r.status === 'INACTIVE' && r.parkingLot === null && r.cpoId === c.cpoId && r.locationId === c.locationId),
+    ).toBe(true);
   });
 
   it('refuses bad input and foreign locations', async () => {
@@ -216,7 +230,13 @@ describe('PUT /bff/connectors/update-parking-lots', () => {
 
   it('swaps two lots at the same location in one request', async () => {
     const all = await allConnectors();
-    const loc = all.find((c) => own.operator.has(c.cpoId) && all.filter((x) => x.locationId === c.locationId && !x.removed && x.parkingLot && x.status !== 'INACTIVE' && !used.has(x.connectorId)).length >= 2)!.locationId;
+    const loc = all.find(
+      (c) =>
+        own.operator.has(c.cpoId) &&
+        all.filter(
+          (x) => x.locationId === c.locationId && !x.removed && x.parkingLot && x.status !== 'INACTIVE' && !used.has(x.connectorId),
+        ).length >= 2,
+    )!.locationId;
     const [a, b] = await pick('operator', (c) => c.locationId === loc && !!c.parkingLot && c.status !== 'INACTIVE', 2);
     const res = await putLots(tokens.operator, [lotItem(a, b.parkingLot!), lotItem(b, a.parkingLot!)]);
     expect(res.status).toBe(200);
@@ -253,7 +273,12 @@ describe('PUT /bff/connectors/update-parking-lots', () => {
 
   it('refuses a lot already used at the location, or twice in the request, with DATA_INCONSISTENCY', async () => {
     const all = await allConnectors();
-    const [c] = await pick('operator', (x) => x.status === 'IDLE' && all.some((o) => o.locationId === x.locationId && o.connectorId !== x.connectorId && !o.removed && o.parkingLot));
+    const [c] = await pick(
+      'operator',
+      (x) =>
+        x.status === 'IDLE' &&
+        all.some((o) => o.locationId === x.locationId && o.connectorId !== x.connectorId && !o.removed && o.parkingLot),
+    );
     const taken = all.find((o) => o.locationId === c.locationId && o.connectorId !== c.connectorId && !o.removed && o.parkingLot)!;
     const res = await putLots(tokens.operator, [lotItem(c, taken.parkingLot!)]);
     expect(res.status).toBe(409);
@@ -284,7 +309,11 @@ describe('PUT /bff/connectors/update-parking-lots', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.errorCodeResponse).toBe('CONFLICT');
     const detail = connectorConflictDetailSchema.parse(stale.body.errorDetail);
-    expect(detail).toMatchObject({ connectorId: c.connectorId, currentVersion: c.version + 1, current: { parkingLot: 'S1', connectorStatus: 'IDLE' } });
+    expect(detail).toMatchObject({
+      connectorId: c.connectorId,
+      currentVersion: c.version + 1,
+      current: { parkingLot: 'S1', connectorStatus: 'IDLE' },
+    });
     const viaHeader = await putLots(tokens.operator, [lotItem(c, 'S3')], { 'if-match': `"v${c.version}"` });
     expect(viaHeader.status).toBe(409);
     expect((await reload(c.connectorId)).parkingLot).toBe('S1');
@@ -335,7 +364,9 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
 
   it('bumps the version also when the connector already has the target status, so a lot queued after it is no conflict', async () => {
     const [idle] = await pick('operator', is('IDLE', true));
-    const same = await putAvailability(tokens.operator, [{ connectorId: idle.connectorId, connectorStatus: 'IDLE', version: idle.version }]);
+    const same = await putAvailability(tokens.operator, [
+      { connectorId: idle.connectorId, connectorStatus: 'IDLE', version: idle.version },
+    ]);
     expect(same.status).toBe(200);
     expect(await reload(idle.connectorId)).toMatchObject({ status: 'IDLE', version: idle.version + 1 });
     // The offline client expected exactly that version for its next write (one per queued write).
@@ -392,11 +423,20 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
 
   it('answers a stale version with CONFLICT and changes nothing', async () => {
     const [c] = await pick('operator', is('IDLE', true));
-    await h.db.update(connectors).set({ version: c.version + 1, parkingLot: 'X9' }).where(eq(connectors.connectorId, c.connectorId));
-    const res = await putAvailability(tokens.operator, [{ connectorId: c.connectorId, connectorStatus: 'CONNECTED_UNAVAILABLE', version: c.version }]);
+    await h.db
+      .update(connectors)
+      .set({ version: c.version + 1, parkingLot: 'X9' })
+      .where(eq(connectors.connectorId, c.connectorId));
+    const res = await putAvailability(tokens.operator, [
+      { connectorId: c.connectorId, connectorStatus: 'CONNECTED_UNAVAILABLE', version: c.version },
+    ]);
     expect(res.status).toBe(409);
     expect(res.body.errorCodeResponse).toBe('CONFLICT');
-    expect(res.body.errorDetail).toMatchObject({ connectorId: c.connectorId, currentVersion: c.version + 1, current: { parkingLot: 'X9', connectorStatus: 'IDLE' } });
+    expect(res.body.errorDetail).toMatchObject({
+      connectorId: c.connectorId,
+      currentVersion: c.version + 1,
+      current: { parkingLot: 'X9', connectorStatus: 'IDLE' },
+    });
     expect((await reload(c.connectorId)).status).toBe('IDLE');
   });
 
@@ -406,7 +446,10 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
       const res = await putAvailability(token, [{ connectorId: f.connectorId, connectorStatus: 'CONNECTED_UNAVAILABLE' }]);
       expect(res.status).toBe(404);
     }
-    const [after] = await h.db.select().from(connectors).where(and(eq(connectors.connectorId, f.connectorId)));
+    const [after] = await h.db
+      .select()
+      .from(connectors)
+      .where(and(eq(connectors.connectorId, f.connectorId)));
     expect(after).toEqual(f);
   });
 });
@@ -414,10 +457,14 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
 describe('charging history of a connector', () => {
   it('is served by the booking service, scoped', async () => {
     const [c] = await pick('operator', () => true);
-    const ok = await h.request('GET', `/booking-service/bookings/get-charging-history?connectorId=${c.connectorId}&size=5`, { token: tokens.operator });
+    const ok = await h.request('GET', `/booking-service/bookings/get-charging-history?connectorId=${c.connectorId}&size=5`, {
+      token: tokens.operator,
+    });
     expect(ok.status).toBe(200);
     const [f] = await pick('any', foreign);
-    const no = await h.request('GET', `/booking-service/bookings/get-charging-history?connectorId=${f.connectorId}`, { token: tokens.operator });
+    const no = await h.request('GET', `/booking-service/bookings/get-charging-history?connectorId=${f.connectorId}`, {
+      token: tokens.operator,
+    });
     expect(no.status).toBe(404);
   });
 });

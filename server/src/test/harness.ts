@@ -13,8 +13,12 @@ export interface Harness {
   seed: SeedResult;
   close: () => Promise<void>;
   /** JSON request against the app; `token` adds the bearer header. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests poke into arbitrary answers
-  request: (method: string, path: string, opts?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  request: (
+    method: string,
+    path: string,
+    opts?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests poke into arbitrary answers
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
   login: (account: keyof typeof accountsWithPassword) => Promise<{ access_token: string; refresh_token: string }>;
 }
 

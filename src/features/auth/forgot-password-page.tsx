@@ -94,7 +94,11 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
     } catch (error) {
       const code = error instanceof ApiError ? error.errorCodeResponse : '';
       const text =
-        code === 'WEAK_PASSWORD' ? t('validation.weakPassword') : code === 'TOKEN_INVALID' ? t('auth.resetInvalid') : genericErrorText(t, error);
+        code === 'WEAK_PASSWORD'
+          ? t('validation.weakPassword')
+          : code === 'TOKEN_INVALID'
+            ? t('auth.resetInvalid')
+            : genericErrorText(t, error);
       onOutcome({ variant: 'error', title: t('auth.mistakeTitle'), text });
     } finally {
       setPending(false);

@@ -79,7 +79,10 @@ export function LoginPage() {
           {t('auth.login')}
         </Button>
       </form>
-      <Link href="/forgot-password" className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 data-[hovered]:underline">
+      <Link
+        href="/forgot-password"
+        className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 data-[hovered]:underline"
+      >
         {t('auth.forgotLink')}
       </Link>
       <AlertDialog isOpen={failure !== null} onClose={() => setFailure(null)} variant="error" title={failure?.title}>

@@ -51,28 +51,28 @@ export function CockpitPage({ history }: { history: { search: CockpitSearch; onS
         <OfflineUnavailable />
       ) : (
         <>
-      <KpiCards
-        kpis={graph.data?.kpiInformation}
-        isLoading={graph.isPending}
-        isError={graph.isError}
-        isStale={isStale}
-        onRetry={retry}
-        rangeLabel={t(`cockpit.chart.rangeLong.${settings.range}`)}
-      />
-      <GraphPanel
-        settings={settings}
-        onSettingsChange={setSettings}
-        locations={locations.data}
-        locationsFailed={locations.isError && !locations.data}
-        data={graph.data}
-        unit={graph.isPlaceholderData ? shown.unit : params.unit}
-        graphType={graph.isPlaceholderData ? shown.graphType : params.graphType}
-        isLoading={graph.isPending}
-        isError={graph.isError}
-        isStale={isStale}
-        onRetry={retry}
-        ageNote={<DataAgeNote queryKey={graphQueryOptions(params).queryKey} />}
-      />
+          <KpiCards
+            kpis={graph.data?.kpiInformation}
+            isLoading={graph.isPending}
+            isError={graph.isError}
+            isStale={isStale}
+            onRetry={retry}
+            rangeLabel={t(`cockpit.chart.rangeLong.${settings.range}`)}
+          />
+          <GraphPanel
+            settings={settings}
+            onSettingsChange={setSettings}
+            locations={locations.data}
+            locationsFailed={locations.isError && !locations.data}
+            data={graph.data}
+            unit={graph.isPlaceholderData ? shown.unit : params.unit}
+            graphType={graph.isPlaceholderData ? shown.graphType : params.graphType}
+            isLoading={graph.isPending}
+            isError={graph.isError}
+            isStale={isStale}
+            onRetry={retry}
+            ageNote={<DataAgeNote queryKey={graphQueryOptions(params).queryKey} />}
+          />
         </>
       )}
       <Suspense

@@ -182,7 +182,15 @@ function OperatorInfo({ location }: { location: LocationDetail }) {
   );
 }
 
-function StatusCounts({ summary, label, labelOf }: { summary: LocationDetail['contractMetrics']['statusesSummary']; label: string; labelOf: (key: string) => string }) {
+function StatusCounts({
+  summary,
+  label,
+  labelOf,
+}: {
+  summary: LocationDetail['contractMetrics']['statusesSummary'];
+  label: string;
+  labelOf: (key: string) => string;
+}) {
   const t = useT();
   const entries = Object.entries(summary).filter(([, v]) => v.number > 0);
   if (entries.length === 0) return <p className="text-muted">{t('locations.detail.noStatuses')}</p>;
@@ -202,20 +210,26 @@ function Infrastructure({ location }: { location: LocationDetail }) {
   const { isAdmin } = useSession();
   const m = location.chargingInfrastructureMetrics;
   const known = new Set<string>(connectorDisplayStatuses);
-  const total = stationCount({ totalNrChargingStation: m.totalChargingStations, removedNrChargingStation: m.removedChargingStations }, isAdmin);
+  const total = stationCount(
+    { totalNrChargingStation: m.totalChargingStations, removedNrChargingStation: m.removedChargingStations },
+    isAdmin,
+  );
   const facts: Array<[string, ReactNode]> = [[t('locations.detail.stationsTotal'), total]];
   if (isAdmin) facts.push([t('locations.detail.stationsRemoved'), m.removedChargingStations]);
   facts.push(
-    [t('locations.fields.emsModel'), location.isEmsConnected && location.emsModel ? location.emsModel : t('locations.detail.emsNotConnected')],
+    [
+      t('locations.fields.emsModel'),
+      location.isEmsConnected && location.emsModel ? location.emsModel : t('locations.detail.emsNotConnected'),
+    ],
     [t('locations.fields.emsId'), location.emsId || '–'],
   );
   return (
     <Card title={t('locations.detail.infrastructure')} aria-label={t('locations.detail.infrastructure')}>
       <div className="flex flex-col gap-3">
         <Facts entries={facts} />
-      <StatusCounts
-        summary={m.statusesSummary}
-        label={t('locations.detail.infrastructureStatuses')}
+        <StatusCounts
+          summary={m.statusesSummary}
+          label={t('locations.detail.infrastructureStatuses')}
           labelOf={(key) => (known.has(key) ? t(connectorStatusMessageId(key as ConnectorDisplayStatus)) : key)}
         />
       </div>
@@ -231,9 +245,9 @@ function Users({ location }: { location: LocationDetail }) {
     <Card title={t('locations.detail.users')} aria-label={t('locations.detail.users')}>
       <div className="flex flex-col gap-3">
         <Facts entries={[[t('locations.detail.usersTotal'), m.totalContractStatuses]]} />
-      <StatusCounts
-        summary={m.statusesSummary}
-        label={t('locations.detail.userStatuses')}
+        <StatusCounts
+          summary={m.statusesSummary}
+          label={t('locations.detail.userStatuses')}
           labelOf={(key) => (known.has(key) ? t(contractStatusMessageId(key)) : key)}
         />
       </div>

@@ -57,19 +57,44 @@ describe('validateInfrastructure', () => {
     expect(isInfrastructureValid(emptyInfrastructure())).toBe(true);
   });
   it('needs a model and a count from 1 to 100 per visible row', () => {
-    const errors = validateInfrastructure(infra([['', '5'], ['B', '101'], ['C', 'x']]));
+    const errors = validateInfrastructure(
+      infra([
+        ['', '5'],
+        ['B', '101'],
+        ['C', 'x'],
+      ]),
+    );
     expect(errors.rows[0]).toEqual({ model: 'required', count: null });
     expect(errors.rows[1]).toEqual({ model: null, count: 'countRange' });
     expect(errors.rows[2]).toEqual({ model: null, count: 'countRange' });
-    expect(isInfrastructureValid(infra([['A', '1'], ['B', '100']]))).toBe(true);
+    expect(
+      isInfrastructureValid(
+        infra([
+          ['A', '1'],
+          ['B', '100'],
+        ]),
+      ),
+    ).toBe(true);
   });
   it('rejects a count of 0 in a visible row', () => {
     expect(validateInfrastructure(infra([['A', '0']])).rows[0].count).toBe('countRange');
   });
   it('rejects the same model twice', () => {
-    const errors = validateInfrastructure(infra([['A', '1'], ['A', '2']]));
+    const errors = validateInfrastructure(
+      infra([
+        ['A', '1'],
+        ['A', '2'],
+      ]),
+    );
     expect(errors.rows[1].model).toBe('duplicateModel');
-    expect(isInfrastructureValid(infra([['A', '1'], ['A', '2']]))).toBe(false);
+    expect(
+      isInfrastructureValid(
+        infra([
+          ['A', '1'],
+          ['A', '2'],
+        ]),
+      ),
+    ).toBe(false);
   });
   it('requires an EMS model when connected, but only with infrastructure', () => {
     expect(isInfrastructureValid(infra([['A', '1']], { emsConnected: true }))).toBe(false);
@@ -79,14 +104,41 @@ describe('validateInfrastructure', () => {
     expect(isEmsConnected(infra([], { emsConnected: true }))).toBe(false);
   });
   it('allows at most four rows', () => {
-    expect(canAddRow(infra([['A', '1'], ['B', '1'], ['C', '1']]))).toBe(true);
-    expect(canAddRow(infra([['A', '1'], ['B', '1'], ['C', '1'], ['D', '1']]))).toBe(false);
+    expect(
+      canAddRow(
+        infra([
+          ['A', '1'],
+          ['B', '1'],
+          ['C', '1'],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      canAddRow(
+        infra([
+          ['A', '1'],
+          ['B', '1'],
+          ['C', '1'],
+          ['D', '1'],
+        ]),
+      ),
+    ).toBe(false);
   });
 });
 
 describe('buildCreatePayload', () => {
   it('sends only rows with a count above 0 and drops empty values', () => {
-    const payload = buildCreatePayload(info, infra([['A', '3'], ['B', '0']], { emsConnected: true, emsModel: 'CFOS Charging Manager' }), 'Stadtwerke');
+    const payload = buildCreatePayload(
+      info,
+      infra(
+        [
+          ['A', '3'],
+          ['B', '0'],
+        ],
+        { emsConnected: true, emsModel: 'CFOS Charging Manager' },
+      ),
+      'Stadtwerke',
+    );
     expect(payload).toEqual({
       locationName: 'Parkhaus Nord',
       locationAddress: { city: 'Berlin-Mitte', street: 'Hauptstraße 1', zipCode: '10115' },
@@ -98,7 +150,11 @@ describe('buildCreatePayload', () => {
     });
   });
   it('treats the EMS as not connected without infrastructure', () => {
-    const payload = buildCreatePayload({ ...info, careOf: 'Hausverwaltung' }, infra([], { emsConnected: true, emsModel: 'Smart1 EMS', emsId: 'E1' }), undefined);
+    const payload = buildCreatePayload(
+      { ...info, careOf: 'Hausverwaltung' },
+      infra([], { emsConnected: true, emsModel: 'Smart1 EMS', emsId: 'E1' }),
+      undefined,
+    );
     expect(payload).toEqual({
       locationName: 'Parkhaus Nord',
       locationAddress: { careOf: 'Hausverwaltung', city: 'Berlin-Mitte', street: 'Hauptstraße 1', zipCode: '10115' },

@@ -117,7 +117,8 @@ export function validateInfrastructure(infra: Infrastructure): InfrastructureErr
     if (!model) modelError = 'required';
     else if (seen.has(model)) modelError = 'duplicateModel';
     if (model) seen.add(model);
-    const countError: RowErrorId | null = count === null || count < MIN_STATIONS_PER_ROW || count > MAX_STATIONS_PER_ROW ? 'countRange' : null;
+    const countError: RowErrorId | null =
+      count === null || count < MIN_STATIONS_PER_ROW || count > MAX_STATIONS_PER_ROW ? 'countRange' : null;
     out.rows[row.key] = { model: modelError, count: countError };
   }
   if (isEmsConnected(infra) && !(EMS_MODELS as readonly string[]).includes(infra.emsModel)) out.emsModel = 'required';
@@ -176,10 +177,7 @@ export const operatorLabel = (op: { cpoId: string; cpoName: string }): string =>
 
 /** What the wizard says when creation failed (spec 1 §8). */
 export type CreateFailure =
-  | { kind: 'operatorNotFound'; cpoId: string }
-  | { kind: 'message'; text: string }
-  | { kind: 'offline' }
-  | { kind: 'generic' };
+  { kind: 'operatorNotFound'; cpoId: string } | { kind: 'message'; text: string } | { kind: 'offline' } | { kind: 'generic' };
 
 /** OPERATOR_NOT_FOUND names the cpoId; other failures show the response's message if there is one. */
 export function createFailure(error: unknown, cpoId: string, genericMessage: string): CreateFailure {

@@ -18,7 +18,6 @@ import { stationCount } from './location-form';
 // The wizard (three steps, selects, dialogs) loads only when someone wants to add a location.
 const LocationWizard = lazy(() => import('./components/location-wizard').then((m) => ({ default: m.LocationWizard })));
 
-
 /** /standorte: server-filtered, server-paged location list with the 'add location' wizard. */
 /** `list`: the URL's search params of /standorte (filters and paging survive reload, back and links). */
 export function LocationListPage({ list: source }: { list: ListStateSource<LocationFilters> }) {
@@ -47,7 +46,10 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
         className="mb-0"
         actions={<Button onPress={openWizard}>{t('locations.list.add')}</Button>}
       />
-      <section aria-labelledby="locations-table-heading" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <section
+        aria-labelledby="locations-table-heading"
+        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+      >
         <header className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="locations-table-heading" className="text-lg font-semibold text-fg">
             {t('locations.list.heading')}
@@ -111,7 +113,9 @@ function useColumns(isAdmin: boolean): DataTableColumn<LocationListRow>[] {
           <span className="flex flex-col">
             <span>{r.locationAddress.street}</span>
             <span className="text-sm text-muted">{`${r.locationAddress.zipCode} ${r.locationAddress.city}`}</span>
-            {r.locationAddress.careOf && <span className="text-sm text-muted">{t('locations.careOfLine', { careOf: r.locationAddress.careOf })}</span>}
+            {r.locationAddress.careOf && (
+              <span className="text-sm text-muted">{t('locations.careOfLine', { careOf: r.locationAddress.careOf })}</span>
+            )}
           </span>
         ),
       },

@@ -56,20 +56,8 @@ function PasswordForm({ username, onOutcome }: { username: string; onOutcome: (o
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-muted">{t('settings.passwordRules')}</p>
-      <TextField
-        label={t('settings.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        {...bindField(t, password)}
-      />
-      <TextField
-        label={t('settings.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-        {...bindField(t, repeat)}
-      />
+      <TextField label={t('settings.newPassword')} type="password" autoComplete="new-password" isRequired {...bindField(t, password)} />
+      <TextField label={t('settings.repeatPassword')} type="password" autoComplete="new-password" isRequired {...bindField(t, repeat)} />
       <div>
         <Button type="submit" isDisabled={!filled} isPending={pending}>
           {t('settings.save')}
@@ -123,22 +111,8 @@ function EmailForm({ current, onOutcome }: { current: string; onOutcome: (o: Out
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-muted">{t('settings.currentEmail', { email: current })}</p>
-      <TextField
-        label={t('settings.newEmail')}
-        type="email"
-        autoComplete="email"
-        isRequired
-        maxLength={255}
-        {...bindField(t, email)}
-      />
-      <TextField
-        label={t('settings.repeatEmail')}
-        type="email"
-        autoComplete="email"
-        isRequired
-        maxLength={255}
-        {...bindField(t, repeat)}
-      />
+      <TextField label={t('settings.newEmail')} type="email" autoComplete="email" isRequired maxLength={255} {...bindField(t, email)} />
+      <TextField label={t('settings.repeatEmail')} type="email" autoComplete="email" isRequired maxLength={255} {...bindField(t, repeat)} />
       <div>
         <Button type="submit" isDisabled={!ready} isPending={pending}>
           {t('settings.save')}

@@ -38,7 +38,12 @@ describe('station creation rules (spec 2 §5)', () => {
   });
 
   it('sends trimmed values and the count as a number', () => {
-    expect(buildCreateStationsPayload({ chargingStationModel: ' Wallbe Pro ', locationId: ' L10001', numOfChargingStations: ' 2 ' }, 'Tiefgarage')).toEqual({
+    expect(
+      buildCreateStationsPayload(
+        { chargingStationModel: ' Wallbe Pro ', locationId: ' L10001', numOfChargingStations: ' 2 ' },
+        'Tiefgarage',
+      ),
+    ).toEqual({
       chargingStationModel: 'Wallbe Pro',
       locationId: 'L10001',
       locationName: 'Tiefgarage',
@@ -48,8 +53,12 @@ describe('station creation rules (spec 2 §5)', () => {
 
   it('maps failures: offline, a vanished location, anything else', () => {
     expect(createStationsFailure(new NetworkError('offline'))).toEqual({ kind: 'offline' });
-    expect(createStationsFailure(new ApiError({ status: 404, errorCodeResponse: 'LOCATION_NOT_FOUND', errorMessage: 'Location L1 not found' }))).toEqual({ kind: 'locationNotFound' });
-    expect(createStationsFailure(new ApiError({ status: 400, errorCodeResponse: 'VALIDATION_ERROR', errorMessage: 'bad' }))).toEqual({ kind: 'generic' });
+    expect(
+      createStationsFailure(new ApiError({ status: 404, errorCodeResponse: 'LOCATION_NOT_FOUND', errorMessage: 'Location L1 not found' })),
+    ).toEqual({ kind: 'locationNotFound' });
+    expect(createStationsFailure(new ApiError({ status: 400, errorCodeResponse: 'VALIDATION_ERROR', errorMessage: 'bad' }))).toEqual({
+      kind: 'generic',
+    });
     expect(createStationsFailure(new Error('boom'))).toEqual({ kind: 'generic' });
   });
 });

@@ -52,7 +52,8 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
   const connectorsPerStation = wallboxTypes.data?.find((w) => w.name === values.chargingStationModel)?.connectorsPerStation;
 
   const errors = validateCreateStations(values);
-  const shown = (key: keyof CreateStationsValues) => (touched.has(key) && errors[key] ? t(`stations.create.validation.${errors[key]}`) : undefined);
+  const shown = (key: keyof CreateStationsValues) =>
+    touched.has(key) && errors[key] ? t(`stations.create.validation.${errors[key]}`) : undefined;
   const set = (key: keyof CreateStationsValues, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setTouched((s) => new Set(s).add(key));
@@ -116,7 +117,9 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
                   value={values.chargingStationModel || null}
                   onChange={(v) => set('chargingStationModel', v === null ? '' : String(v))}
                   isRequired
-                  description={connectorsPerStation ? t('stations.create.connectorsPerStation', { count: connectorsPerStation }) : undefined}
+                  description={
+                    connectorsPerStation ? t('stations.create.connectorsPerStation', { count: connectorsPerStation }) : undefined
+                  }
                   errorMessage={wallboxTypes.isError ? t('stations.create.modelsFailed') : shown('chargingStationModel')}
                   fullWidth
                 />
@@ -179,7 +182,12 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
           },
         ]}
       />
-      <AlertDialog isOpen={outcome?.kind === 'created'} onClose={() => setOutcome(null)} variant="success" title={t('stations.create.successTitle')}>
+      <AlertDialog
+        isOpen={outcome?.kind === 'created'}
+        onClose={() => setOutcome(null)}
+        variant="success"
+        title={t('stations.create.successTitle')}
+      >
         {outcome?.kind === 'created' && (
           <div className="flex flex-col gap-2">
             <p data-testid="created-stations-id">{t('stations.create.successId', { id: outcome.answer.id })}</p>

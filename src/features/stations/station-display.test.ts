@@ -53,7 +53,12 @@ describe('heartbeatDisplay', () => {
   it('formats the moment and how long ago it was', () => {
     const at = new Date(2026, 10, 22, 11, 55, 30);
     expect(heartbeatDisplay(at.toISOString(), now)).toEqual({ kind: 'at', dateTime: '22.11.2026 11:55', value: -4, unit: 'minute' });
-    expect(heartbeatDisplay(new Date(2026, 10, 20, 9, 0), now)).toEqual({ kind: 'at', dateTime: '20.11.2026 09:00', value: -2, unit: 'day' });
+    expect(heartbeatDisplay(new Date(2026, 10, 20, 9, 0), now)).toEqual({
+      kind: 'at',
+      dateTime: '20.11.2026 09:00',
+      value: -2,
+      unit: 'day',
+    });
   });
   it('reads a fresh (or slightly future) heartbeat as now', () => {
     expect(heartbeatDisplay(new Date(now + 5_000), now)).toMatchObject({ value: 0, unit: 'second' });

@@ -32,7 +32,12 @@ export function StationListPage({ list }: { list: ListStateSource<StationFilters
         actions={
           // Spec 2 §2: admins get a menu (the form is its entry); others a direct form button.
           isAdmin ? (
-            <ActionMenu label={t('stations.create.open')} variant="primary" items={[{ id: 'form', label: t('stations.create.viaForm') }]} onAction={openCreate} />
+            <ActionMenu
+              label={t('stations.create.open')}
+              variant="primary"
+              items={[{ id: 'form', label: t('stations.create.viaForm') }]}
+              onAction={openCreate}
+            />
           ) : (
             <Button onPress={openCreate}>{t('stations.create.open')}</Button>
           )

@@ -26,7 +26,10 @@ describe('checkParkingLotSelection', () => {
     expect(checkParkingLotSelection([])).toEqual({ ok: false, warning: 'noSelection' });
   });
   it('blocks INACTIVE connectors', () => {
-    expect(checkParkingLotSelection([connector('A', 'IDLE'), connector('B', 'INACTIVE', null)])).toEqual({ ok: false, warning: 'inactive' });
+    expect(checkParkingLotSelection([connector('A', 'IDLE'), connector('B', 'INACTIVE', null)])).toEqual({
+      ok: false,
+      warning: 'inactive',
+    });
   });
   it('allows any other status, also without a lot', () => {
     expect(checkParkingLotSelection([connector('A', 'OFFLINE'), connector('B', 'CONNECTED_UNAVAILABLE', null)])).toEqual({ ok: true });
@@ -41,11 +44,17 @@ describe('checkAvailabilitySelection', () => {
     expect(checkAvailabilitySelection([connector('A', 'IDLE'), connector('B', 'CONNECTED_UNAVAILABLE', 'P2')])).toEqual({ ok: true });
   });
   it('says "must be Standby or Active" for CONNECTED_UNAVAILABLE without a lot and other states', () => {
-    expect(checkAvailabilitySelection([connector('A', 'CONNECTED_UNAVAILABLE', null)])).toEqual({ ok: false, warning: 'notChangeable', cpIds: [] });
+    expect(checkAvailabilitySelection([connector('A', 'CONNECTED_UNAVAILABLE', null)])).toEqual({
+      ok: false,
+      warning: 'notChangeable',
+      cpIds: [],
+    });
     expect(checkAvailabilitySelection([connector('A', 'IDLE'), connector('B', 'OFFLINE')])).toMatchObject({ warning: 'notChangeable' });
   });
   it('lists the cpIds in operation', () => {
-    expect(checkAvailabilitySelection([connector('A', 'OCCUPIED_CHARGING'), connector('B', 'OCCUPIED_UNCHARGED'), connector('C', 'IDLE')])).toEqual({
+    expect(
+      checkAvailabilitySelection([connector('A', 'OCCUPIED_CHARGING'), connector('B', 'OCCUPIED_UNCHARGED'), connector('C', 'IDLE')]),
+    ).toEqual({
       ok: false,
       warning: 'inOperation',
       cpIds: ['A', 'B'],

@@ -26,9 +26,7 @@ export function checkParkingLotSelection(selected: readonly SelectedConnector[])
 }
 
 export type AvailabilityGate =
-  | { ok: true }
-  | { ok: false; warning: 'noSelection' }
-  | { ok: false; warning: 'notChangeable' | 'inOperation' | 'both'; cpIds: string[] };
+  { ok: true } | { ok: false; warning: 'noSelection' } | { ok: false; warning: 'notChangeable' | 'inOperation' | 'both'; cpIds: string[] };
 
 /**
  * Spec 2 §4: a status change is allowed only when every selected connector is IDLE or

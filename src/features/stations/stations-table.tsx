@@ -19,7 +19,6 @@ import { displayConnectorId, statusMessageId } from './station-display';
 import { useStationActions } from './use-station-actions';
 import { PendingChip } from './components/pending-chip';
 
-
 export interface StationsTableProps {
   /** The location page (spec 2 §2): the list is restricted to this location and has no location filter. */
   locationId?: string;
@@ -50,10 +49,7 @@ export function StationsTable({ locationId, heading, list: source }: StationsTab
   const rows = useMemo(() => query.data?.response ?? [], [query.data]);
   const selected = rows.filter((r) => selectedKeys.has(r.connectorId));
 
-  const locationItems = useMemo(
-    () => (locations.data ?? []).map((l) => ({ id: l.locationId, label: l.locationIdName })),
-    [locations.data],
-  );
+  const locationItems = useMemo(() => (locations.data ?? []).map((l) => ({ id: l.locationId, label: l.locationIdName })), [locations.data]);
   const wallboxItems = useMemo(() => (wallboxTypes.data ?? []).map((w) => ({ id: w.name, label: w.name })), [wallboxTypes.data]);
 
   const actions = useStationActions(clearSelection);

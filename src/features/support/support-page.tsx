@@ -72,18 +72,8 @@ export function SupportPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('support.title')} description={t('support.intro')} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-lg border border-border bg-surface p-5">
-        <TextField
-          label={t('support.subject')}
-          isRequired
-          maxLength={mail.subject.maxLength ?? undefined}
-          {...bindField(t, subject)}
-        />
-        <TextArea
-          label={t('support.message')}
-          isRequired
-          rows={12}
-          {...bindField(t, message)}
-        />
+        <TextField label={t('support.subject')} isRequired maxLength={mail.subject.maxLength ?? undefined} {...bindField(t, subject)} />
+        <TextArea label={t('support.message')} isRequired rows={12} {...bindField(t, message)} />
         <div className="flex flex-col gap-2">
           <span className="text-sm font-medium text-fg" id="support-attachment-label">
             {t('support.attachment')}

@@ -19,7 +19,8 @@ function withUnit(label: string, unit: string) {
 /** Nine columns must fit a desktop without scrolling: cells use the small type size. */
 const small = (content: ReactNode) => <span className="text-sm">{content}</span>;
 
-export type ChargingRequestColumnId = 'transactionId' | 'endCustomerId' | 'name' | 'address' | 'parkingLot' | 'period' | 'energy' | 'cost' | 'status';
+export type ChargingRequestColumnId =
+  'transactionId' | 'endCustomerId' | 'name' | 'address' | 'parkingLot' | 'period' | 'energy' | 'cost' | 'status';
 
 /**
  * The columns of every charging-request table (cockpit, station detail, user detail): spec 1 §3 row,

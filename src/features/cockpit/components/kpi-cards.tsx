@@ -51,9 +51,7 @@ export function KpiCards({ kpis, isLoading, isError, isStale, onRetry, rangeLabe
       <h2 id="cockpit-kpi-heading" className="sr-only">
         {t('cockpit.kpi.heading')}
       </h2>
-      {isError && !kpis && (
-        <LoadError message={t('cockpit.kpi.error')} onRetry={onRetry} />
-      )}
+      {isError && !kpis && <LoadError message={t('cockpit.kpi.error')} onRetry={onRetry} />}
       <dl aria-busy={isLoading || isStale} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tiles.map((tile) => (
           <div

@@ -27,6 +27,5 @@ export const locationContractsQueryOptions = (locationId: string, params: Locati
       }),
     // Paging or filtering keeps the old rows (marked busy) instead of an empty table, but never the
     // rows of another location when the page switches to a different one.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[2] === locationId ? keepPreviousData(previous) : undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === locationId ? keepPreviousData(previous) : undefined),
   });

@@ -64,8 +64,7 @@ export const locationDropdownQueryOptions = () =>
 export const wallboxTypesQueryOptions = () =>
   queryOptions({
     queryKey: locationKeys.wallboxTypes(),
-    queryFn: ({ signal }) =>
-      apiRequest({ service: 'bff', path: '/locations/wallboxTypes', schema: wallboxTypesAnswerSchema, signal }),
+    queryFn: ({ signal }) => apiRequest({ service: 'bff', path: '/locations/wallboxTypes', schema: wallboxTypesAnswerSchema, signal }),
     staleTime: 30 * 60_000,
   });
 

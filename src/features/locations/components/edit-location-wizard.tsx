@@ -113,7 +113,12 @@ export function EditLocationWizard({ location, isOpen, onClose }: { location: Lo
       <AlertDialog isOpen={outcome === 'saved'} onClose={() => setOutcome(null)} variant="success" title={t('locations.edit.successTitle')}>
         <p>{t('locations.edit.successText')}</p>
       </AlertDialog>
-      <AlertDialog isOpen={outcome !== null && outcome !== 'saved'} onClose={() => setOutcome(null)} variant="error" title={t('errors.title')}>
+      <AlertDialog
+        isOpen={outcome !== null && outcome !== 'saved'}
+        onClose={() => setOutcome(null)}
+        variant="error"
+        title={t('errors.title')}
+      >
         <p>
           {outcome === 'conflict' ? t('locations.edit.conflict') : outcome === 'offline' ? t('errors.offline') : t('errors.somethingWrong')}
         </p>

@@ -87,15 +87,11 @@ describe('LocationUsersTable', () => {
     await renderTable();
     const table = await grid('Nutzer des Standorts');
     await screen.findByText('Anna Müller');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Kundennummer',
-      'Name',
-      'Parkplätze',
-      'Vertragsstatus',
-      'Zahlungsstatus',
-      'RFID',
-      'ID',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Kundennummer', 'Name', 'Parkplätze', 'Vertragsstatus', 'Zahlungsstatus', 'RFID', 'ID']);
     const [first, second] = bodyRows(table);
     expect(Array.from(first.querySelectorAll('[role="gridcell"], [role="rowheader"]'), (c) => c.textContent)).toEqual([
       'EC1001',
@@ -126,7 +122,11 @@ describe('LocationUsersTable', () => {
     await renderTable('en');
     const table = await grid('Users at this location');
     await screen.findByText('Anna Müller');
-    expect(within(table).getAllByTestId('billing-status').map((b) => b.textContent)).toEqual(['Paid', 'Open']);
+    expect(
+      within(table)
+        .getAllByTestId('billing-status')
+        .map((b) => b.textContent),
+    ).toEqual(['Paid', 'Open']);
   });
 
   it('sends the submitted filters (trimmed, user types comma-joined) and resets them', async () => {
@@ -152,7 +152,9 @@ describe('LocationUsersTable', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     answerFor = (url) =>
-      url.searchParams.has('name') ? { totalNumberOfRecords: 1, response: [rows[0]] } : { totalNumberOfRecords: rows.length, response: rows };
+      url.searchParams.has('name')
+        ? { totalNumberOfRecords: 1, response: [rows[0]] }
+        : { totalNumberOfRecords: rows.length, response: rows };
     await act(async () => {
       fireEvent.submit(screen.getByRole('search', { name: 'Nutzer filtern' }));
     });
@@ -180,9 +182,7 @@ describe('LocationUsersTable', () => {
   });
 
   it('shows an error with a retry that loads again', async () => {
-    fetchMock.mockImplementationOnce(async () =>
-      json({ errorCodeResponse: 'INTERNAL_ERROR', errorMessage: 'boom' }, 500),
-    );
+    fetchMock.mockImplementationOnce(async () => json({ errorCodeResponse: 'INTERNAL_ERROR', errorMessage: 'boom' }, 500));
     await renderTable();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Die Nutzer konnten nicht geladen werden.');

@@ -140,7 +140,12 @@ function useColumns(): DataTableColumn<LocationContractRow>[] {
       },
       { id: 'rfId', header: t('locationUsers.columns.rfId'), cell: (r) => r.rfId ?? '–' },
       // The contract id is a long key: last, small, so the readable columns fit a tablet.
-      { id: 'id', header: t('locationUsers.columns.id'), cell: (r) => <span className="font-mono text-xs text-muted">{r.id}</span>, noWrap: true },
+      {
+        id: 'id',
+        header: t('locationUsers.columns.id'),
+        cell: (r) => <span className="font-mono text-xs text-muted">{r.id}</span>,
+        noWrap: true,
+      },
     ],
     [t],
   );

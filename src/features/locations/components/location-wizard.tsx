@@ -103,7 +103,13 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
             onNext: form.trySubmit,
             content: (
               <div className="grid gap-4 md:grid-cols-2">
-                <TextField label={t('locations.fields.locationName')} isRequired fullWidth autoFocus {...bindField(t, form.field('locationName'))} />
+                <TextField
+                  label={t('locations.fields.locationName')}
+                  isRequired
+                  fullWidth
+                  autoFocus
+                  {...bindField(t, form.field('locationName'))}
+                />
                 <Select
                   label={t('locations.fields.operator')}
                   items={operatorItems}
@@ -117,7 +123,13 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
                 />
                 <TextField label={t('locations.fields.street')} isRequired fullWidth {...bindField(t, form.field('street'))} />
                 <TextField label={t('locations.fields.careOf')} fullWidth {...bindField(t, form.field('careOf'))} />
-                <TextField label={t('locations.fields.zipCode')} type="number" isRequired fullWidth {...bindField(t, form.field('zipCode'))} />
+                <TextField
+                  label={t('locations.fields.zipCode')}
+                  type="number"
+                  isRequired
+                  fullWidth
+                  {...bindField(t, form.field('zipCode'))}
+                />
                 <TextField label={t('locations.fields.city')} isRequired fullWidth {...bindField(t, form.field('city'))} />
               </div>
             ),
@@ -132,7 +144,13 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
             id: 'confirm',
             title: t('locations.wizard.stepConfirm'),
             isValid: form.isValid && isInfrastructureValid(infra),
-            content: <Summary info={form.values} operator={cpoName ? operatorLabel({ cpoId: form.values.cpoId, cpoName }) : form.values.cpoId} infra={infra} />,
+            content: (
+              <Summary
+                info={form.values}
+                operator={cpoName ? operatorLabel({ cpoId: form.values.cpoId, cpoName }) : form.values.cpoId}
+                infra={infra}
+              />
+            ),
           },
         ]}
       />
@@ -156,7 +174,15 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   );
 }
 
-function InfrastructureStep({ infra, onChange, models }: { infra: Infrastructure; onChange: (next: Infrastructure) => void; models: string[] }) {
+function InfrastructureStep({
+  infra,
+  onChange,
+  models,
+}: {
+  infra: Infrastructure;
+  onChange: (next: Infrastructure) => void;
+  models: string[];
+}) {
   const t = useT();
   const nextKey = useRef(infra.rows.reduce((max, r) => Math.max(max, r.key + 1), 0));
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set());
@@ -172,7 +198,13 @@ function InfrastructureStep({ infra, onChange, models }: { infra: Infrastructure
   // Spec 1 §4: a removed row counts as 0 stations; it is simply not sent.
   const removeRow = (key: number) => onChange({ ...infra, rows: infra.rows.filter((r) => r.key !== key) });
   const rowError = (id: string | null) =>
-    id === 'countRange' ? t('locations.wizard.countRange') : id === 'duplicateModel' ? t('locations.wizard.duplicateModel') : id ? t('validation.required') : undefined;
+    id === 'countRange'
+      ? t('locations.wizard.countRange')
+      : id === 'duplicateModel'
+        ? t('locations.wizard.duplicateModel')
+        : id
+          ? t('validation.required')
+          : undefined;
 
   return (
     <div className="flex flex-col gap-4">
@@ -263,7 +295,9 @@ function Summary({ info, operator, infra }: { info: PropertyInfo; operator: stri
     [t('locations.fields.city'), info.city],
     [
       t('locations.wizard.summaryStations'),
-      rows.length === 0 ? t('locations.wizard.noInfrastructure') : rows.map((r) => t('locations.wizard.summaryRow', { count: Number(r.count), model: r.model })).join(', '),
+      rows.length === 0
+        ? t('locations.wizard.noInfrastructure')
+        : rows.map((r) => t('locations.wizard.summaryRow', { count: Number(r.count), model: r.model })).join(', '),
     ],
     [t('locations.fields.emsConnected'), connected ? t('locations.yes') : t('locations.no')],
   ];

@@ -27,7 +27,10 @@ const connector: SelectedConnector = {
   address: { parkingLot: 'P1' },
 };
 
-const stored = (input: ReturnType<typeof parkingLotWrites>[number] | ReturnType<typeof availabilityWrites>[number], patch: Partial<OutboxWrite> = {}): OutboxWrite => ({
+const stored = (
+  input: ReturnType<typeof parkingLotWrites>[number] | ReturnType<typeof availabilityWrites>[number],
+  patch: Partial<OutboxWrite> = {},
+): OutboxWrite => ({
   ...input,
   id: 'w1',
   idempotencyKey: 'k1',

@@ -28,7 +28,14 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
 
   // Only successful charging requests are listed on the station page (spec 2 §3).
-  const options = chargingHistoryQueryOptions({ connectorId, startDate: range.start, endDate: range.end, filters: ['Completed'], page, size });
+  const options = chargingHistoryQueryOptions({
+    connectorId,
+    startDate: range.start,
+    endDate: range.end,
+    filters: ['Completed'],
+    page,
+    size,
+  });
   const query = useQuery(options);
   const columns = useChargingRequestColumns(STATION_OMITS);
 

@@ -18,6 +18,10 @@ export const Route = createFileRoute('/_app/stationen/')({
   search: { middlewares: [({ search, next }) => toListSearch(next(search), noStationFilters)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) =>
-    Promise.all([loadQuery(stationListQueryOptions(deps)), loadQuery(locationDropdownQueryOptions()), loadQuery(wallboxTypesQueryOptions())]),
+    Promise.all([
+      loadQuery(stationListQueryOptions(deps)),
+      loadQuery(locationDropdownQueryOptions()),
+      loadQuery(wallboxTypesQueryOptions()),
+    ]),
   component: StationListRoute,
 });
