@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import type { SessionStore } from './auth/session';
+import { RouteError } from './layout/route-error';
 
 /** Route context. The query client is not in it: it loads with the signed-in layout (src/offline/query-runtime.tsx). */
 export interface RouterContext {
@@ -15,6 +16,7 @@ export function createAppRouter(context: RouterContext) {
     // Loaders read through the query cache, which owns freshness; the router must not cache on its own.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    defaultErrorComponent: RouteError,
   });
 }
 

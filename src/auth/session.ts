@@ -1,6 +1,14 @@
 import { ADMIN_ROLE } from '../../contract/common';
 import type { TokenClaims } from '../../contract/auth';
-import { clearTokens, decodeClaims, getAccessToken, getRefreshToken, isAccessTokenValid, subscribeTokens } from './token-store';
+import {
+  clearTokens,
+  decodeClaims,
+  getAccessToken,
+  getRefreshToken,
+  isAccessTokenValid,
+  subscribeTokens,
+  type ClearReason,
+} from './token-store';
 import { refreshAccessToken } from '../api/client';
 import { SessionExpiredError } from '../api/errors';
 
@@ -10,6 +18,8 @@ export interface Session {
   status: SessionStatus;
   claims: TokenClaims | null;
   isAdmin: boolean;
+  /** Why a session ended in this page ('logout', 'session-expired', …); null while signed in or never signed in. */
+  endedBy: ClearReason | null;
 }
 
 export interface SessionStore {
@@ -21,10 +31,11 @@ export interface SessionStore {
 
 export const isAdminClaims = (claims: TokenClaims | null) => !!claims?.resource_access.admin_oli_move?.roles.includes(ADMIN_ROLE);
 
-const make = (status: SessionStatus, claims: TokenClaims | null): Session => ({
+const make = (status: SessionStatus, claims: TokenClaims | null, endedBy: ClearReason | null = null): Session => ({
   status,
   claims: status === 'unauthenticated' ? null : claims,
   isAdmin: status === 'authenticated' && isAdminClaims(claims),
+  endedBy: status === 'unauthenticated' ? endedBy : null,
 });
 
 /**
@@ -48,10 +59,12 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
     }
   };
 
+  let endedBy: ClearReason | null = null;
+
   const evaluate = () => {
     const claims = decodeClaims(getAccessToken());
     if (claims && isAccessTokenValid(now())) return set(make('authenticated', claims));
-    if (!claims || !getRefreshToken()) return set(make('unauthenticated', null));
+    if (!claims || !getRefreshToken()) return set(make('unauthenticated', null, endedBy));
     set(make('pending', claims));
     refreshAccessToken().then(
       // setTokens inside the refresh notifies subscribeTokens, which re-evaluates.
@@ -59,8 +72,9 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
       (error: unknown) => {
         // Only a refused refresh ends the session; a 5xx or no network keeps the user in (offline use).
         if (error instanceof SessionExpiredError) {
+          endedBy = 'session-expired';
           if (getAccessToken()) clearTokens('session-expired');
-          set(make('unauthenticated', null));
+          set(make('unauthenticated', null, endedBy));
         } else {
           set(make('authenticated', claims));
         }
@@ -68,7 +82,10 @@ export function createSessionStore(now: () => number = Date.now): SessionStore {
     );
   };
 
-  subscribeTokens(() => evaluate());
+  subscribeTokens((change) => {
+    endedBy = change.type === 'cleared' ? change.reason : null;
+    evaluate();
+  });
   evaluate();
 
   return {

@@ -6,6 +6,8 @@ import { useOnlineStatus } from '../offline/online-status';
 import { useSession } from '../auth/session-context';
 import { logout } from '../auth/auth-api';
 import { OutboxButton } from '../offline/outbox-button';
+import { useOutbox } from '../offline/outbox-react';
+import { Dialog } from '../ui/dialog';
 import { LanguageSwitch } from './language-switch';
 import { navIcons } from './nav-icons';
 import { Sidebar } from './sidebar';
@@ -21,6 +23,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const online = useOnlineStatus();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const { counts } = useOutbox();
+  // Ends the session on the server and drops this user's tokens and cached data; the signed-in
+  // layout then leaves for /login.
+  const signOut = async () => {
+    setConfirmLogout(false);
+    setLoggingOut(true);
+    await logout(session.claims?.sub);
+  };
 
   return (
     <div className="flex min-h-dvh bg-bg">
@@ -61,15 +72,32 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Button
             variant="ghost"
             isPending={loggingOut}
-            onPress={async () => {
-              setLoggingOut(true);
-              await logout(session.claims?.sub);
-            }}
+            // Writes still waiting stay on the device for this user; say so before leaving.
+            onPress={() => (counts.open > 0 ? setConfirmLogout(true) : void signOut())}
           >
             {navIcons.logout}
             <span className="hidden sm:inline">{t('nav.logout')}</span>
           </Button>
         </header>
+        <Dialog
+          isOpen={confirmLogout}
+          onOpenChange={setConfirmLogout}
+          role="alertdialog"
+          size="sm"
+          title={t('nav.logoutPending.title')}
+          actions={
+            <>
+              <Button variant="secondary" autoFocus onPress={() => setConfirmLogout(false)}>
+                {t('nav.logoutPending.stay')}
+              </Button>
+              <Button variant="danger" onPress={() => void signOut()}>
+                {t('nav.logoutPending.confirm')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('nav.logoutPending.text', { count: counts.open })}</p>
+        </Dialog>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-5 outline-none sm:px-6 lg:px-8">
           {children}
         </main>

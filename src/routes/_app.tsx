@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute, redirect, useNavigate, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { redirectTarget } from '../auth/redirect-target';
 import { AppShell } from '../layout/app-shell';
 import { useSession } from '../auth/session-context';
 import { FullPageSpinner } from '../layout/full-page-spinner';
@@ -9,12 +10,16 @@ function GuardedShell() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  // Sign-out, an expired session or a sign-out in another tab: leave the signed-in pages at once.
+  const leaving = useRef(false);
+  // Sign-out, an expired session or a sign-out in another tab: leave the signed-in pages at once,
+  // once (the location changes while the sign-in page loads). After an expired session the same
+  // person signs in again and comes back here; after a logout the next person starts afresh.
   useEffect(() => {
-    if (session.status === 'unauthenticated') {
-      void navigate({ to: '/login', search: { redirect: location.href }, replace: true });
-    }
-  }, [session.status, navigate, location.href]);
+    if (session.status !== 'unauthenticated' || leaving.current) return;
+    leaving.current = true;
+    const redirect = session.endedBy === 'session-expired' ? redirectTarget(location.href) : undefined;
+    void navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
+  }, [session.status, session.endedBy, navigate, location.href]);
   if (session.status !== 'authenticated') return <FullPageSpinner />;
   return (
     <QueryRuntime>
@@ -29,7 +34,8 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const session = await context.session.ready();
     if (session.status !== 'authenticated') {
-      throw redirect({ to: '/login', search: { redirect: location.href } });
+      const target = redirectTarget(location.href);
+      throw redirect({ to: '/login', search: target ? { redirect: target } : {} });
     }
     // The kept offline copy of the cache first, so every loader below reads it before the network.
     // Write kinds too, before the outbox replays anything (src/write-kinds.ts).

@@ -174,3 +174,79 @@ describe('DataTable', () => {
     expect(screen.getByText('No info found')).toBeTruthy();
   });
 });
+
+describe('DataTable folding', () => {
+  interface Wide {
+    id: string;
+    name: string;
+    city: string;
+    model: string;
+    status: string;
+  }
+  const wideColumns: DataTableColumn<Wide>[] = [
+    { id: 'name', header: 'Name', cell: (r) => r.name, isRowHeader: true },
+    { id: 'city', header: 'Ort', cell: (r) => r.city, fold: 'lg' },
+    { id: 'model', header: 'Modell', cell: (r) => r.model, fold: 'xl' },
+    { id: 'status', header: 'Status', cell: (r) => r.status },
+  ];
+  const row: Wide = { id: 'W1', name: 'Wallbox 1', city: 'Leipzig', model: 'ABL eMH1', status: 'Aktiv' };
+
+  async function renderAt(width: number) {
+    const observed = vi.fn();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe = observed;
+        disconnect() {}
+      },
+    );
+    const spy = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
+    await renderWithI18n(
+      <DataTable<Wide>
+        aria-label="Geräte"
+        columns={wideColumns}
+        rows={[row]}
+        getRowId={(r) => r.id}
+        totalNumberOfRecords={1}
+        page={0}
+        pageSize={10}
+        onPageChange={() => {}}
+      />,
+    );
+    spy.mockRestore();
+    vi.unstubAllGlobals();
+    return screen.getByRole('grid', { name: 'Geräte' });
+  }
+
+  it('shows every column on a wide table', async () => {
+    const grid = await renderAt(1400);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Name', 'Ort', 'Modell', 'Status']);
+  });
+
+  it('folds secondary columns under the row name on a tablet, keeping the status in view', async () => {
+    const grid = await renderAt(1100);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Name', 'Ort', 'Status']);
+    expect(within(grid).getByRole('rowheader').textContent).toContain('Modell:ABL eMH1');
+
+    cleanup();
+    const narrow = await renderAt(736);
+    expect(
+      within(narrow)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Name', 'Status']);
+    const name = within(narrow).getByRole('rowheader');
+    expect(name.textContent).toContain('Ort:Leipzig');
+    expect(name.textContent).toContain('Modell:ABL eMH1');
+    // Each value once: a folded column is not also rendered hidden.
+    expect(within(narrow).getAllByText('Leipzig')).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { Cell, Column, Row, Table, TableBody, TableHeader, type Key, type Selection } from 'react-aria-components/Table';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useT } from '../i18n/i18n-context';
 import { Button } from './button';
 import { Checkbox } from './checkbox';
@@ -23,6 +23,33 @@ export interface DataTableColumn<T> {
   noWrap?: boolean;
   /** Header text for assistive tech only, e.g. for a column of 'Details' links. */
   hideHeader?: boolean;
+  /**
+   * Where a secondary column folds on a narrow table (its container, not the window): under the
+   * row's name cell as 'label: value' instead of a column of its own, so status and links stay in
+   * view from a portrait tablet up without sideways scrolling. `lg` folds below 1024 px of table,
+   * `xl` below 1280 px; columns without it always show.
+   */
+  fold?: 'lg' | 'xl';
+  /** Plain-text name of the column where it folds (default: the header). */
+  label?: string;
+}
+
+/** Below these widths of the table's box (px) its `lg` / `xl` columns fold. */
+export const FOLD_BELOW = { lg: 1024, xl: 1280 } as const;
+
+/** The width of an element, kept up to date; null until laid out (and in tests without layout). */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const update = () => setWidth(el.clientWidth || null);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 export interface DataTableProps<T> {
@@ -94,6 +121,13 @@ export function DataTable<T>({
   };
 
   const byId = new Map(rows.map((r) => [getRowId(r), r] as const));
+  // Folded columns are not rendered as columns at all (no hidden cells for assistive tech or tests):
+  // their values show once, under the row's name.
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const folded = width === null ? [] : columns.filter((c) => c.fold && width < FOLD_BELOW[c.fold]);
+  const shown = folded.length === 0 ? columns : columns.filter((c) => !folded.includes(c));
+  const rowHeaderId = (shown.find((c) => c.isRowHeader) ?? (hasRowHeader ? undefined : shown[0]))?.id;
 
   return (
     <div className={cx('flex flex-col gap-2', className)}>
@@ -102,7 +136,7 @@ export function DataTable<T>({
           {t('ui.table.rowsSelected', { count: selectedCount })}
         </p>
       )}
-      <div aria-busy={isLoading} className="relative overflow-x-auto rounded-lg border border-border bg-surface">
+      <div ref={box} aria-busy={isLoading} className="relative overflow-x-auto rounded-lg border border-border bg-surface">
         <Table
           {...aria}
           style={{ minWidth }}
@@ -119,7 +153,7 @@ export function DataTable<T>({
                 <Checkbox slot="selection" />
               </Column>
             )}
-            {columns.map((col, i) => (
+            {shown.map((col, i) => (
               <Column
                 key={col.id}
                 id={col.id}
@@ -136,7 +170,7 @@ export function DataTable<T>({
           </TableHeader>
           <TableBody
             items={rows}
-            dependencies={[columns, selectable, getRowHref, getRowId]}
+            dependencies={[shown, selectable, getRowHref, getRowId]}
             renderEmptyState={() => (
               <div className="flex min-h-24 items-center justify-center px-3 py-6 text-muted">
                 {isLoading ? <Spinner showLabel /> : (emptyText ?? t('ui.table.noInfo'))}
@@ -158,7 +192,7 @@ export function DataTable<T>({
                     <Checkbox slot="selection" />
                   </Cell>
                 )}
-                {columns.map((col) => (
+                {shown.map((col) => (
                   <Cell
                     key={col.id}
                     className={cx(
@@ -169,6 +203,7 @@ export function DataTable<T>({
                     )}
                   >
                     {col.cell(row)}
+                    {col.id === rowHeaderId && folded.length > 0 && <Folded columns={folded} row={row} />}
                   </Cell>
                 ))}
               </Row>
@@ -192,6 +227,24 @@ export function DataTable<T>({
         />
       )}
     </div>
+  );
+}
+
+/** The folded columns of a row, under its name, as 'label: value'. */
+function Folded<T>({ columns, row }: { columns: readonly DataTableColumn<T>[]; row: T }) {
+  return (
+    <span className="mt-1 flex flex-col gap-0.5 text-sm font-normal text-muted">
+      {columns.map((col) => {
+        const value = col.cell(row);
+        if (value === null || value === undefined || value === '') return null;
+        return (
+          <span key={col.id} className="flex flex-wrap items-baseline gap-x-1 whitespace-normal">
+            <span>{col.label ?? col.header}:</span>
+            <span className="text-fg">{value}</span>
+          </span>
+        );
+      })}
+    </span>
   );
 }
 

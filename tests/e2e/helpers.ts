@@ -58,6 +58,23 @@ export async function firstPage(page: Page): Promise<ConnectorRow[]> {
   return ((await res.json()) as { data: { response: ConnectorRow[] } }).data.response;
 }
 
+/** Up to 100 connectors of the signed-in user, to pick one in a given state. */
+export async function someConnectors(page: Page): Promise<ConnectorRow[]> {
+  const res = await page.request.get('/bff/connectors/get-by-cpo?page=0&size=100', { headers: { Authorization: await bearer(page) } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { response: ConnectorRow[] } }).data.response;
+}
+
+/** On a station's page: 'Aktionen' → 'Parkplatz zuweisen', enter `lot`, confirm and save. */
+export async function assignLotOnDetail(page: Page, lot: string) {
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Parkplatz zuweisen' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill(lot);
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+}
+
 /** GET /bff/connectors/{id} with the page's token, or with `token` when given. */
 export async function connector(page: Page, id: string, token?: string): Promise<ConnectorRow> {
   const auth = token ? `Bearer ${token}` : await bearer(page);

@@ -43,7 +43,8 @@ test('operator opens a station, sees its cards and KPIs, changes the date range 
   const info = page.getByRole('region', { name: 'Informationen zur Ladestation' });
   await expect(info).toContainText('Stations-ID');
   await expect(info).toContainText(connector.cpId);
-  await expect(info.getByText(shownId, { exact: true })).toBeVisible();
+  // The connector's own number, right after its label (a parking lot may read the same).
+  await expect(info.locator('dt', { hasText: 'Ladepunkt' }).locator('xpath=following-sibling::dd[1]')).toHaveText(shownId);
   for (const label of ['Standort-ID', 'Standortname', 'Adresse', 'Parkplatz', 'Wallbox-Modell', 'Online seit']) {
     await expect(info.getByText(label, { exact: true })).toBeVisible();
   }

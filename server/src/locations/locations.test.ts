@@ -10,7 +10,7 @@ import {
   wallboxTypesAnswerSchema,
 } from '../../../contract/locations';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { connectors, contracts, locationInfrastructure, locations } from '../db/schema';
+import { bills, connectors, contracts, locationInfrastructure, locations, rfidTags } from '../db/schema';
 import { createHarness, type Harness } from '../test/harness';
 
 type Account = 'admin' | 'operator' | 'partner';
@@ -383,6 +383,36 @@ describe('GET /contract-management/location/:id/contracts', () => {
       { token: tokens.operator },
     );
     expect(byName.body.data.response.map((r: { endCustomerId: string }) => r.endCustomerId)).toContain(mine[0].endCustomerId);
+  });
+
+  it("shows each contract's own RFID tags and latest bill status, and filters by a tag of that contract only", async () => {
+    const tags = await h.db.select().from(rfidTags);
+    const allBills = await h.db.select().from(bills);
+    const all = await h.db.select().from(contracts);
+    const loc = locOf('operator')
+      .map((l) => ({ l, n: all.filter((c) => c.locationId === l.locationId && tags.some((t) => t.contractKey === c.contractKey)).length }))
+      .sort((a, b) => b.n - a.n)[0].l;
+    const res = await h.request('GET', `/contract-management/location/${loc.locationId}/contracts?size=1000`, { token: tokens.operator });
+    const rows = envelope(paged(locationContractRowSchema)).parse(res.body).data.response;
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      const own = tags
+        .filter((t) => t.contractKey === row.contractKey)
+        .map((t) => t.rfidTag)
+        .sort();
+      expect(row.rfId, row.contractKey).toBe(own.length > 0 ? own.join(',') : null);
+      const latest = allBills
+        .filter((b) => b.contractKey === row.contractKey)
+        .sort((a, b) => b.billGenerationDate.getTime() - a.billGenerationDate.getTime())[0];
+      expect(row.billingStatus, row.contractKey).toBe(latest?.billingStatus ?? null);
+    }
+    const tagged = rows.find((r) => r.rfId)!;
+    const byTag = await h.request(
+      'GET',
+      `/contract-management/location/${loc.locationId}/contracts?rfId=${encodeURIComponent(tagged.rfId!.split(',')[0]!)}&size=1000`,
+      { token: tokens.operator },
+    );
+    expect(byTag.body.data.response.map((r: { contractKey: string }) => r.contractKey)).toEqual([tagged.contractKey]);
   });
 
   it('refuses bad filters, foreign locations, and is not on the BFF', async () => {

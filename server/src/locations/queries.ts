@@ -14,7 +14,7 @@ import {
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { containsPattern, transactionLock } from '../db/sql-helpers';
+import { containsPattern, qualified, transactionLock } from '../db/sql-helpers';
 import { bills, connectors, contracts, locationInfrastructure, locations, operators, rfidTags, wallboxModels } from '../db/schema';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
@@ -251,7 +251,7 @@ export async function listLocationContracts(
     q.endCustomerId ? ilike(contracts.endCustomerId, containsPattern(q.endCustomerId)) : undefined,
     q.name ? ilike(sql`${contracts.firstName} || ' ' || ${contracts.lastName}`, containsPattern(q.name)) : undefined,
     q.rfId
-      ? sql`exists (select 1 from ${rfidTags} where ${rfidTags.contractKey} = ${contracts.contractKey} and (${rfidTags.rfidTag} ilike ${containsPattern(q.rfId)} or ${rfidTags.serialId} ilike ${containsPattern(q.rfId)}))`
+      ? sql`exists (select 1 from ${rfidTags} where ${rfidTags.contractKey} = ${qualified(contracts.contractKey)} and (${rfidTags.rfidTag} ilike ${containsPattern(q.rfId)} or ${rfidTags.serialId} ilike ${containsPattern(q.rfId)}))`
       : undefined,
     q.userTypes.length > 0 ? inArray(contracts.userType, q.userTypes) : undefined,
   ];
@@ -268,10 +268,10 @@ export async function listLocationContracts(
       userType: contracts.userType,
       billingStatus: sql<
         (typeof bills.$inferSelect)['billingStatus']
-      >`(select ${bills.billingStatus} from ${bills} where ${bills.contractKey} = ${contracts.contractKey} order by ${bills.billGenerationDate} desc limit 1)`,
+      >`(select ${bills.billingStatus} from ${bills} where ${bills.contractKey} = ${qualified(contracts.contractKey)} order by ${bills.billGenerationDate} desc limit 1)`,
       rfId: sql<
         string | null
-      >`(select string_agg(${rfidTags.rfidTag}, ',' order by ${rfidTags.rfidTag}) from ${rfidTags} where ${rfidTags.contractKey} = ${contracts.contractKey})`,
+      >`(select string_agg(${rfidTags.rfidTag}, ',' order by ${rfidTags.rfidTag}) from ${rfidTags} where ${rfidTags.contractKey} = ${qualified(contracts.contractKey)})`,
     })
     .from(contracts)
     .where(where)

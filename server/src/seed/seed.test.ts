@@ -90,6 +90,27 @@ describe('seed', () => {
     expect(removed).toBeGreaterThan(0);
   });
 
+  it('makes sessions, heartbeats and statuses agree, and stores c/o names without the prefix', async () => {
+    const cons = new Map((await a.db.select().from(connectors)).map((c) => [c.connectorId, c]));
+    const requests = await a.db.select().from(chargingRequests);
+    for (const r of requests) {
+      const c = cons.get(r.connectorId!)!;
+      expect(c.status, `${r.transactionId} on ${c.connectorId}`).not.toBe('INACTIVE');
+      if (c.onlineSince === null && c.lastHeartbeat) {
+        expect(r.startDate.getTime(), `${r.transactionId} after the last heartbeat of ${c.connectorId}`).toBeLessThan(
+          c.lastHeartbeat.getTime(),
+        );
+      }
+    }
+    for (const c of cons.values()) if (c.status === 'INACTIVE') expect(c.lastHeartbeat).toBeNull();
+    const careOfs = [
+      ...(await a.db.select({ v: locations.careOf }).from(locations)),
+      ...(await a.db.select({ v: contracts.careOf }).from(contracts)),
+    ].flatMap((r) => (r.v ? [r.v] : []));
+    expect(careOfs.length).toBeGreaterThan(0);
+    for (const v of careOfs) expect(v).not.toMatch(/^c\/o/i);
+  });
+
   it('shapes ids as the cockpit expects', async () => {
     const rows = await a.db.select({ id: contracts.endCustomerId }).from(contracts);
     for (const r of rows) expect(r.id).toMatch(/^\d{3}-\d{5}-\d{3}$/);

@@ -338,7 +338,7 @@ export async function seedDatabase(
     locationRows.push({
       locationId,
       locationName: name,
-      careOf: rnd.chance(0.15) ? `c/o ${rnd.pick(lastNames)} Immobilien` : null,
+      careOf: rnd.chance(0.15) ? `${rnd.pick(lastNames)} Immobilien` : null,
       street: addr.street,
       zipCode: addr.zipCode,
       city: addr.city,
@@ -416,7 +416,13 @@ export async function seedDatabase(
           status,
           removed,
           onlineSince: offline ? null : onlineSince,
-          lastHeartbeat: offline ? new Date(now.getTime() - rnd.int(2, 60) * DAY) : new Date(now.getTime() - rnd.int(5, 300) * 1000),
+          // INACTIVE: created, never connected (spec 2 §3), so never heard from; OFFLINE: silent for days.
+          lastHeartbeat:
+            status === 'INACTIVE'
+              ? null
+              : offline
+                ? new Date(now.getTime() - rnd.int(2, 60) * DAY)
+                : new Date(now.getTime() - rnd.int(5, 300) * 1000),
           createdAt: new Date(onlineSince.getTime() - DAY),
         });
         remaining--;
@@ -436,7 +442,8 @@ export async function seedDatabase(
   const usableByLocation = new Map<string, (typeof connectors.$inferInsert)[]>();
   for (const c of connectorRows) {
     if (c.parkingLot) lotsByLocation.set(c.locationId!, [...(lotsByLocation.get(c.locationId!) ?? []), c.parkingLot]);
-    if (!c.removed) usableByLocation.set(c.locationId!, [...(usableByLocation.get(c.locationId!) ?? []), c]);
+    // Only a connector that has been connected charges: never an INACTIVE one.
+    if (!c.removed && c.status !== 'INACTIVE') usableByLocation.set(c.locationId!, [...(usableByLocation.get(c.locationId!) ?? []), c]);
   }
   const locationsByOperator = new Map<string, string[]>();
   for (const l of locationRows) {
@@ -523,7 +530,7 @@ export async function seedDatabase(
       firstName: first,
       lastName: last,
       email: `${ascii(first)}.${ascii(last)}.${i + 1}@example.de`,
-      careOf: rnd.chance(0.05) ? `c/o ${rnd.pick(lastNames)}` : null,
+      careOf: rnd.chance(0.05) ? rnd.pick(lastNames) : null,
       street: addr.street,
       zipCode: addr.zipCode,
       city: addr.city,
@@ -564,7 +571,6 @@ export async function seedDatabase(
     const contract = chargers[rnd.int(0, chargers.length - 1)];
     const locationId = contract.locationId ?? rnd.pick(locationsByOperator.get(contract.cpoId)!);
     const usable = usableByLocation.get(locationId) ?? connectorRows.filter((c) => c.locationId === locationId);
-    const connector = rnd.pick(usable);
     const live = i < liveCount;
     const status: ChargingRequestStatus = live
       ? activeStatuses[i % activeStatuses.length]
@@ -581,6 +587,14 @@ export async function seedDatabase(
     const start = live
       ? new Date(now.getTime() - rnd.int(2, 180) * 60_000)
       : new Date(now.getTime() - 3 * 3600_000 - Math.floor(rnd.next() * spanMs));
+    // Sessions, heartbeats and statuses agree: a session runs on a connector that existed then and
+    // was still heard from after it (a live one on a connector that is online now).
+    const fits = usable.filter(
+      (c) =>
+        c.createdAt! <= start &&
+        (live ? c.onlineSince !== null : c.lastHeartbeat !== null && c.lastHeartbeat!.getTime() > start.getTime() + 11 * 3600_000),
+    );
+    const connector = rnd.pick(fits.length > 0 ? fits : usable);
     let energy = 0;
     let end: Date | null = null;
     if (status === 'finished' || status === 'broken') {

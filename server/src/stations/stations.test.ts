@@ -69,8 +69,11 @@ beforeAll(async () => {
   const fixtures: (typeof connectors.$inferInsert)[] = [];
   for (const acc of ['operator', 'partner'] as const) {
     const home = all.find((c) => own[acc].has(c.cpoId) && c.locationId)!;
+    // The inactive one elsewhere, so a request can mix it with a good connector of another location.
+    const away = all.find((c) => c.cpoId === home.cpoId && c.locationId && c.locationId !== home.locationId) ?? home;
     const kinds: [ConnectorStatus, boolean][] = [
-      ...Array.from({ length: 12 }, () => ['IDLE', true] as [ConnectorStatus, boolean]),
+      ...Array.from({ length: 16 }, () => ['IDLE', true] as [ConnectorStatus, boolean]),
+      ['CONNECTED_UNAVAILABLE', true],
       ['CONNECTED_UNAVAILABLE', true],
       ['OCCUPIED_CHARGING', true],
       ['OCCUPIED_UNCHARGED', true],
@@ -83,7 +86,7 @@ beforeAll(async () => {
         cpId,
         connectorNumber: 1,
         cpoId: home.cpoId,
-        locationId: home.locationId,
+        locationId: status === 'INACTIVE' ? away.locationId : home.locationId,
         parkingLot: lot ? `T${i}` : null,
         wallboxModel: 'ABL eMH1',
         status,
@@ -261,7 +264,7 @@ describe('PUT /bff/connectors/update-parking-lots', () => {
   });
 
   it('refuses INACTIVE connectors even inside an otherwise good request, changing nothing', async () => {
-    const [inactive] = await pick('operator', (c) => c.status === 'INACTIVE');
+    const [inactive] = await pick('operator', (c) => c.status === 'INACTIVE' && c.cpId.startsWith('TST'));
     const [good] = await pick('operator', (c) => c.status === 'IDLE' && c.locationId !== inactive.locationId);
     const res = await putLots(tokens.operator, [lotItem(good, 'N1'), lotItem(inactive, 'N2')]);
     expect(res.status).toBe(409);

@@ -87,7 +87,7 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
             onPageSizeChange={list.setPageSize}
             isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
             emptyText={t('locations.list.empty')}
-            minWidth={720}
+            minWidth={560}
           />
         )}
       </section>
@@ -109,6 +109,7 @@ function useColumns(isAdmin: boolean): DataTableColumn<LocationListRow>[] {
       {
         id: 'address',
         header: t('locations.columns.address'),
+        fold: 'lg',
         cell: (r) => (
           <span className="flex flex-col">
             <span>{r.locationAddress.street}</span>
@@ -126,7 +127,7 @@ function useColumns(isAdmin: boolean): DataTableColumn<LocationListRow>[] {
         align: 'end',
         noWrap: true,
       },
-      { id: 'users', header: t('locations.columns.users'), cell: (r) => r.numEndCustomers, align: 'end', noWrap: true },
+      { id: 'users', header: t('locations.columns.users'), cell: (r) => r.numEndCustomers, align: 'end', noWrap: true, fold: 'lg' },
       {
         id: 'details',
         header: t('locations.columns.details'),

@@ -122,7 +122,7 @@ export function StationsTable({ locationId, heading, list: source }: StationsTab
           onSelectionChange={setSelectedKeys}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
           emptyText={t('stations.list.empty')}
-          minWidth={locationId ? 680 : 900}
+          minWidth={560}
         />
       )}
       {actions.elements}
@@ -150,14 +150,14 @@ function useColumns(showLocation: boolean): DataTableColumn<StationListRow>[] {
         noWrap: true,
       },
       { id: 'cpId', header: t('stations.columns.cpId'), cell: (r) => r.cpId, isRowHeader: true, noWrap: true },
-      { id: 'locationName', header: t('stations.columns.locationName'), cell: (r) => r.locationName ?? '–' },
+      { id: 'locationName', header: t('stations.columns.locationName'), cell: (r) => r.locationName ?? '–', fold: 'lg' },
       {
         id: 'parkingLot',
         header: t('stations.columns.parkingLot'),
         cell: (r) => <span data-testid="station-parking-lot">{r.address.parkingLot ?? '–'}</span>,
         noWrap: true,
       },
-      { id: 'wallboxModel', header: t('stations.columns.wallboxModel'), cell: (r) => r.wallboxModel },
+      { id: 'wallboxModel', header: t('stations.columns.wallboxModel'), cell: (r) => r.wallboxModel, fold: 'lg' },
       {
         id: 'status',
         header: t('stations.columns.status'),

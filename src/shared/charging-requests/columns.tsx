@@ -44,15 +44,18 @@ export function useChargingRequestColumns(omit: readonly ChargingRequestColumnId
         header: t('chargingRequest.columns.endCustomerId'),
         cell: (r) => small(r.endCustomerId ?? '–'),
         noWrap: true,
+        fold: 'xl',
       },
       {
         id: 'name',
         header: t('chargingRequest.columns.name'),
         cell: (r) => small(r.customerFullName ?? '–'),
+        fold: 'lg',
       },
       {
         id: 'address',
         header: t('chargingRequest.columns.address'),
+        fold: 'lg',
         cell: (r) => (
           <span className="flex flex-col text-sm">
             <span className="whitespace-nowrap">{r.locationAddress.street}</span>
@@ -69,6 +72,7 @@ export function useChargingRequestColumns(omit: readonly ChargingRequestColumnId
         header: t('chargingRequest.columns.parkingLot'),
         cell: (r) => small(r.parkingLot ?? '–'),
         noWrap: true,
+        fold: 'xl',
       },
       {
         id: 'period',
@@ -78,13 +82,16 @@ export function useChargingRequestColumns(omit: readonly ChargingRequestColumnId
       {
         id: 'energy',
         header: withUnit(t('chargingRequest.columns.energy'), t('chargingRequest.columns.energyUnit')),
+        label: `${t('chargingRequest.columns.energy')} ${t('chargingRequest.columns.energyUnit')}`,
         cell: (r) => small(f.number(r.energyCharged, 2)),
         align: 'end',
         noWrap: true,
+        fold: 'xl',
       },
       {
         id: 'cost',
         header: withUnit(t('chargingRequest.columns.cost'), t('chargingRequest.columns.costUnit')),
+        label: `${t('chargingRequest.columns.cost')} ${t('chargingRequest.columns.costUnit')}`,
         cell: (r) => small(f.money(r.sessionCost)),
         align: 'end',
         noWrap: true,

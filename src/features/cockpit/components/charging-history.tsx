@@ -100,7 +100,7 @@ export function ChargingHistory({ isAdmin, search, onSearchChange }: ChargingHis
           onPageChange={setPage}
           onPageSizeChange={(next) => onSearchChange({ ...search, size: next, page: 0 })}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-          minWidth={1000}
+          minWidth={560}
         />
       )}
     </section>

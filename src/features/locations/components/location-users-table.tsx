@@ -97,7 +97,7 @@ export function LocationUsersTable({ locationId }: { locationId: string }) {
           onPageSizeChange={list.setPageSize}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
           emptyText={t('locationUsers.empty')}
-          minWidth={880}
+          minWidth={560}
         />
       )}
     </section>
@@ -108,7 +108,13 @@ function useColumns(): DataTableColumn<LocationContractRow>[] {
   const t = useT();
   return useMemo<DataTableColumn<LocationContractRow>[]>(
     () => [
-      { id: 'endCustomerId', header: t('locationUsers.columns.endCustomerId'), cell: (r) => r.endCustomerId, noWrap: true },
+      {
+        id: 'endCustomerId',
+        header: t('locationUsers.columns.endCustomerId'),
+        cell: (r) => r.endCustomerId,
+        noWrap: true,
+        fold: 'xl',
+      },
       { id: 'name', header: t('locationUsers.columns.name'), cell: (r) => r.name, isRowHeader: true },
       {
         id: 'parkingLotNumbers',
@@ -137,14 +143,17 @@ function useColumns(): DataTableColumn<LocationContractRow>[] {
           ) : null;
         },
         noWrap: true,
+        fold: 'lg',
       },
-      { id: 'rfId', header: t('locationUsers.columns.rfId'), cell: (r) => r.rfId ?? '–' },
+      // Several tags of one contract wrap between them.
+      { id: 'rfId', header: t('locationUsers.columns.rfId'), cell: (r) => r.rfId?.split(',').join(', ') ?? '–', fold: 'lg' },
       // The contract id is a long key: last, small, so the readable columns fit a tablet.
       {
         id: 'id',
         header: t('locationUsers.columns.id'),
         cell: (r) => <span className="font-mono text-xs text-muted">{r.id}</span>,
         noWrap: true,
+        fold: 'lg',
       },
     ],
     [t],

@@ -77,7 +77,7 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
             setPage(0);
           }}
           isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-          minWidth={860}
+          minWidth={560}
         />
       )}
     </section>
