@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { getOutbox } from './outbox';
 import { queriesChangedBy, type RefreshTarget } from './write-kinds';
+import { requestPersistentStorage } from './storage-persistence';
 import { bindQueryCacheToUser, createPersistOptions, getDefaultPersister, restoreQueryCache } from './persister';
 
 /**
@@ -96,5 +97,7 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
     };
   }, []);
   useEffect(() => bindQueryCacheToUser(queryClient), []);
+  // Signed in, with writes possibly waiting on this device: ask the browser not to evict them.
+  useEffect(() => void requestPersistentStorage(), []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,6 +1,8 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components/Button';
 import { Link as AriaLink, type LinkProps as AriaLinkProps } from 'react-aria-components/Link';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+// The announcer react-aria's pending button speaks through (same module instance as the button's).
+import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { cx } from './class-names';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -48,6 +50,17 @@ export type ButtonProps = Omit<AriaButtonProps, 'className' | 'children'> & Comm
  * ignores presses and announces the progress; the label stays in place (invisible) to keep the width.
  */
 export function Button({ variant = 'primary', size = 'md', iconOnly = false, className, children, isPending, ...rest }: ButtonProps) {
+  // react-aria announces the pending state with a live node that points at this button by id. A
+  // button that goes away while pending (sign-in navigates on) would leave that node pointing at
+  // nothing: an unnamed image for screen readers. Gone while pending, it takes its announcement along.
+  const pending = useRef(isPending);
+  pending.current = isPending;
+  useEffect(
+    () => () => {
+      if (pending.current) clearAnnouncer('assertive');
+    },
+    [],
+  );
   return (
     <AriaButton {...rest} isPending={isPending} className={buttonClassName(variant, size, iconOnly, className)}>
       <span className={cx('inline-flex items-center gap-2', isPending && 'invisible')}>{children}</span>

@@ -13,12 +13,14 @@ import { refreshAccessToken } from '../../api/client';
 import { useSession } from '../../auth/session-context';
 import { changeEmail, changePassword } from '../../auth/auth-api';
 import { genericErrorText } from '../../auth/error-text';
+import { useStoragePersistence } from '../../offline/storage-persistence';
 
 type Outcome = { variant: 'success' | 'error' | 'warning'; title: string; text: string; reload?: boolean } | null;
 
 function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+    // One label width for every card, so the values line up across the accordions.
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-sm font-medium text-muted">{label}</dt>
@@ -126,6 +128,7 @@ export function SettingsPage() {
   const t = useT();
   const { claims, isAdmin } = useSession();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const storage = useStoragePersistence();
   if (!claims) return null;
   const address = [
     claims.c_o && `c/o ${claims.c_o}`,
@@ -145,7 +148,9 @@ export function SettingsPage() {
             rows={[
               [t('settings.name'), claims.name],
               [t('settings.email'), claims.email],
-              [t('settings.role'), isAdmin ? `${claims.role_company} (${t('roles.admin')})` : claims.role_company],
+              // The role is the user's title in their company (data, as entered); the access is ours to word.
+              [t('settings.role'), claims.role_company],
+              ...(isAdmin ? ([[t('settings.access'), t('roles.admin')]] as Array<[string, ReactNode]>) : []),
             ]}
           />
         </AccordionItem>
@@ -158,6 +163,9 @@ export function SettingsPage() {
               [t('settings.address'), address],
             ]}
           />
+        </AccordionItem>
+        <AccordionItem id="device" headingLevel={2} title={t('settings.device')}>
+          <Facts rows={[[t('settings.storage'), storage ? t(`settings.storageState.${storage}`) : '…']]} />
         </AccordionItem>
         <AccordionItem id="password" headingLevel={2} title={t('settings.changePassword')}>
           <PasswordForm username={claims.email} onOutcome={setOutcome} />

@@ -6,7 +6,7 @@ import { useOutboxInstance } from '../../../offline/outbox-react';
 import { connectorStatusMessageId } from '../../../shared/connector-status';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Wizard } from '../../../ui/wizard';
-import { displayConnectorId } from '../station-display';
+import { displayConnectorId, statusMessageId } from '../station-display';
 import { availabilityWrites, withQueuedVersions, type SelectedConnector } from '../station-rules';
 
 export interface AvailabilityWizardProps {
@@ -22,6 +22,11 @@ export function AvailabilityWizard({ isOpen, selected, onClose, onQueued }: Avai
   const outbox = useOutboxInstance();
   const [status, setStatus] = useState<SettableConnectorStatus | null>(null);
   const statusLabel = (s: SettableConnectorStatus) => t(connectorStatusMessageId(s));
+
+  // The status each selected connector has now (spec 2 §3 wording); a change to what every one of
+  // them already has changes nothing and is refused, as an unchanged parking lot is.
+  const current = [...new Set(selected.map((c) => t(statusMessageId(c.connectorStatus, c.address.parkingLot))))];
+  const unchanged = status !== null && selected.every((c) => c.connectorStatus === status);
 
   const submit = async () => {
     if (!status) return;
@@ -42,21 +47,24 @@ export function AvailabilityWizard({ isOpen, selected, onClose, onQueued }: Avai
         {
           id: 'enter',
           title: t('stations.availability.stepEnter'),
-          isValid: status !== null,
+          isValid: status !== null && !unchanged,
           content: (
             <RadioGroup
               label={t('stations.availability.field')}
+              description={t('stations.availability.current', { status: current.join(', '), count: current.length })}
               isRequired
               value={status}
               onChange={(v) => setStatus(v as SettableConnectorStatus)}
               items={settableConnectorStatuses.map((s) => ({ id: s, label: statusLabel(s) }))}
+              isInvalid={unchanged}
+              errorMessage={unchanged ? t('stations.availability.unchanged') : undefined}
             />
           ),
         },
         {
           id: 'confirm',
           title: t('stations.availability.stepConfirm'),
-          isValid: status !== null,
+          isValid: status !== null && !unchanged,
           content: (
             <div className="flex flex-col gap-2">
               <p>{status ? t('stations.availability.confirmIntro', { status: statusLabel(status) }) : null}</p>
