@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { tokenPairSchema } from '../../contract/auth';
 import { ORIGIN_DASHBOARD } from '../../contract/common';
-import { clearTokens, getAccessToken, getTokens, setTokenPair } from '../auth/token-store';
+import { clearTokens, getAccessToken, getTokens, setTokenPair, whenTokensStored } from '../auth/token-store';
 import { getServiceBase, type ServiceName } from './config';
 import {
   ApiError,
@@ -245,6 +245,8 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
     }
     const pair = await parseJson(response, tokenPairSchema);
     setTokenPair(pair);
+    // The old refresh token is spent: the new pair must survive a killed browser before it is used.
+    await whenTokensStored();
     return pair.access_token;
   });
 }

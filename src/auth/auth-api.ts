@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { tokenPairSchema } from '../../contract/auth';
 import { ORIGIN_DASHBOARD } from '../../contract/common';
 import { apiRequest } from '../api/client';
-import { clearTokens, setTokenPair } from './token-store';
+import { clearTokens, setTokenPair, whenTokensStored } from './token-store';
 
 const ok = z.unknown();
 
@@ -16,6 +16,8 @@ export async function login(username: string, password: string): Promise<void> {
     schema: tokenPairSchema,
   });
   setTokenPair(pair);
+  // Signed in only once the session would survive the browser being killed right now.
+  await whenTokensStored();
 }
 
 /** Revokes the refresh tokens on the server; the local sign-out happens even when that call fails (offline). */

@@ -120,3 +120,29 @@ describe('subscribeTokens', () => {
     expect(second).toHaveBeenCalledOnce();
   });
 });
+
+describe('durable session copy', () => {
+  it('brings back a session that localStorage lost (browser killed before writing it), and not a cleared one', async () => {
+    const { restoreTokens, setTokens, clearTokens, getTokens, whenTokensStored } = await import('./token-store');
+    setTokens({ accessToken: 'a.b.c', refreshToken: 'r1' });
+    await whenTokensStored();
+    localStorage.clear();
+    expect(getTokens()).toBeNull();
+    await restoreTokens();
+    expect(getTokens()).toEqual({ accessToken: 'a.b.c', refreshToken: 'r1' });
+
+    clearTokens('logout');
+    await whenTokensStored();
+    await restoreTokens();
+    expect(getTokens()).toBeNull();
+  });
+
+  it('prefers the durable copy when localStorage kept an older pair (a refresh it did not write)', async () => {
+    const { restoreTokens, setTokens, getTokens, whenTokensStored } = await import('./token-store');
+    setTokens({ accessToken: 'a.b.c', refreshToken: 'r2' });
+    await whenTokensStored();
+    localStorage.setItem('refreshToken', 'r1');
+    await restoreTokens();
+    expect(getTokens()?.refreshToken).toBe('r2');
+  });
+});

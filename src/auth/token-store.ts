@@ -1,4 +1,5 @@
 import { tokenClaimsSchema, type TokenClaims, type TokenPair } from '../../contract/auth';
+import { readDurableTokens, writeDurableTokens } from './durable-session';
 
 /** Storage keys of spec 1 §4; other deployments of the dashboard read the same keys. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -66,9 +67,32 @@ export function getTokens(): StoredTokens | null {
   return accessToken && refreshToken ? { accessToken, refreshToken } : null;
 }
 
+// The last durable write; writes go in order, so awaiting the last one awaits them all.
+let durable: Promise<void> = Promise.resolve();
+const persist = (tokens: StoredTokens | null) => (durable = durable.then(() => writeDurableTokens(tokens)));
+
+/** Resolves once the tokens set or cleared last are committed to IndexedDB (durable-session.ts). */
+export function whenTokensStored(): Promise<void> {
+  return durable;
+}
+
+/**
+ * At start, before anything reads the session: a session that only the durable copy kept (the
+ * browser was killed before it wrote localStorage to disk) is put back. The durable copy wins: it
+ * is written after every change and committed before sign-in or a refresh counts as done.
+ */
+export async function restoreTokens(): Promise<void> {
+  const kept = await readDurableTokens();
+  if (kept && (kept.accessToken !== getAccessToken() || kept.refreshToken !== getRefreshToken())) {
+    write(ACCESS_TOKEN_KEY, kept.accessToken);
+    write(REFRESH_TOKEN_KEY, kept.refreshToken);
+  }
+}
+
 export function setTokens(tokens: StoredTokens): void {
   write(ACCESS_TOKEN_KEY, tokens.accessToken);
   write(REFRESH_TOKEN_KEY, tokens.refreshToken);
+  void persist(tokens);
   emit({ type: 'set', source: 'this-tab' });
 }
 
@@ -80,6 +104,7 @@ export function setTokenPair(pair: Pick<TokenPair, 'access_token' | 'refresh_tok
 export function clearTokens(reason: ClearReason = 'logout'): void {
   write(ACCESS_TOKEN_KEY, null);
   write(REFRESH_TOKEN_KEY, null);
+  void persist(null);
   emit({ type: 'cleared', source: 'this-tab', reason });
 }
 
