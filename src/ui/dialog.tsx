@@ -62,18 +62,19 @@ export function Dialog({
         >
           {({ close }) => (
             <>
-              <header className="flex items-start gap-3 border-b border-border px-5 py-3">
-                <div className="flex min-w-0 flex-1 flex-col gap-0.5 pt-2">
-                  <Heading slot="title" className="text-lg font-semibold">
+              {/* The addon (a wizard's step bar) runs the full width, under the title and the close button. */}
+              <header className="flex flex-col gap-0.5 border-b border-border px-5 py-3">
+                <div className="flex items-start gap-3">
+                  <Heading slot="title" className="min-w-0 flex-1 pt-2 text-lg font-semibold">
                     {title}
                   </Heading>
-                  {titleAddon}
+                  {!hideCloseButton && (
+                    <Button variant="ghost" iconOnly aria-label={t('ui.common.close')} onPress={close}>
+                      <CloseIcon />
+                    </Button>
+                  )}
                 </div>
-                {!hideCloseButton && (
-                  <Button variant="ghost" iconOnly aria-label={t('ui.common.close')} onPress={close}>
-                    <CloseIcon />
-                  </Button>
-                )}
+                {titleAddon}
               </header>
               <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
               {actions && (

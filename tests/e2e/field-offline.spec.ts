@@ -1,6 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
-import { assignLots, bearer, changeable, connector, freshLot, rowOf, signIn, waitForServiceWorker, type ConnectorRow } from './helpers';
+import {
+  assignLots,
+  bearer,
+  changeable,
+  connector,
+  freshLot,
+  rowOf,
+  setStoredTokens,
+  signIn,
+  waitForServiceWorker,
+  type ConnectorRow,
+} from './helpers';
 
 /**
  * Issue 3, the field operator in the car park: everything here runs against the real server, and
@@ -224,7 +235,8 @@ test('an offline write made with an expired access token arrives after reconnect
     .setIssuedAt(past)
     .setExpirationTime(past + 900)
     .sign(new TextEncoder().encode(process.env.E2E_JWT_SECRET));
-  await page.evaluate((token) => localStorage.setItem('accessToken', token), expired);
+  const refreshToken = (await page.evaluate(() => localStorage.getItem('refreshToken')))!;
+  await setStoredTokens(page, { accessToken: expired, refreshToken });
   await page.reload();
   await expect(rowOf(page, x.connectorId)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(expired);

@@ -17,6 +17,31 @@ export async function signIn(page: Page, who: AccountName) {
   await expect(page).toHaveURL(/\/cockpit$/);
 }
 
+/**
+ * Replaces the stored session as the app keeps it: the spec's localStorage keys and the durable
+ * IndexedDB copy (src/auth/durable-session.ts), which a start would otherwise put back.
+ */
+export async function setStoredTokens(page: Page, tokens: { accessToken: string; refreshToken: string }) {
+  await page.evaluate(async ({ accessToken, refreshToken }) => {
+    localStorage.setItem('accessToken', accessToken);
+    localStorage.setItem('refreshToken', refreshToken);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('cpo-cockpit-session', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('tokens');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('tokens', 'readwrite');
+        tx.objectStore('tokens').put({ accessToken, refreshToken }, 'pair');
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }, tokens);
+}
+
 /** No serious or critical axe violations (DESIGN.md budgets). */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { bearer, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 const locationsGrid = (page: Page) => page.getByRole('grid', { name: 'Standortliste' });
 
@@ -169,4 +169,27 @@ test('an operator sees its operator fixed in the wizard', async ({ page }) => {
   await expect(operatorSelect).toContainText(/^CPO\w+: /);
   await expect(dialog).toContainText('Ihr Betreiber ist fest vorgegeben.');
   await expectAccessible(page);
+});
+
+test("the users tab shows each contract's own RFID tags", async ({ page }) => {
+  await signIn(page, 'operator');
+  const auth = { Authorization: await bearer(page) };
+  const list = await page.request.get('/bff/locations/get-by-cpo?page=0&size=100', { headers: auth });
+  const locations = ((await list.json()) as { data: { response: { locationId: string; numEndCustomers: number }[] } }).data.response;
+  const location = [...locations].sort((a, b) => b.numEndCustomers - a.numEndCustomers)[0]!;
+  const res = await page.request.get(`/contract-management/location/${location.locationId}/contracts?page=0&size=10`, { headers: auth });
+  const rows = ((await res.json()) as { data: { response: { contractKey: string; name: string; rfId: string | null }[] } }).data.response;
+  const tagged = rows.filter((r) => r.rfId);
+  expect(new Set(tagged.map((r) => r.rfId)).size, 'contracts with different tags').toBeGreaterThan(1);
+
+  await page.goto(`/standorte/${location.locationId}`);
+  await page.getByRole('tab', { name: 'Nutzer' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Nutzer' });
+  for (const contract of tagged.slice(0, 3)) {
+    const row = panel.getByRole('row').filter({ hasText: contract.contractKey });
+    await expect(row).toContainText(contract.rfId!.split(',')[0]!);
+    for (const other of tagged.filter((o) => o.rfId !== contract.rfId)) {
+      await expect(row).not.toContainText(other.rfId!.split(',')[0]!);
+    }
+  }
 });

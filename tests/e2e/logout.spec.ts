@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { accounts, assignLotOnDetail, freshLot, signIn, someConnectors, waitForServiceWorker, type AccountName } from './helpers';
+import {
+  accounts,
+  assignLotOnDetail,
+  setStoredTokens,
+  freshLot,
+  signIn,
+  someConnectors,
+  waitForServiceWorker,
+  type AccountName,
+} from './helpers';
 
 for (const who of ['admin', 'operator', 'partner'] as AccountName[]) {
   test(`logout as ${who} lands on a plain /login without a page error`, async ({ page }) => {
@@ -25,10 +34,7 @@ test('an expired session returns the same person to where they were, once; the r
   await expect(page).toHaveURL(/\/cockpit$/);
   // Signed out by the server (the refresh token refused): back to /login with the page to return to.
   await page.goto('/standorte');
-  await page.evaluate(() => {
-    localStorage.setItem('refreshToken', 'revoked');
-    localStorage.setItem('accessToken', 'x.y.z');
-  });
+  await setStoredTokens(page, { accessToken: 'x.y.z', refreshToken: 'revoked' });
   await page.reload();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fstandorte$/);
 });

@@ -145,7 +145,8 @@ function CurrentStatus({ station }: { station: StationDetail }) {
             [t('stationDetail.status.lastHeartbeat'), <Heartbeat key="h" value={station.lastHeartBeatInterval} />],
           ]}
         />
-        <div className="grid grid-cols-2 gap-3">
+        {/* Side by side where they fit, else one below the other: a large total never runs out of its tile. */}
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-3">
           <Kpi label={t('stationDetail.kpi.totalEnergy')} value={f.kwh(station.totalEnergy)} testId="kpi-energy" />
           <Kpi label={t('stationDetail.kpi.totalRevenue')} value={f.money(station.totalRevenue)} testId="kpi-revenue" />
         </div>
@@ -156,9 +157,9 @@ function CurrentStatus({ station }: { station: StationDetail }) {
 
 function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div data-testid={testId} className="flex flex-col gap-1 rounded-md bg-surface-2 px-3 py-2">
+    <div data-testid={testId} className="flex min-w-0 flex-col gap-1 rounded-md bg-surface-2 px-3 py-2">
       <span className="text-sm text-muted">{label}</span>
-      <span className="text-xl font-semibold text-fg tabular-nums">{value}</span>
+      <span className="break-words text-xl font-semibold text-fg tabular-nums">{value}</span>
     </div>
   );
 }
