@@ -7,8 +7,8 @@ export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 60_000;
 /** Done writes stay visible this long, then are pruned. */
 export const DONE_TTL_MS = 30_000;
-/** Scopes (entities) sent side by side; writes within one scope stay strictly in order. */
-export const PARALLEL_SCOPES = 4;
+/** Scopes (entities) sent side by side (a browser opens 6 connections per host); writes within one scope stay strictly in order. */
+export const PARALLEL_SCOPES = 6;
 
 export function backoffDelay(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));

@@ -212,6 +212,25 @@ describe('Outbox', () => {
     );
   });
 
+  it('a network error on one scope backs off that scope only; the others are sent', async () => {
+    send.mockImplementation(async (r: Sent) => {
+      if (r.path === '/connectors/a/1') throw new NetworkError('connection reset');
+      return { ok: true };
+    });
+    online = false;
+    const outbox = make();
+    const a1 = await outbox.enqueue(input('a', 1));
+    const a2 = await outbox.enqueue(input('a', 2));
+    // More scopes than are sent at once, so some start only after a's failure.
+    const others = [];
+    for (const scope of ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) others.push(await outbox.enqueue(input(scope, 1)));
+    online = true;
+    await outbox.replay();
+    expect(find(outbox, a1.id)).toMatchObject({ state: 'pending', nextAttemptAt: clock + 2_000 });
+    expect(stateOf(outbox, a2.id)).toBe('pending');
+    for (const w of others) expect(stateOf(outbox, w.id)).toBe('done');
+  });
+
   it('treats 409 IDEMPOTENCY_KEY_IN_PROGRESS as "retry later"', async () => {
     send.mockRejectedValueOnce(new ApiError({ status: 409, errorCodeResponse: 'IDEMPOTENCY_KEY_IN_PROGRESS' }));
     const outbox = make();

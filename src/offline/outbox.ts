@@ -338,8 +338,8 @@ export class Outbox {
 
   /**
    * Up to PARALLEL_SCOPES scopes at a time, each strictly in order: a write that is not through
-   * (failed, backing off, waiting for sign-in, another user's) holds back the rest of its scope
-   * only. No answer at all (offline) or a lost session stops every scope.
+   * (failed, backing off after a 5xx or a network error, waiting for sign-in, another user's) holds
+   * back the rest of its scope only. Going offline or a lost session stops every scope.
    */
   private async sendDue(user: string | null, skipBackoff: boolean): Promise<void> {
     const queues = new Map<string, OutboxWrite[]>();
@@ -359,7 +359,9 @@ export class Outbox {
           if (!skipBackoff && write.nextAttemptAt > this.now()) break;
           const outcome = await this.sendOne(write);
           if (outcome === 'done') continue;
-          if (outcome === 'offline' || outcome === 'signin') stop.reason ??= outcome;
+          // A lost session stops every scope; a network error backs off this scope only (the
+          // others may well get through, and going offline is caught above).
+          if (outcome === 'signin') stop.reason ??= outcome;
           break;
         }
       }
