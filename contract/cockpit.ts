@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isoDateSchema, pageQuerySchema, paged } from './common';
+import { commaListSchema, isoDateSchema, pageQuerySchema, paged } from './common';
 import { type ChargingRequestStatus, chargingRequestStatuses } from './enums';
 
 /**
@@ -123,21 +123,7 @@ export const graphQuerySchema = z
     startDate: calendarDateSchema,
     endDate: calendarDateSchema,
     unit: z.enum(graphUnits),
-    locations: z
-      .string()
-      .optional()
-      .transform((v) =>
-        v
-          ? [
-              ...new Set(
-                v
-                  .split(',')
-                  .map((s) => s.trim())
-                  .filter(Boolean),
-              ),
-            ]
-          : [],
-      ),
+    locations: commaListSchema,
     timestamp: z.string().optional(),
   })
   .superRefine((q, ctx) => {
@@ -228,22 +214,7 @@ export const chargingHistoryQuerySchema = z
     connectorId: z.string().trim().min(1).max(100).optional(),
     startDate: calendarDateSchema.optional(),
     endDate: calendarDateSchema.optional(),
-    filters: z
-      .string()
-      .optional()
-      .transform((v) =>
-        v
-          ? [
-              ...new Set(
-                v
-                  .split(',')
-                  .map((s) => s.trim())
-                  .filter(Boolean),
-              ),
-            ]
-          : [],
-      )
-      .pipe(z.array(z.enum(chargingHistoryFilters))),
+    filters: commaListSchema.pipe(z.array(z.enum(chargingHistoryFilters))),
     chargingRequestHistory: z.string().optional(),
     timestamp: z.string().optional(),
   })

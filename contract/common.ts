@@ -19,17 +19,11 @@ export const pageQuerySchema = z.object({
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
 
 /** Comma-joined list in a query string (`locations=1,2,3`); empty entries dropped. */
+/** `a, b,a` → ['a', 'b']: a comma-separated query parameter as a list without blanks or repeats. */
 export const commaListSchema = z
   .string()
   .optional()
-  .transform((v) =>
-    v
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [],
-  );
+  .transform((v) => (v ? [...new Set(v.split(',').map((s) => s.trim()))].filter(Boolean) : []));
 
 export const customerTypes = ['Operator', 'Partner'] as const;
 export const customerTypeSchema = z.enum(customerTypes);

@@ -214,7 +214,7 @@ describe('Outbox', () => {
 
   it('a network error on one scope backs off that scope only; the others are sent', async () => {
     send.mockImplementation(async (r: Sent) => {
-      if (r.path === '/connectors/a/1') throw new NetworkError('connection reset');
+      if (r.path === '/connectors/a/1') throw new NetworkError('failed');
       return { ok: true };
     });
     online = false;

@@ -1,4 +1,4 @@
-import { createElement, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   defaultShouldDehydrateQuery,
   hashKey,
@@ -9,7 +9,6 @@ import {
   type QueryState,
 } from '@tanstack/react-query';
 import {
-  PersistQueryClientProvider,
   persistQueryClientRestore,
   persistQueryClientSave,
   removeOldestQuery,
@@ -158,20 +157,6 @@ let defaultPersister: Persister | null = null;
 export function getDefaultPersister(): Persister {
   defaultPersister ??= createQueryPersister();
   return defaultPersister;
-}
-
-export interface PersistProviderProps {
-  client: QueryClient;
-  children?: ReactNode;
-  /** Runs once the stored cache is restored (or found empty). */
-  onRestored?: () => void;
-}
-
-/** QueryClientProvider that restores the IndexedDB copy first and keeps it up to date. */
-export function PersistProvider({ client, children, onRestored }: PersistProviderProps) {
-  const persistOptions = useMemo(() => createPersistOptions(getDefaultPersister()), []);
-  useEffect(() => bindQueryCacheToUser(client), [client]);
-  return createElement(PersistQueryClientProvider, { client, persistOptions, onSuccess: onRestored }, children);
 }
 
 /** Data older than this page load can only have come from the persisted cache. */

@@ -28,8 +28,6 @@ export interface ValidationFailure {
 export type RuleResult = ValidationFailure | null;
 export type Rule<T = string> = (value: T) => RuleResult;
 
-export const PARKING_LOT_MAX_LENGTH = 5;
-
 const fail = (id: ValidationMessageId, values?: ValidationFailure['values']): ValidationFailure => (values ? { id, values } : { id });
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -55,8 +53,6 @@ export const strongPassword: Rule<string | null | undefined> = (value) =>
 
 export const digitsOnly: Rule<string | null | undefined> = (value) =>
   isEmpty(value) || /^\d+$/.test(text(value).trim()) ? null : fail('validation.digitsOnly');
-
-export const parkingLot: Rule<string | null | undefined> = maxLength(PARKING_LOT_MAX_LENGTH);
 
 /** Repeat fields: the repeat must equal the first entry. */
 export const passwordsMatch =
@@ -91,7 +87,6 @@ export const rules = {
   email: [fromSchema(emailSchema)] as Rule<string>[],
   password: [fromSchema(loginRequestSchema.shape.password)] as Rule<string>[],
   newPassword: [required, strongPassword] as Rule<string>[],
-  parkingLot: [parkingLot] as Rule<string>[],
 };
 
 /**
