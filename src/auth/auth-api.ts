@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { tokenPairSchema } from '../../contract/auth';
 import { ORIGIN_DASHBOARD } from '../../contract/common';
 import { apiRequest } from '../api/client';
-import { clearTokens, setTokenPair, whenTokensStored } from './token-store';
+import { clearTokens, forgetDurableTokens, setTokenPair, whenTokensStored } from './token-store';
 
 const ok = z.unknown();
 
@@ -20,13 +20,18 @@ export async function login(username: string, password: string): Promise<void> {
   await whenTokensStored();
 }
 
-/** Revokes the refresh tokens on the server; the local sign-out happens even when that call fails (offline). */
+/**
+ * Revokes the refresh tokens on the server, then forgets the session on this device: the durable
+ * copy first (awaited), so a tab closed right after 'Abmelden' cannot bring the session back on
+ * its next start. The local sign-out happens even when the server call fails (offline).
+ */
 export async function logout(sub: string | undefined): Promise<void> {
   try {
     if (sub) await apiRequest({ service: 'userService', path: `/logout/${encodeURIComponent(sub)}`, schema: ok });
   } catch {
     // Offline or the token already expired: the tokens are dropped locally all the same.
   } finally {
+    await forgetDurableTokens();
     clearTokens('logout');
   }
 }

@@ -71,6 +71,11 @@ export function getTokens(): StoredTokens | null {
 let durable: Promise<void> = Promise.resolve();
 const persist = (tokens: StoredTokens | null) => (durable = durable.then(() => writeDurableTokens(tokens)));
 
+/** Removes the durable copy (localStorage is left to clearTokens); resolves once committed. */
+export function forgetDurableTokens(): Promise<void> {
+  return persist(null);
+}
+
 /** Resolves once the tokens set or cleared last are committed to IndexedDB (durable-session.ts). */
 export function whenTokensStored(): Promise<void> {
   return durable;

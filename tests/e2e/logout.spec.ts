@@ -22,6 +22,10 @@ for (const who of ['admin', 'operator', 'partner'] as AccountName[]) {
     await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
     expect(errors).toEqual([]);
+    // Nothing of the session is left on the device to bring it back.
+    await page.goto('/cockpit');
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
   });
 }
 

@@ -102,6 +102,7 @@ test('admin creates stations through the menu; an operator gets the form directl
 
   // An operator has no menu: the button opens the form.
   await page.getByRole('button', { name: /Abmelden/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, 'operator');
   await page.goto('/stationen');
   await page.getByRole('button', { name: 'Ladestationen anlegen' }).click();

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { mailSendRequestSchema, SUPPORT_ATTACHMENT_MAX_BYTES } from '../../../contract/auth';
@@ -7,34 +6,7 @@ import { ok } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import type { AppBindings } from '../http/types';
 import { parseWith, readJson } from '../http/validate';
-import { enqueueMail } from './outbox';
-
-/** Support attachments are typed by their bytes, never by the name the browser sent. */
-const allowedByExt: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  heic: 'image/heic',
-};
-
-export async function detectAttachmentType(bytes: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type) return undefined;
-  const mime = allowedByExt[type.ext];
-  return mime ? { ext: type.ext, mime } : undefined;
-}
-
-function attachmentFileName(requested: string | undefined, ext: string): string {
-  // Keep the user's name, minus path parts and control characters, but make the extension tell the truth.
-  const base =
-    (requested ?? '')
-      .replace(/[/\\]/g, '_')
-      .replace(/[\p{Cc}]/gu, '')
-      .trim() || 'Anhang';
-  const current = base.split('.').pop()?.toLowerCase();
-  const same = current === ext || (ext === 'jpg' && current === 'jpeg');
-  return same ? base : `${base}.${ext}`;
-}
+import { queueSupportMail } from './handlers';
 
 /** The body limit of the mail route, read before anything else (BODY_LIMIT_BYTES). */
 const mailBodyLimit: MiddlewareHandler<AppBindings> = (c, next) =>
@@ -58,31 +30,7 @@ export const mailRoutes = routeTable('bff', [
       if (Array.isArray(attachments) && attachments.length > SUPPORT_ATTACHMENT_MAX_BYTES) {
         throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Attachment exceeds ${SUPPORT_ATTACHMENT_MAX_BYTES} bytes`);
       }
-      const body = parseWith(mailSendRequestSchema, raw);
-      const env = c.var.env;
-      let attachment: { name: string; mimeType: string; content: Buffer } | undefined;
-      if (body.attachments && body.attachments.length > 0) {
-        const content = Buffer.from(body.attachments);
-        const type = await detectAttachmentType(content);
-        if (!type) {
-          throw new ApiError(400, 'UNSUPPORTED_FILE_TYPE', 'Attachment must be a PDF, PNG, JPEG or HEIC file');
-        }
-        attachment = { name: attachmentFileName(body.attachmentName, type.ext), mimeType: type.mime, content };
-      }
-      const { user } = c.var.auth;
-      await enqueueMail(c.var.db, {
-        to: env.SUPPORT_EMAIL,
-        from: env.MAIL_FROM,
-        replyTo: body.senderEmailAddress,
-        subject: `[Support] ${body.subject}`,
-        text: [
-          `Von: ${body.senderFullName} <${body.senderEmailAddress}>`,
-          `Konto: ${user.email} (Kunde ${user.customerId})`,
-          '',
-          body.body,
-        ].join('\n'),
-        attachment,
-      });
+      await queueSupportMail(c.var.db, c.var.env, c.var.auth, parseWith(mailSendRequestSchema, raw));
       return ok(c, true);
     },
   },
