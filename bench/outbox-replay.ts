@@ -17,6 +17,7 @@
  *
  * BENCH_OUTBOX_DELAY_MS (default 0): latency added to every write request, as on a weak mobile
  * line; the outbox sends several connectors side by side (PARALLEL_SCOPES), which is what this shows.
+ * BENCH_DATABASE_URL: an empty PostgreSQL database to run the server on instead of PGlite.
  *
  * Checks, after the replay, on the server's database: every write's key is recorded, each
  * connector's version went up by exactly its number of writes, and its final parking lot / status is
@@ -222,7 +223,8 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cpo-cockpit-outbox-bench-'));
   const env = loadEnv({
     ...process.env,
-    DATABASE_URL: '',
+    // PGlite in a fresh folder; BENCH_DATABASE_URL runs against an empty PostgreSQL database instead.
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     DATA_DIR: dataDir,
     PORT: '0',
     SEED: 'small',
@@ -381,7 +383,7 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
     serverClosed = true;
 
     // ---- verify on the server's database -------------------------------------------------------
-    const handle = await createDb({ dataDir });
+    const handle = await createDb({ dataDir, databaseUrl: env.DATABASE_URL || undefined });
     let wrongFinalState = 0;
     let versionDeficit = 0;
     let versionSurplus = 0;
@@ -462,7 +464,9 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
       ['DUPLICATED', String(duplicated)],
     ];
     const width = Math.max(...rowsOut.map(([k]) => k.length));
-    console.log(`\nOutbox replay — node ${process.version}, ${os.cpus().length} CPUs, PGlite, seed size small`);
+    console.log(
+      `\nOutbox replay — node ${process.version}, ${os.cpus().length} CPUs, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, seed size small, ${DELAY_MS} ms added latency`,
+    );
     for (const [k, v] of rowsOut) console.log(`${k.padEnd(width)} | ${v}`);
     console.log(result.ok ? 'OK: every write applied exactly once.' : 'FAILED: writes were lost, duplicated or left open.');
     return result;

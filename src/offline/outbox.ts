@@ -349,19 +349,25 @@ export class Outbox {
       if (queue) queue.push(w);
       else queues.set(w.scope, [w]);
     }
-    const scopes = [...queues.values()];
+    const jobs = [...queues.values()].map((writes) => ({ writes, skipBackoff }));
     const stop: { reason: Outcome | null } = { reason: null };
     const worker = async () => {
-      for (let queue = scopes.shift(); queue && !stop.reason; queue = scopes.shift()) {
-        for (const write of queue) {
+      for (let job = jobs.shift(); job && !stop.reason; job = jobs.shift()) {
+        for (const [i, write] of job.writes.entries()) {
           if (this.disposed || !isOnline()) stop.reason ??= 'offline';
           if (stop.reason || write.state !== 'pending' || write.owner !== user) break;
-          if (!skipBackoff && write.nextAttemptAt > this.now()) break;
+          if (!job.skipBackoff && write.nextAttemptAt > this.now()) break;
           const outcome = await this.sendOne(write);
           if (outcome === 'done') continue;
-          // A lost session stops every scope; a network error backs off this scope only (the
-          // others may well get through, and going offline is caught above).
+          // A lost session stops every scope; a network error or 5xx backs off this scope only
+          // (the others may well get through, and going offline is caught above).
           if (outcome === 'signin') stop.reason ??= outcome;
+          else if ((outcome === 'offline' || outcome === 'retry') && this.skipBackoff) {
+            // The connection came back (or the user asked) while this round runs: the scope goes
+            // again at the end of this round instead of waiting for the next one. Once per signal.
+            this.skipBackoff = false;
+            jobs.push({ writes: job.writes.slice(i), skipBackoff: true });
+          }
           break;
         }
       }
