@@ -12,6 +12,10 @@ export const connectorStatuses = [
 ] as const;
 export type ConnectorStatus = (typeof connectorStatuses)[number];
 
+/** The statuses a user may set (spec 2 §4): Aktiv and Standby. */
+export const settableConnectorStatuses = ['IDLE', 'CONNECTED_UNAVAILABLE'] as const satisfies readonly (typeof connectorStatuses)[number][];
+export type SettableConnectorStatus = (typeof settableConnectorStatuses)[number];
+
 export const contractStatuses = ['CREATED_UNSIGNED', 'CREATED_SIGNED', 'ACTIVE', 'BLOCKED', 'EXPIRED', 'UNSIGNED_EXPIRED'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { commaListSchema, pageQuerySchema, paged } from './common';
-import { type ConnectorStatus, connectorStatuses } from './enums';
+import { type ConnectorStatus, connectorStatuses, settableConnectorStatuses } from './enums';
 import type { ErrorCode } from './errors';
 
 /**
@@ -61,9 +61,8 @@ export const MAX_STATIONS_TO_CREATE = 100;
 /** Most connectors in one parking-lot or availability write. */
 export const MAX_CONNECTORS_PER_WRITE = 200;
 
-/** Statuses a user may set. */
-export const settableConnectorStatuses = ['IDLE', 'CONNECTED_UNAVAILABLE'] as const;
-export type SettableConnectorStatus = (typeof settableConnectorStatuses)[number];
+/** Statuses a user may set (defined with the other enums, so a route's search schema needs no zod schemas). */
+export { settableConnectorStatuses, type SettableConnectorStatus } from './enums';
 export const OCCUPIED_STATUSES: readonly ConnectorStatus[] = ['OCCUPIED_UNCHARGED', 'OCCUPIED_CHARGING'];
 
 /** A manual status change is allowed from IDLE, or from CONNECTED_UNAVAILABLE with a parking lot. */

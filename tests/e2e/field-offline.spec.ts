@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import {
+  assignLotOnDetail,
   assignLots,
   bearer,
   changeable,
@@ -212,6 +213,33 @@ test('a queued write that meets a connector changed meanwhile fails with what ch
   expect(now.address.parkingLot).toBe(theirs);
   expect(now.connectorStatus).toBe(x.connectorStatus);
   expect(now.version).toBe(x.version + 1);
+});
+
+test('a refused write leads back to its form with what the user entered', async ({ page, context, request }) => {
+  await signIn(page, 'operator');
+  const { location, lotsFor } = await fieldLocation(page);
+  const x = lotsFor[1] ?? lotsFor[0];
+  await page.goto(`/stationen/${encodeURIComponent(x.connectorId)}`);
+  await expect(page.getByRole('main')).toContainText(x.cpId);
+  await context.setOffline(true);
+  const mine = freshLot(4);
+  await assignLotOnDetail(page, mine);
+  // A colleague changes the lot meanwhile, so the queued one is refused.
+  const res = await request.put('/bff/connectors/update-parking-lots', {
+    headers: { Authorization: await bearer(page), 'Idempotency-Key': crypto.randomUUID() },
+    data: [{ connectorId: x.connectorId, cpId: x.cpId, locationId: location.locationId, parkingLotNumber: freshLot(5) }],
+  });
+  expect(res.status()).toBe(200);
+  await context.setOffline(false);
+  await outboxButton(page).click();
+  const outbox = page.getByRole('dialog', { name: 'Ausstehende Änderungen' });
+  const item = outbox.getByRole('listitem').filter({ hasText: `Parkplatz ${mine} für ${x.connectorId}` });
+  await expect(item).toContainText('Fehlgeschlagen', { timeout: 30_000 });
+  await item.getByRole('link', { name: `Erneut bearbeiten: Parkplatz ${mine} für ${x.connectorId}` }).click();
+  const form = page.getByRole('dialog', { name: /Parkplatz zuweisen/ });
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('textbox')).toHaveValue(mine);
+  await expect(page).not.toHaveURL(/edit=/);
 });
 
 test('an offline write made with an expired access token arrives after reconnect', async ({ page, context }) => {

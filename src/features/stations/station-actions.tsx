@@ -1,12 +1,32 @@
+import { useEffect, useRef } from 'react';
+import type { SettableConnectorStatus } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
 import { ActionMenu } from '../../ui/menu';
 import type { SelectedConnector } from './station-rules';
 import { useStationActions } from './use-station-actions';
 
+/** A form to open at once with what the user entered (the outbox's 'Erneut bearbeiten'). */
+export type StationReopen = { edit: 'parking-lot'; lot?: string } | { edit: 'availability'; status?: SettableConnectorStatus };
+
+export interface StationActionsProps {
+  station: SelectedConnector;
+  reopen?: StationReopen;
+  /** Called once `reopen` has opened its form (the page drops it from the URL). */
+  onReopened?: () => void;
+}
+
 /** The station detail's Actions menu (spec 2 §2): assign a parking lot, change the status. */
-export function StationActions({ station }: { station: SelectedConnector }) {
+export function StationActions({ station, reopen, onReopened }: StationActionsProps) {
   const t = useT();
   const actions = useStationActions();
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (!reopen || reopened.current) return;
+    reopened.current = true;
+    if (reopen.edit === 'parking-lot') actions.openParkingLot([station], { [station.connectorId]: reopen.lot ?? '' });
+    else actions.openAvailability([station], reopen.status);
+    onReopened?.();
+  }, [reopen, station, actions, onReopened]);
   return (
     <>
       <ActionMenu

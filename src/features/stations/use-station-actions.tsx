@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
+import type { SettableConnectorStatus } from '../../../contract/stations';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { showNotice } from '../../ui/notices';
@@ -24,19 +25,25 @@ export function useStationActions(onQueued?: () => void) {
   const [frozen, setFrozen] = useState<readonly SelectedConnector[]>([]);
   const [warning, setWarning] = useState<string | null>(null);
   const [loaded, setLoaded] = useState({ parking: false, availability: false });
+  // What the form starts with when the user comes back from a refused write ('Erneut bearbeiten');
+  // a new opening mounts the form afresh (`opening` is its key).
+  const [initial, setInitial] = useState<{ lots?: Record<string, string>; status?: SettableConnectorStatus }>({});
+  const [opening, setOpening] = useState(0);
 
-  const openParkingLot = (selected: readonly SelectedConnector[]) => {
+  const openParkingLot = (selected: readonly SelectedConnector[], lots?: Record<string, string>) => {
     const gate = checkParkingLotSelection(selected);
     if (!gate.ok) {
       setWarning(t(gate.warning === 'noSelection' ? 'stations.warnings.noSelection' : 'stations.warnings.inactive'));
       return;
     }
     setFrozen(selected);
+    setInitial({ lots });
+    setOpening((n) => n + 1);
     setLoaded((l) => ({ ...l, parking: true }));
     setModal('parking-lot');
   };
 
-  const openAvailability = (selected: readonly SelectedConnector[]) => {
+  const openAvailability = (selected: readonly SelectedConnector[], status?: SettableConnectorStatus) => {
     const gate = checkAvailabilitySelection(selected);
     if (!gate.ok) {
       if (gate.warning === 'noSelection') setWarning(t('stations.warnings.noSelection'));
@@ -49,6 +56,8 @@ export function useStationActions(onQueued?: () => void) {
       return;
     }
     setFrozen(selected);
+    setInitial({ status });
+    setOpening((n) => n + 1);
     setLoaded((l) => ({ ...l, availability: true }));
     setModal('availability');
   };
@@ -71,12 +80,26 @@ export function useStationActions(onQueued?: () => void) {
     <>
       {loaded.parking && (
         <Suspense fallback={null}>
-          <ParkingLotWizard isOpen={modal === 'parking-lot'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
+          <ParkingLotWizard
+            key={opening}
+            isOpen={modal === 'parking-lot'}
+            selected={frozen}
+            initialValues={initial.lots}
+            onClose={() => setModal(null)}
+            onQueued={queued}
+          />
         </Suspense>
       )}
       {loaded.availability && (
         <Suspense fallback={null}>
-          <AvailabilityWizard isOpen={modal === 'availability'} selected={frozen} onClose={() => setModal(null)} onQueued={queued} />
+          <AvailabilityWizard
+            key={opening}
+            isOpen={modal === 'availability'}
+            selected={frozen}
+            initialStatus={initial.status}
+            onClose={() => setModal(null)}
+            onQueued={queued}
+          />
         </Suspense>
       )}
       <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('stations.warnings.title')}>

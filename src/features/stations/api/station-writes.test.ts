@@ -3,7 +3,7 @@ import { createTranslator } from '../../../i18n/i18n-provider';
 import { loadMessages } from '../../../i18n/messages';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxWrite } from '../../../offline/outbox-write';
-import { describeFailure, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
+import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
 import { locationKeys } from '../../locations/api/location-keys';
 import { availabilityWrites, parkingLotWrites, type SelectedConnector } from '../station-rules';
 import { registerStationWrites } from './station-writes';
@@ -53,6 +53,13 @@ describe('station write kinds', () => {
     expect(writeLabel(status, de)).toBe('Status Standby für OLI1_2');
     expect(writeKindName(lot, de)).toBe('Parkplatzzuordnung');
     expect(writeKindName(status, en)).toMatch(/status/i);
+  });
+
+  it('lead back to the station with the form open and what the user entered', () => {
+    expect(formPath(stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!))).toBe('/stationen/OLI1_2?edit=parking-lot&lot=P12');
+    expect(formPath(stored(availabilityWrites([connector], 'CONNECTED_UNAVAILABLE')[0]!))).toBe(
+      '/stationen/OLI1_2?edit=availability&status=CONNECTED_UNAVAILABLE',
+    );
   });
 
   it('refresh the station lists, the connector and its location once applied', () => {

@@ -33,7 +33,9 @@ const refreshes = ({ connectorId, locationId }: ConnectorWriteData) => [
   ...(locationId ? [locationDetailQueryOptions(locationId)] : []),
 ];
 
-const formPath = ({ connectorId }: ConnectorWriteData) => `/stationen/${encodeURIComponent(connectorId)}`;
+/** The station's page with the form open and what the user entered (`routes/_app/stationen/$stationId.tsx`). */
+const stationPath = (connectorId: string, search: Record<string, string>) =>
+  `/stationen/${encodeURIComponent(connectorId)}?${new URLSearchParams(search).toString()}`;
 
 /** A colleague changed the connector meanwhile: what it looks like now, in the station screens' words. */
 function describeConflict(error: OutboxError, t: TranslateFn): string | null {
@@ -53,7 +55,7 @@ export function registerStationWrites(): void {
     name: (t) => t('stations.writes.parkingLot'),
     label: (d, t) => t('stations.parkingLot.outboxLabel', { lot: d.parkingLot, connectorId: d.connectorId }),
     refreshes,
-    formPath,
+    formPath: (d) => stationPath(d.connectorId, { edit: 'parking-lot', lot: d.parkingLot }),
     describeFailure: describeConflict,
   });
   registerWriteKind<AvailabilityWriteData>({
@@ -61,7 +63,7 @@ export function registerStationWrites(): void {
     name: (t) => t('stations.writes.availability'),
     label: (d, t) => t('stations.availability.outboxLabel', { status: t(connectorStatusMessageId(d.status)), connectorId: d.connectorId }),
     refreshes,
-    formPath,
+    formPath: (d) => stationPath(d.connectorId, { edit: 'availability', status: d.status }),
     describeFailure: describeConflict,
   });
 }

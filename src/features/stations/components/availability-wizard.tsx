@@ -14,13 +14,15 @@ export interface AvailabilityWizardProps {
   selected: readonly SelectedConnector[];
   onClose: () => void;
   onQueued: (outcome: SubmitOutcome) => void;
+  /** The status to start with (coming back to a refused write). */
+  initialStatus?: SettableConnectorStatus;
 }
 
 /** Spec 2 §2/§4: set Aktiv (IDLE) or Standby (CONNECTED_UNAVAILABLE); queued in the outbox. */
-export function AvailabilityWizard({ isOpen, selected, onClose, onQueued }: AvailabilityWizardProps) {
+export function AvailabilityWizard({ isOpen, selected, onClose, onQueued, initialStatus }: AvailabilityWizardProps) {
   const t = useT();
   const outbox = useOutboxInstance();
-  const [status, setStatus] = useState<SettableConnectorStatus | null>(null);
+  const [status, setStatus] = useState<SettableConnectorStatus | null>(initialStatus ?? null);
   const statusLabel = (s: SettableConnectorStatus) => t(connectorStatusMessageId(s));
 
   // The status each selected connector has now (spec 2 §3 wording); a change to what every one of

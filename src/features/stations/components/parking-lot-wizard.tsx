@@ -13,14 +13,16 @@ export interface ParkingLotWizardProps {
   onClose: () => void;
   /** After the writes are queued in the outbox (and, online, answered). */
   onQueued: (outcome: SubmitOutcome) => void;
+  /** Lots to start with, per connector id (coming back to a refused write). */
+  initialValues?: Readonly<Record<string, string>>;
 }
 
 /** Spec 2 §2: one parking lot per selected connector (enter, confirm); queued in the outbox. */
-export function ParkingLotWizard({ isOpen, selected, onClose, onQueued }: ParkingLotWizardProps) {
+export function ParkingLotWizard({ isOpen, selected, onClose, onQueued, initialValues }: ParkingLotWizardProps) {
   const t = useT();
   const outbox = useOutboxInstance();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [values, setValues] = useState<Record<string, string>>({ ...initialValues });
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set(Object.keys(initialValues ?? {})));
   const errors = validateParkingLots(selected, values);
   const isValid = Object.keys(errors).length === 0;
 

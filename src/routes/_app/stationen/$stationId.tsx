@@ -1,21 +1,50 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod';
 import { StationDetailPage } from '../../../features/stations/station-detail-page';
-import { StationActions } from '../../../features/stations/station-actions';
+import type { SettableConnectorStatus } from '../../../../contract/enums';
+import { StationActions, type StationReopen } from '../../../features/stations/station-actions';
 import { stationDetailQueryOptions } from '../../../features/stations/api/station-queries';
 import { loadQuery } from '../../../offline/query-runtime';
 
 // A connector id is an opaque string from the server; anything empty or absurdly long is not one.
 const paramsSchema = z.object({ stationId: z.string().trim().min(1).max(100) });
 
+/** `?edit=parking-lot&lot=P12` or `?edit=availability&status=IDLE`: open that form with the value (outbox 'Erneut bearbeiten'). */
+const searchSchema = z.object({
+  edit: z.enum(['parking-lot', 'availability']).optional().catch(undefined),
+  lot: z.string().max(20).optional().catch(undefined),
+  // Spelled out (type-checked against the contract): the route tree is in the first route's bundle.
+  status: z
+    .enum(['IDLE', 'CONNECTED_UNAVAILABLE'] satisfies SettableConnectorStatus[])
+    .optional()
+    .catch(undefined),
+});
+
 function StationDetailRoute() {
   const { stationId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const reopen: StationReopen | undefined =
+    search.edit === 'parking-lot'
+      ? { edit: 'parking-lot', lot: search.lot }
+      : search.edit === 'availability'
+        ? { edit: 'availability', status: search.status }
+        : undefined;
   // A new id is a new page: no filter or paging state carries over from the previous station.
-  return <StationDetailPage key={stationId} connectorId={stationId} renderActions={(station) => <StationActions station={station} />} />;
+  return (
+    <StationDetailPage
+      key={stationId}
+      connectorId={stationId}
+      renderActions={(station) => (
+        <StationActions station={station} reopen={reopen} onReopened={() => void navigate({ search: {}, replace: true })} />
+      )}
+    />
+  );
 }
 
 export const Route = createFileRoute('/_app/stationen/$stationId')({
   params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  validateSearch: searchSchema,
   // The history below loads with its own date range once the page shows.
   loader: ({ params }) => loadQuery(stationDetailQueryOptions(params.stationId)),
   component: StationDetailRoute,
