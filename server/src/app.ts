@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { requireAdmin, requireAuth } from './auth/middleware';
 import { authRoutes } from './auth/routes';
@@ -13,7 +14,7 @@ import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
 import { mountRoutes, type Access, type Route, type Service } from './http/route-table';
-import { transactionalWrites } from './http/transaction';
+import { refuseUnstorableUrl } from './http/request';
 import type { AppBindings } from './http/types';
 import { locationRoutes } from './locations/routes';
 import { mailRoutes } from './mail/routes';
@@ -22,7 +23,52 @@ import { stationRoutes } from './stations/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
-const isApiPath = (p: string) => serviceBases.some((base) => p === base || p.startsWith(`${base}/`));
+/** Under a service base, in any case: `/BFF/x` is an API path too (a JSON 404, never the app's HTML). */
+const isApiPath = (p: string) => {
+  const lower = p.toLowerCase();
+  return serviceBases.some((base) => lower === base || lower.startsWith(`${base}/`));
+};
+
+/**
+ * The app's Content-Security-Policy: its own scripts, styles, workers and API only; no inline
+ * script (the theme is applied by /theme-init.js), no framing.
+ */
+const appCsp = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+/** API answers are data, never a document. */
+const apiCsp = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+const headerOptions = {
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginEmbedderPolicy: false,
+} as const;
+const appHeaders = secureHeaders({ ...headerOptions, contentSecurityPolicy: appCsp });
+const apiHeaders = secureHeaders({ ...headerOptions, contentSecurityPolicy: apiCsp });
+
+/** What is safe to log of an unexpected error: its kind and database error code, never the query's parameters or personal data. */
+export function describeError(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { name, code } = e as { name?: unknown; code?: unknown };
+    parts.push([typeof name === 'string' ? name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' '));
+    e = (e as { cause?: unknown }).cause;
+  }
+  const stack = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
+  return `${parts.join(' <- ') || String(typeof err)}${stack ? `\n${stack}` : ''}`;
+}
 
 /** Every route of the server, area by area (ARCHITECTURE.md, "Server"); a new area adds its table here. */
 export const routes: readonly Route[] = [
@@ -46,12 +92,13 @@ const guards: Record<Access, MiddlewareHandler<AppBindings>[]> = {
 export interface AppOptions {
   db: Db;
   env: Env;
-  log?: (msg: string, err?: unknown) => void;
+  /** Where unexpected errors are reported (without parameters or personal data). */
+  log?: (msg: string) => void;
   /** Routes beyond the app's own (tests); mounted the same way. */
   extraRoutes?: readonly Route[];
 }
 
-export function createApp({ db, env, log = (m, e) => console.error(m, e), extraRoutes = [] }: AppOptions) {
+export function createApp({ db, env, log = (m) => console.error(m), extraRoutes = [] }: AppOptions) {
   const app = new Hono<AppBindings>();
 
   app.use('*', async (c, next) => {
@@ -60,7 +107,14 @@ export function createApp({ db, env, log = (m, e) => console.error(m, e), extraR
     c.set('commitOnError', false);
     await next();
   });
-  app.use('*', transactionalWrites);
+  app.use('*', async (c, next) => {
+    if (!isApiPath(c.req.path)) return appHeaders(c, next);
+    await apiHeaders(c, async () => {
+      await refuseUnstorableUrl(c, next);
+    });
+    // Answers of the API carry personal data: no cache, shared or private, keeps them.
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   const targets: Record<Service, Hono<AppBindings>> = {
     root: app,
@@ -87,13 +141,14 @@ export function createApp({ db, env, log = (m, e) => console.error(m, e), extraR
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status, err.headers);
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR';
       return c.json({ errorCodeResponse: code, errorMessage: err.message || 'Request refused' }, status);
     }
-    log(`Unhandled error on ${c.req.method} ${c.req.path}`, err);
+    // The route's pattern, not the path: a path may hold an e-mail address.
+    log(`Unhandled error on ${c.req.method} ${c.req.routePath}: ${describeError(err)}`);
     return c.json({ errorCodeResponse: 'INTERNAL_ERROR', errorMessage: 'Something went wrong' }, 500);
   });
 

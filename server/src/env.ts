@@ -33,12 +33,23 @@ export const envSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   CSV_SEPARATOR: z.string().length(1).default(';'),
   REDO_SEPA_INTERVAL_MINUTES: z.coerce.number().int().positive().default(15),
-  /** Request bodies above this are refused with 413 before parsing (support attachments are ≤ 5 MB as bytes, ~4x as JSON). */
-  BODY_LIMIT_BYTES: z.coerce
+  /** API request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
+  JSON_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  /** The limit of routes that carry a file (the support mail's attachment of ≤ 5 MB travels as a JSON byte array, ~4x). */
+  UPLOAD_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
   APP_VERSION: z.string().default('3.0.0'),
   IMPRINT_URL: z.string().default(''),
   PRIVACY_URL: z.string().default(''),

@@ -7,6 +7,9 @@ import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
 import { seedIfEmpty } from './seed/seed';
 
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -33,11 +36,14 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT }, () => resolve(s));
   });
-  // PGlite runs on this thread, so a long query can hold the event loop past Node's 5 s keep-alive
-  // and the socket gets closed under a client that is about to reuse it (ECONNRESET under load).
   if ('keepAliveTimeout' in server) {
+    // PGlite runs on this thread, so a long query can hold the event loop past Node's 5 s keep-alive
+    // and the socket gets closed under a client that is about to reuse it (ECONNRESET under load).
     server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
+    // A client gets this long for its headers and for its whole request (a support attachment on one
+    // bar of signal). Nothing waits for it meanwhile: bodies are read before any transaction opens.
+    server.headersTimeout = HEADERS_TIMEOUT_MS;
+    server.requestTimeout = REQUEST_TIMEOUT_MS;
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;

@@ -3,9 +3,10 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenClaimsSchema, tokenPairSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
-import { dashboardUsers, mailOutbox, passwordResetTokens } from '../db/schema';
+import { dashboardUsers, mailOutbox, passwordResetTokens, refreshTokens } from '../db/schema';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
+import { sha256 } from './tokens';
 
 let h: Harness;
 beforeAll(async () => {
@@ -102,7 +103,7 @@ describe('POST /login', () => {
 });
 
 describe('POST /refresh-token', () => {
-  it('rotates: new pair works, the old refresh token is refused, and reuse revokes the family', async () => {
+  it('rotates: new pair works; the old refresh token gets the same pair within the grace period, and its reuse after it revokes the family', async () => {
     const first = await h.login('operator');
     const refresh = (access: string, refreshToken: string) =>
       h.request('POST', '/user-service/refresh-token', {
@@ -113,11 +114,24 @@ describe('POST /refresh-token', () => {
     const second = tokenPairSchema.parse(r1.body.data);
     expect(second.refresh_token).not.toBe(first.refresh_token);
 
-    // Old one again: refused, and the whole family (including `second`) dies.
+    // The answer was lost and the client sends the old one again (or a second tab does): the same new pair.
+    const retried = await refresh(first.access_token, first.refresh_token);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toEqual(r1.body.data);
+    const live = await h.request('GET', '/bff/cpos', { token: second.access_token });
+    expect(live.status).toBe(200);
+
+    // After the grace period the old one is refused, and the whole family (including `second`) dies.
+    await h.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 120_000) })
+      .where(eq(refreshTokens.tokenHash, sha256(first.refresh_token)));
     const reuse = await refresh(second.access_token, first.refresh_token);
     expect(reuse.status).toBe(401);
     const afterReuse = await refresh(second.access_token, second.refresh_token);
     expect(afterReuse.status).toBe(401);
+    // Its access tokens end with it, at once.
+    expect((await h.request('GET', '/bff/cpos', { token: second.access_token })).status).toBe(401);
   });
 
   it('accepts an expired access token with a valid signature', async () => {

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
+import { checkThrottles, clearThrottle, hitThrottle, type ThrottleRule } from '../http/throttle';
 import { enqueueMail } from '../mail/outbox';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { consumeResetToken, emailTaken, findUserByEmail, replaceResetToken, setEmail, setPasswordHash } from './queries';
@@ -20,17 +21,48 @@ import { issueTokenPair, opaqueToken, revokeUserTokens, rotateRefreshToken, sha2
 
 const invalidCredentials = () => new ApiError(401, 'UNAUTHORIZED', 'Invalid user credentials');
 
-export async function signIn(db: Db, env: Env, body: z.output<typeof loginRequestSchema>) {
+const minute = 60;
+const hour = 3600;
+/**
+ * The limits of the anonymous calls (429 TOO_MANY_REQUESTS with Retry-After, each further block
+ * twice as long): wrong passwords per account, and more loosely per address (an office shares
+ * one); reset mails per address and per e-mail; wrong reset links per address.
+ */
+export const authLimits = {
+  loginAccount: { limit: 5, windowSeconds: minute, blockSeconds: minute, maxBlockSeconds: hour },
+  loginAddress: { limit: 20, windowSeconds: minute, blockSeconds: minute, maxBlockSeconds: hour },
+  resetMailAccount: { limit: 3, windowSeconds: 15 * minute, blockSeconds: 15 * minute, maxBlockSeconds: 6 * hour },
+  resetMailAddress: { limit: 10, windowSeconds: 15 * minute, blockSeconds: 15 * minute, maxBlockSeconds: 6 * hour },
+  resetLinkAddress: { limit: 10, windowSeconds: 15 * minute, blockSeconds: 15 * minute, maxBlockSeconds: 6 * hour },
+} satisfies Record<string, ThrottleRule>;
+
+const accountKey = (kind: string, email: string) => `${kind}-account:${email.trim().toLowerCase()}`;
+const addressKey = (kind: string, address: string) => `${kind}-address:${address}`;
+
+/**
+ * Sign-in, without a transaction: the password is checked (scrypt, tens of milliseconds) while no
+ * lock is held; the failure counters are written whatever the answer.
+ */
+export async function signIn(db: Db, env: Env, body: z.output<typeof loginRequestSchema>, address: string) {
+  const account = accountKey('login', body.username);
+  const from = addressKey('login', address);
+  await checkThrottles(db, [account, from]);
+  const failed = async () => {
+    await hitThrottle(db, account, authLimits.loginAccount);
+    await hitThrottle(db, from, authLimits.loginAddress);
+    return invalidCredentials();
+  };
   const row = await findUserByEmail(db, body.username);
   if (!row) {
     // As long as a real check, so the answer time does not tell which accounts exist.
     await burnPasswordCheck(body.password);
-    throw invalidCredentials();
+    throw await failed();
   }
-  if (!(await verifyPassword(body.password, row.passwordHash))) throw invalidCredentials();
+  if (!(await verifyPassword(body.password, row.passwordHash))) throw await failed();
   if (!row.verified) throw new ApiError(401, 'USER_NOT_VERIFIED', 'Account is not verified');
   const user = await loadAuthUser(db, row.id);
   if (!user) throw invalidCredentials();
+  await clearThrottle(db, account);
   return issueTokenPair(db, env, user);
 }
 
@@ -55,16 +87,30 @@ export async function signOut(db: Db, auth: AuthContext, sub: string | undefined
   await revokeUserTokens(db, auth.user.id);
 }
 
-/** Mails a one-hour, one-time reset link; a new request supersedes older links. */
-export async function requestPasswordReset(db: Db, env: Env, email: string) {
+/**
+ * Mails a one-hour, one-time reset link; a new request supersedes older links. Every request counts
+ * against the limits of its address and of the e-mail asked for, known or not.
+ */
+export async function requestPasswordReset(db: Db, env: Env, email: string, address: string) {
+  const account = accountKey('reset-mail', email);
+  const from = addressKey('reset-mail', address);
+  await checkThrottles(db, [account, from]);
+  await hitThrottle(db, account, authLimits.resetMailAccount);
+  await hitThrottle(db, from, authLimits.resetMailAddress);
   const row = await findUserByEmail(db, email);
   if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'No account with this e-mail');
   if (!row.verified) throw new ApiError(409, 'USER_NOT_VERIFIED', 'Account is not activated');
   const now = new Date();
   const token = opaqueToken();
-  await replaceResetToken(db, row.id, sha256(token), now, new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000));
+  await db.transaction(async (tx) => {
+    await replaceResetToken(tx, row.id, sha256(token), now, new Date(now.getTime() + PASSWORD_RESET_TTL_SECONDS * 1000));
+    await enqueueMail(tx, resetMail(env, row, token));
+  });
+}
+
+function resetMail(env: Env, row: { email: string; firstName: string; lastName: string }, token: string) {
   const link = `${env.PUBLIC_URL}/passwort-vergessen?token=${encodeURIComponent(token)}`;
-  await enqueueMail(db, {
+  return {
     to: row.email,
     from: env.MAIL_FROM,
     subject: 'CPO Cockpit: Passwort zurücksetzen',
@@ -81,24 +127,38 @@ export async function requestPasswordReset(db: Db, env: Env, email: string) {
       'Viele Grüße',
       'Ihr CPO-Cockpit-Team',
     ].join('\n'),
-  });
+  };
 }
 
-export async function resetPassword(db: Db, body: z.output<typeof resetPasswordRequestSchema>) {
+/** The new password is hashed before the transaction opens; wrong links count against the address. */
+export async function resetPassword(db: Db, body: z.output<typeof resetPasswordRequestSchema>, address: string) {
+  const from = addressKey('reset-link', address);
+  await checkThrottles(db, [from]);
+  const passwordHash = await hashPassword(body.newPassword);
   const now = new Date();
-  const userId = await consumeResetToken(db, sha256(body.token), now);
-  if (!userId) throw new ApiError(400, 'TOKEN_INVALID', 'Reset link is invalid, used or expired');
-  await setPasswordHash(db, userId, await hashPassword(body.newPassword), now);
-  // Whoever knew the old password loses their sessions.
-  await revokeUserTokens(db, userId, undefined, now);
+  const done = await db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, sha256(body.token), now);
+    if (!userId) return false;
+    await setPasswordHash(tx, userId, passwordHash, now);
+    // Whoever knew the old password loses their sessions, and their access tokens stop at once.
+    await revokeUserTokens(tx, userId, undefined, now);
+    return true;
+  });
+  if (!done) {
+    await hitThrottle(db, from, authLimits.resetLinkAddress);
+    throw new ApiError(400, 'TOKEN_INVALID', 'Reset link is invalid, used or expired');
+  }
 }
 
 export async function changePassword(db: Db, auth: AuthContext, body: z.output<typeof changePasswordRequestSchema>) {
   if (body.username.toLowerCase() !== auth.user.email.toLowerCase())
     throw new ApiError(403, 'FORBIDDEN', 'Can only change your own password');
-  await setPasswordHash(db, auth.user.id, await hashPassword(body.newPassword));
-  // Other sessions end; this one goes on.
-  await revokeUserTokens(db, auth.user.id, auth.sessionFamilyId);
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, auth.user.id, passwordHash);
+    // Other sessions end (their access tokens too, at once); this one goes on.
+    await revokeUserTokens(tx, auth.user.id, auth.sessionFamilyId);
+  });
 }
 
 export async function changeEmail(db: Db, auth: AuthContext, body: z.output<typeof changeEmailRequestSchema>) {

@@ -1,13 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../http/errors';
-import { withIdempotency } from '../http/idempotency';
 import type { AppBindings } from '../http/types';
-import { loadAuthUser, scopeFor } from './scope';
+import { loadSessionUser, scopeFor } from './scope';
 import { verifyAccessToken } from './tokens';
 
 /**
- * Bearer authentication: verifies the JWT, loads the caller and computes its tenancy scope from the
- * database. Authenticated writes carrying an Idempotency-Key are deduplicated here, per user.
+ * Bearer authentication: verifies the JWT (signature, issuer, expiry, session id), then in one
+ * indexed lookup loads the caller and whether its session is still alive, so a token stops working
+ * at once after logout or a password change, on every instance; the tenancy scope comes from the
+ * database too, never from the token.
  */
 export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   const header = c.req.header('authorization') ?? '';
@@ -15,15 +16,10 @@ export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Bearer token required');
   const { sub, sid } = await verifyAccessToken(c.var.env, match[1]);
   const db = c.var.db;
-  const user = await loadAuthUser(db, sub);
+  const user = await loadSessionUser(db, sub, sid);
   if (!user || !user.verified) throw new ApiError(401, 'TOKEN_INVALID', 'Unknown or inactive user');
+  if (!user.sessionAlive) throw new ApiError(401, 'TOKEN_INVALID', 'Session ended');
   c.set('auth', { user, isAdmin: user.isAdmin, scope: await scopeFor(db, user), sessionFamilyId: sid });
-  const key = c.req.header('idempotency-key');
-  if (key && !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) {
-    const replay = await withIdempotency(c, next, user.id, key);
-    if (replay) return replay;
-    return;
-  }
   await next();
 };
 

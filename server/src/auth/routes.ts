@@ -8,7 +8,7 @@ import {
 import { resetPasswordRequestSchema } from '../../../contract/password-reset';
 import { ok } from '../http/respond';
 import { routeTable } from '../http/route-table';
-import { transactional } from '../http/transaction';
+import { clientAddress } from '../http/request';
 import { parseBody, parseWith } from '../http/validate';
 import { changeEmail, changePassword, refreshTokens, requestPasswordReset, resetPassword, signIn, signOut } from './handlers';
 
@@ -18,7 +18,8 @@ export const authRoutes = routeTable('userService', [
     method: 'POST',
     path: '/login',
     access: 'public',
-    handler: async (c) => ok(c, await signIn(c.var.db, c.var.env, await parseBody(c, loginRequestSchema))),
+    transaction: false,
+    handler: async (c) => ok(c, await signIn(c.var.db, c.var.env, await parseBody(c, loginRequestSchema), clientAddress(c))),
   },
   {
     method: 'POST',
@@ -34,7 +35,7 @@ export const authRoutes = routeTable('userService', [
     path: '/logout/:sub',
     access: 'user',
     // A GET that writes (spec 1 §7): in a transaction like every write.
-    before: [transactional],
+    transaction: true,
     handler: async (c) => {
       await signOut(c.var.db, c.var.auth, c.req.param('sub'));
       return ok(c, true);
@@ -44,9 +45,9 @@ export const authRoutes = routeTable('userService', [
     method: 'GET',
     path: '/forget-password/:email',
     access: 'public',
-    before: [transactional],
     handler: async (c) => {
-      await requestPasswordReset(c.var.db, c.var.env, parseWith(emailSchema, decodeURIComponent(c.req.param('email') ?? '')));
+      // Hono hands the parameter over decoded already.
+      await requestPasswordReset(c.var.db, c.var.env, parseWith(emailSchema, c.req.param('email') ?? ''), clientAddress(c));
       return ok(c, true);
     },
   },
@@ -54,8 +55,9 @@ export const authRoutes = routeTable('userService', [
     method: 'POST',
     path: '/reset-password',
     access: 'public',
+    transaction: false,
     handler: async (c) => {
-      await resetPassword(c.var.db, await parseBody(c, resetPasswordRequestSchema));
+      await resetPassword(c.var.db, await parseBody(c, resetPasswordRequestSchema), clientAddress(c));
       return ok(c, true);
     },
   },
@@ -63,6 +65,7 @@ export const authRoutes = routeTable('userService', [
     method: 'PUT',
     path: '/change-password',
     access: 'user',
+    transaction: false,
     handler: async (c) => {
       await changePassword(c.var.db, c.var.auth, await parseBody(c, changePasswordRequestSchema));
       return ok(c, true);

@@ -1,6 +1,6 @@
-import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customers, dashboardUsers, operators } from '../db/schema';
+import { customers, dashboardUsers, operators, refreshTokens } from '../db/schema';
 
 export interface Scope {
   /** 'all' for platform admins, otherwise the operator ids the caller may see. */
@@ -43,20 +43,47 @@ export function makeScope(operatorIds: string[] | 'all'): Scope {
   };
 }
 
+const authUserColumns = {
+  id: dashboardUsers.id,
+  email: dashboardUsers.email,
+  firstName: dashboardUsers.firstName,
+  lastName: dashboardUsers.lastName,
+  role: dashboardUsers.role,
+  customerId: dashboardUsers.customerId,
+  customerType: customers.customerType,
+  operatorId: dashboardUsers.operatorId,
+  isAdmin: dashboardUsers.isAdmin,
+  verified: dashboardUsers.verified,
+};
+
+/**
+ * The caller of a request and whether the session its token belongs to (the refresh-token family
+ * `sid`) is still alive: a live, unexpired token in the family. Logout and a password change revoke
+ * the family, which ends its access tokens at once. One query, on the family index.
+ */
+export async function loadSessionUser(db: Db, userId: string, familyId: string) {
+  const live = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    );
+  const [row] = await db
+    .select({ ...authUserColumns, sessionAlive: sql<boolean>`exists(${live})` })
+    .from(dashboardUsers)
+    .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
+    .where(eq(dashboardUsers.id, userId));
+  return row;
+}
+
 export async function loadAuthUser(db: Db, userId: string): Promise<(AuthUser & { verified: boolean }) | undefined> {
   const [row] = await db
-    .select({
-      id: dashboardUsers.id,
-      email: dashboardUsers.email,
-      firstName: dashboardUsers.firstName,
-      lastName: dashboardUsers.lastName,
-      role: dashboardUsers.role,
-      customerId: dashboardUsers.customerId,
-      customerType: customers.customerType,
-      operatorId: dashboardUsers.operatorId,
-      isAdmin: dashboardUsers.isAdmin,
-      verified: dashboardUsers.verified,
-    })
+    .select(authUserColumns)
     .from(dashboardUsers)
     .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
     .where(eq(dashboardUsers.id, userId));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../contract/common';
@@ -63,12 +63,20 @@ export async function signAccessToken(env: Env, claims: AccessClaims, now = new 
     .sign(secretKey(env));
 }
 
-/** Full verification for API calls: signature (HS256 only), issuer, expiry. */
-export async function verifyAccessToken(env: Env, token: string): Promise<{ sub: string; sid?: string }> {
+/**
+ * Full verification for API calls: signature (HS256 only), issuer, expiry (a token without `exp`
+ * is refused), subject and session id (checked against the database by the caller).
+ */
+export async function verifyAccessToken(env: Env, token: string): Promise<{ sub: string; sid: string }> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(env), { algorithms: [ALG], issuer: env.JWT_ISSUER });
+    const { payload } = await jwtVerify(token, secretKey(env), {
+      algorithms: [ALG],
+      issuer: env.JWT_ISSUER,
+      requiredClaims: ['exp', 'sub'],
+    });
     if (typeof payload.sub !== 'string') throw new ApiError(401, 'TOKEN_INVALID', 'Token has no subject');
-    return { sub: payload.sub, sid: typeof payload.sid === 'string' ? payload.sid : undefined };
+    if (typeof payload.sid !== 'string') throw new ApiError(401, 'TOKEN_INVALID', 'Token has no session');
+    return { sub: payload.sub, sid: payload.sid };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token expired');
@@ -119,32 +127,83 @@ export const issueTokenPair = (db: Db, env: Env, user: AuthUser, now = new Date(
 export type RotationResult = { ok: true; pair: TokenPair } | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'wrong-user' };
 
 /**
- * Rotation: each refresh token works once. Presenting an already-revoked one means it leaked (or
- * a replay); the whole family is revoked so the thief's copy dies with it.
+ * How long a rotated refresh token still gets the pair that replaced it: a refresh whose answer
+ * was lost on a weak line, or two tabs refreshing at once, stay signed in. Later reuse revokes.
+ */
+export const REFRESH_GRACE_SECONDS = 60;
+
+const successorKey = (env: Env) => createHash('sha256').update(`refresh-successor:${env.JWT_SECRET}`).digest();
+
+function sealPair(env: Env, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(env), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
+}
+
+function openPair(env: Env, sealed: string): TokenPair | undefined {
+  try {
+    const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(env), iv);
+    decipher.setAuthTag(tag);
+    return JSON.parse(Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8')) as TokenPair;
+  } catch {
+    return undefined;
+  }
+}
+
+async function familyAlive(db: Db, familyId: string, now: Date) {
+  const [live] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .limit(1);
+  return !!live;
+}
+
+/** The pair that replaced a rotated token, while the grace period lasts and the session is alive. */
+async function graceAnswer(db: Db, env: Env, row: typeof refreshTokens.$inferSelect, now: Date): Promise<TokenPair | undefined> {
+  if (!row.revokedAt || !row.successor) return undefined;
+  if (now.getTime() - row.revokedAt.getTime() > REFRESH_GRACE_SECONDS * 1000) return undefined;
+  if (!(await familyAlive(db, row.familyId, now))) return undefined;
+  return openPair(env, row.successor);
+}
+
+/**
+ * Rotation: each refresh token works once. Within the grace period a rotated token is answered with
+ * the same new pair; after it, presenting a spent one means it leaked (or a replay): the whole family
+ * is revoked so the thief's copy dies with it.
  */
 export async function rotateRefreshToken(db: Db, env: Env, user: AuthUser, presented: string, now = new Date()): Promise<RotationResult> {
-  const [row] = await db
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+  const byHash = eq(refreshTokens.tokenHash, sha256(presented));
+  const [row] = await db.select().from(refreshTokens).where(byHash);
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.userId !== user.id) return { ok: false, reason: 'wrong-user' };
-  if (row.revokedAt) {
-    await revokeFamily(db, row.familyId, now);
+  const reuse = async (current: typeof row): Promise<RotationResult> => {
+    const pair = await graceAnswer(db, env, current, now);
+    if (pair) return { ok: true, pair };
+    await revokeFamily(db, current.familyId, now);
     return { ok: false, reason: 'reused' };
-  }
+  };
+  if (row.revokedAt) return reuse(row);
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
-  const revoked = await db
+  const taken = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
-  // Lost a race with a concurrent rotation of the same token: treat as reuse.
-  if (revoked.length === 0) {
-    await revokeFamily(db, row.familyId, now);
-    return { ok: false, reason: 'reused' };
+  if (taken.length === 0) {
+    // A concurrent refresh of the same token won (on PostgreSQL this statement waited for it to
+    // commit): answer with the pair it made.
+    const [current] = await db.select().from(refreshTokens).where(byHash);
+    return reuse(current ?? row);
   }
-  return { ok: true, pair: await pairFor(db, env, user, row.familyId, now) };
+  const pair = await pairFor(db, env, user, row.familyId, now);
+  await db
+    .update(refreshTokens)
+    .set({ successor: sealPair(env, pair) })
+    .where(eq(refreshTokens.id, row.id));
+  return { ok: true, pair };
 }
 
 export async function revokeFamily(db: Db, familyId: string, now = new Date()) {

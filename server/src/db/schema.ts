@@ -495,6 +495,12 @@ export const refreshTokens = pgTable(
     createdAt: tsz('created_at').notNull().defaultNow(),
     expiresAt: tsz('expires_at').notNull(),
     revokedAt: tsz('revoked_at'),
+    /**
+     * Set when the token was rotated (not when it was revoked): the pair that replaced it, encrypted
+     * with a key derived from JWT_SECRET, so a refresh whose answer was lost can be answered again
+     * with the same pair within the grace period instead of revoking the family.
+     */
+    successor: text('successor'),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
@@ -525,6 +531,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: tsz('created_at').notNull().defaultNow(),
+    /** When a request took the key; an 'in_progress' claim older than the claim timeout is taken again (its request died). */
+    claimedAt: tsz('claimed_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),
@@ -532,3 +540,18 @@ export const idempotencyKeys = pgTable(
     check('idempotency_keys_status_chk', inList('status', idempotencyStatuses)),
   ],
 );
+
+/**
+ * Counters of the sign-in, password-reset and mail limits (one row per limit and key, such as
+ * `login-account:<e-mail>` or `login-address:<ip>`): in the database, so several instances share them.
+ */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  /** Hits in the window that started at windowStart. */
+  hits: integer('hits').notNull().default(0),
+  windowStart: tsz('window_start').notNull(),
+  /** Refused until then (429 with Retry-After). */
+  blockedUntil: tsz('blocked_until'),
+  /** How often this key was blocked in a row; each block lasts twice as long as the last. */
+  blocks: integer('blocks').notNull().default(0),
+});

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message?: string,
     readonly detail?: unknown,
     readonly issues?: { path: string; message: string }[],
+    /** Extra answer headers, e.g. Retry-After of a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message ?? code);
   }

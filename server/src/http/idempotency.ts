@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { sha256 } from '../auth/tokens';
 import type { Db } from '../db/client';
@@ -9,47 +9,86 @@ import type { AppBindings } from './types';
 
 /** Keys are kept at least this long: offline tablets replay their outbox after days. */
 export const IDEMPOTENCY_RETENTION_DAYS = 9;
+/** A claim this old belongs to a request that died (the server stops a request long before); it is taken again. */
+export const IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS = 120;
+
+/** The same JSON with other whitespace or key order is the same request; a body that is not JSON counts as its text. */
+function canonicalBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), (_k, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v,
+    );
+  } catch {
+    return text;
+  }
+}
+
+/** What identifies a request under its key: method, path with query, and the body as parsed JSON. */
+export const requestFingerprint = (method: string, pathWithQuery: string, body: string) =>
+  sha256(`${method} ${pathWithQuery}\n${canonicalBody(body)}`);
+
+async function fingerprintOf(c: Context<AppBindings>) {
+  const url = new URL(c.req.url);
+  return requestFingerprint(c.req.method, `${url.pathname}${url.search}`, await c.req.text());
+}
+
+const where = (userId: string, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
 /**
- * Runs inside the request's transaction, after authentication. The key row is inserted with the
- * write and rolled back with it on an error answer, so a refused request can be retried under the
- * same key. A repeat of a finished request gets the stored answer; another payload under the same
- * key is refused with 422; on PostgreSQL a concurrent duplicate waits on the primary key and then
- * sees the finished row.
+ * Takes the key for this request, committed at once (outside the write's transaction). A repeat of
+ * a finished request gets the stored answer; one whose original is still running gets 409
+ * IDEMPOTENCY_KEY_IN_PROGRESS; another payload under the same key 422.
  */
-export async function withIdempotency(c: Context<AppBindings>, next: Next, userId: string, key: string) {
+export async function claimIdempotencyKey(c: Context<AppBindings>, userId: string, key: string): Promise<{ replay?: Response }> {
   if (key.length > 200) throw new ApiError(400, 'VALIDATION_ERROR', 'Idempotency-Key too long');
   const db = c.var.db;
-  const url = new URL(c.req.url);
-  const fingerprint = sha256(`${c.req.method} ${url.pathname}${url.search}\n${await c.req.text()}`);
+  const fingerprint = await fingerprintOf(c);
   const inserted = await db
     .insert(idempotencyKeys)
     .values({ userId, key, fingerprint, status: 'in_progress' })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 0) {
-    const [existing] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!existing || existing.fingerprint !== fingerprint) {
-      throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was used for another request');
-    }
-    if (existing.status !== 'done') {
-      throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is in progress');
-    }
+  if (inserted.length > 0) return {};
+
+  const [existing] = await db.select().from(idempotencyKeys).where(where(userId, key));
+  if (!existing) return claimIdempotencyKey(c, userId, key); // released meanwhile
+  if (existing.fingerprint !== fingerprint) {
+    throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key was used for another request');
+  }
+  if (existing.status === 'done') {
     c.header('Idempotency-Replayed', 'true');
-    return c.json(existing.responseBody ?? null, (existing.responseStatus ?? 200) as ContentfulStatusCode);
+    return { replay: c.json(existing.responseBody ?? null, (existing.responseStatus ?? 200) as ContentfulStatusCode) };
   }
-  await next();
-  if (c.res.status < 400) {
-    const isJson = (c.res.headers.get('content-type') ?? '').includes('application/json');
-    const body = isJson ? await c.res.clone().json() : null;
-    await db
-      .update(idempotencyKeys)
-      .set({ status: 'done', responseStatus: c.res.status, responseBody: body })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  }
+  const retaken = await db
+    .update(idempotencyKeys)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        where(userId, key),
+        eq(idempotencyKeys.status, 'in_progress'),
+        lt(idempotencyKeys.claimedAt, sql`now() - make_interval(secs => ${IDEMPOTENCY_CLAIM_TIMEOUT_SECONDS})`),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  if (retaken.length > 0) return {};
+  throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is in progress');
+}
+
+/** In the write's transaction: the answer to give a repeat of this request. */
+export async function recordIdempotentAnswer(c: Context<AppBindings>, userId: string, key: string) {
+  const isJson = (c.res.headers.get('content-type') ?? '').includes('application/json');
+  const body: unknown = isJson ? await c.res.clone().json() : null;
+  await c.var.db
+    .update(idempotencyKeys)
+    .set({ status: 'done', responseStatus: c.res.status, responseBody: body })
+    .where(where(userId, key));
+}
+
+/** A request that failed gives its key back, so the same write can be sent again. */
+export async function releaseIdempotencyKey(db: Db, userId: string, key: string) {
+  await db.delete(idempotencyKeys).where(and(where(userId, key), eq(idempotencyKeys.status, 'in_progress')));
 }
 
 export async function pruneIdempotencyKeys(db: Db) {

@@ -1,4 +1,6 @@
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
+import { readBodyFirst, type BodyLimit } from './request';
+import { writeTransaction } from './transaction';
 import type { AppBindings } from './types';
 
 /**
@@ -24,10 +26,21 @@ export interface Route {
   method: Method;
   path: string;
   access: Access;
-  /** Runs before the access check, e.g. a body limit or the transaction of a GET that writes. */
+  /** The body limit of a POST/PUT/DELETE: `json` (JSON_BODY_LIMIT_BYTES, the default) or `upload`. */
+  bodyLimit?: BodyLimit;
+  /**
+   * Whether the handler runs in one transaction opened after the body is read and the caller is
+   * checked (with the Idempotency-Key claimed first): the default for POST/PUT/DELETE, and for a GET
+   * that writes. `false` for a handler that does slow work first (hashing a password) and opens its
+   * own short transaction, so no lock is held meanwhile.
+   */
+  transaction?: boolean;
+  /** Runs before the access check. */
   before?: MiddlewareHandler<AppBindings>[];
   handler: Handler<AppBindings>;
 }
+
+const hasBody = (method: Method) => method !== 'GET';
 
 /** The routes of one area under one service. */
 export const routeTable = (service: Service, routes: Omit<Route, 'service'>[]): Route[] => routes.map((r) => ({ service, ...r }));
@@ -55,7 +68,14 @@ export function mountRoutes(
   guards: Record<Access, MiddlewareHandler<AppBindings>[]>,
 ): void {
   for (const r of [...routes].sort(routeOrder)) {
-    const chain: MiddlewareHandler<AppBindings>[] = [...(r.before ?? []), ...guards[r.access]];
+    // Body first (size-checked and read whole), then who may call, then the transaction: no lock
+    // is ever held while a client is still sending.
+    const chain: MiddlewareHandler<AppBindings>[] = [
+      ...(hasBody(r.method) ? [readBodyFirst(r.bodyLimit ?? 'json')] : []),
+      ...(r.before ?? []),
+      ...guards[r.access],
+      ...((r.transaction ?? hasBody(r.method)) ? [writeTransaction] : []),
+    ];
     targets[r.service].on(r.method, [r.path], ...chain, r.handler);
   }
 }

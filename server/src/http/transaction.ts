@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, Next } from 'hono';
+import { claimIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from './idempotency';
 import type { AppBindings } from './types';
 
 class Rollback extends Error {}
@@ -6,27 +7,47 @@ class Rollback extends Error {}
 /**
  * One request, one transaction: the handler sees the transaction as `c.var.db`, and any error
  * answer rolls everything back, so nothing is half-written. A handler may set `commitOnError`
- * when its refusal itself must persist (token family revocation).
+ * when its refusal itself must persist (token family revocation). `inside` runs in the
+ * transaction after a successful handler.
  */
-export const transactional: MiddlewareHandler<AppBindings> = async (c, next) => {
+async function inTransaction(c: Parameters<MiddlewareHandler<AppBindings>>[0], next: Next, inside?: () => Promise<void>) {
   const root = c.var.db;
   try {
     await root.transaction(async (tx) => {
       c.set('db', tx);
       await next();
-      if ((c.error || c.res.status >= 400) && !c.var.commitOnError) throw new Rollback();
+      const failed = !!c.error || c.res.status >= 400;
+      if (failed && !c.var.commitOnError) throw new Rollback();
+      if (!failed) await inside?.();
     });
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
   } finally {
     c.set('db', root);
   }
-};
+}
 
-const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The transaction of a write route (mounted by the route table after the body is read and the
+ * caller checked). A signed-in write with an Idempotency-Key claims the key first, in a statement
+ * of its own, so a second request with the key sees the claim at once (409) instead of waiting
+ * on it; the answer is recorded in the write's transaction, and a failed request gives the key
+ * back so it can be retried.
+ */
+export const writeTransaction: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const key = c.req.header('idempotency-key');
+  const userId = c.get('auth')?.user.id;
+  if (!key || !userId) return inTransaction(c, next);
 
-/** Writes (POST, PUT, PATCH, DELETE) always run in a transaction. */
-export const transactionalWrites: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (readMethods.has(c.req.method)) return next();
-  return transactional(c, next);
+  const claim = await claimIdempotencyKey(c, userId, key);
+  if (claim.replay) return claim.replay;
+  let recorded = false;
+  try {
+    await inTransaction(c, next, async () => {
+      await recordIdempotentAnswer(c, userId, key);
+      recorded = true;
+    });
+  } finally {
+    if (!recorded) await releaseIdempotencyKey(c.var.db, userId, key);
+  }
 };

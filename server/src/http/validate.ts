@@ -1,16 +1,20 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, validationError } from './errors';
+import { refuseUnstorableJson } from './request';
 
-/** Reads the JSON body; malformed JSON is a 400, never a 500. */
+/** Reads the JSON body (already read and size-checked by `readBodyFirst`); malformed JSON or a NUL in it is a 400, never a 500. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'VALIDATION_ERROR', 'Malformed JSON body', undefined, [{ path: '', message: 'malformedJson' }]);
   }
+  refuseUnstorableJson(value);
+  return value;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

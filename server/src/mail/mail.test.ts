@@ -79,7 +79,7 @@ describe('POST /bff/mail/send', () => {
   });
 
   it('refuses a body over the body limit early with 413', async () => {
-    const small = createApp({ db: h.db, env: { ...h.env, BODY_LIMIT_BYTES: 1024 }, log: () => {} });
+    const small = createApp({ db: h.db, env: { ...h.env, UPLOAD_BODY_LIMIT_BYTES: 1024 }, log: () => {} });
     const body = JSON.stringify(payload({ attachments: [...pdf, ...new Array(2000).fill(1)] }));
     const res = await small.request('/bff/mail/send', {
       method: 'POST',

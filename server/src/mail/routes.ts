@@ -1,28 +1,17 @@
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { mailSendRequestSchema, SUPPORT_ATTACHMENT_MAX_BYTES } from '../../../contract/auth';
 import { ApiError } from '../http/errors';
 import { ok } from '../http/respond';
 import { routeTable } from '../http/route-table';
-import type { AppBindings } from '../http/types';
 import { parseWith, readJson } from '../http/validate';
 import { queueSupportMail } from './handlers';
-
-/** The body limit of the mail route, read before anything else (BODY_LIMIT_BYTES). */
-const mailBodyLimit: MiddlewareHandler<AppBindings> = (c, next) =>
-  bodyLimit({
-    maxSize: c.var.env.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
-    },
-  })(c, next);
 
 export const mailRoutes = routeTable('bff', [
   {
     method: 'POST',
     path: '/mail/send',
     access: 'user',
-    before: [mailBodyLimit],
+    // The attachment (≤ 5 MB) travels as a JSON array of bytes.
+    bodyLimit: 'upload',
     handler: async (c) => {
       const raw = await readJson(c);
       // Checked before zod so a huge array is refused without validating millions of numbers.

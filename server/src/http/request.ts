@@ -1,0 +1,87 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from './errors';
+import type { AppBindings } from './types';
+
+/**
+ * What every API request goes through before its route's access check and transaction: the body is
+ * size-checked and read in full first (so no database transaction or lock is ever held while a slow
+ * client sends it), and strings the database cannot store are refused as 400.
+ */
+
+export type BodyLimit = 'json' | 'upload';
+
+const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+
+/**
+ * Refuses a body over the route's limit with 413 before it is read whole (by Content-Length, or
+ * while streaming when there is none), then reads it into the request, where `c.req.text()` finds
+ * it again.
+ */
+export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> {
+  return async (c, next) => {
+    const maxSize = limit === 'upload' ? c.var.env.UPLOAD_BODY_LIMIT_BYTES : c.var.env.JSON_BODY_LIMIT_BYTES;
+    const limited = bodyLimit({
+      maxSize,
+      onError: () => {
+        throw tooLarge();
+      },
+    });
+    return limited(c, async () => {
+      await c.req.text();
+      await next();
+    });
+  };
+}
+
+/** PostgreSQL's text cannot hold NUL; such input is refused as a validation error, never a 500. */
+export const containsNul = (s: string) => s.includes('\u0000');
+
+const invalidCharacters = (where: string) =>
+  new ApiError(400, 'VALIDATION_ERROR', `Invalid character in ${where}`, undefined, [{ path: where, message: 'invalidCharacter' }]);
+
+/** Path and query of an API request: no NUL, no broken percent-encoding. */
+export const refuseUnstorableUrl: MiddlewareHandler<AppBindings> = async (c, next) => {
+  const url = new URL(c.req.url);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
+  } catch {
+    throw invalidCharacters('url');
+  }
+  if (containsNul(decoded)) throw invalidCharacters('url');
+  await next();
+};
+
+/** Throws 400 when any string (or key) in a parsed JSON value holds a NUL; iterative, so deep nesting cannot overflow the stack. */
+export function refuseUnstorableJson(value: unknown): void {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (containsNul(v)) throw invalidCharacters('body');
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (containsNul(k)) throw invalidCharacters('body');
+        stack.push(item);
+      }
+    }
+  }
+}
+
+/** The caller's address for the sign-in limits: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
+export function clientAddress(c: Context<AppBindings>): string {
+  if (c.var.env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Requests made in-process (tests) have no socket.
+    return 'unknown';
+  }
+}
