@@ -30,13 +30,23 @@ const isApiPath = (p: string) => {
 };
 
 /**
+ * The two `<style>` elements react-aria adds at run time, allowed by their hashes and nothing else:
+ * usePress's `touch-action` rule and usePreventScroll's `overscroll-behavior` (iPad). A react-aria
+ * update that changes them shows as a violation in tests/e2e/hardening.spec.ts.
+ */
+const reactAriaStyleHashes = [
+  "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
+  "'sha256-gYiS/BvZvRcK27JIXTuwhZ3hs2+VJ1X+2gUlE+farlg='",
+];
+
+/**
  * The app's Content-Security-Policy: its own scripts, styles, workers and API only; no inline
- * script (the theme is applied by /theme-init.js), no framing.
+ * script (the theme is applied by /boot.js), no eval, no framing.
  */
 const appCsp = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
+  styleSrc: ["'self'", ...reactAriaStyleHashes],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],

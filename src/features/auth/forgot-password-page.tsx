@@ -11,7 +11,7 @@ import { newPasswordRules } from '../../auth/password-rules';
 import { ApiError } from '../../api/errors';
 import { PublicLayout } from '../../layout/public-layout';
 import { requestPasswordReset, resetPassword } from '../../auth/auth-api';
-import { genericErrorText } from '../../auth/error-text';
+import { genericErrorText, tooManyRequestsText } from '../../auth/error-text';
 
 type Outcome = { variant: 'success' | 'error'; title: string; text: string; toLogin?: boolean } | null;
 
@@ -41,13 +41,14 @@ function RequestForm({ onOutcome }: { onOutcome: (o: Outcome) => void }) {
       // Spec 1 §8: USER_NOT_FOUND, USER_NOT_VERIFIED, otherwise 'wrongInput'.
       const code = error instanceof ApiError ? error.errorCodeResponse : '';
       const text =
-        code === 'USER_NOT_FOUND'
+        tooManyRequestsText(t, error) ??
+        (code === 'USER_NOT_FOUND'
           ? t('auth.accountNotExisting')
           : code === 'USER_NOT_VERIFIED'
             ? t('auth.accountNotActive')
             : error instanceof ApiError && error.status < 500
               ? t('auth.wrongInput')
-              : genericErrorText(t, error);
+              : genericErrorText(t, error));
       onOutcome({ variant: 'error', title: t('auth.mistakeTitle'), text });
     } finally {
       setPending(false);

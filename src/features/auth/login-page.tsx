@@ -11,7 +11,7 @@ import { ApiError } from '../../api/errors';
 import { PublicLayout } from '../../layout/public-layout';
 import { useSession } from '../../auth/session-context';
 import { login } from '../../auth/auth-api';
-import { genericErrorText } from '../../auth/error-text';
+import { genericErrorText, tooManyRequestsText } from '../../auth/error-text';
 
 const loginRules = { email: rules.email, password: rules.password };
 
@@ -35,8 +35,11 @@ export function LoginPage() {
       await login(form.values.email, form.values.password);
       await navigate({ to: target, replace: true });
     } catch (error) {
-      // Spec 1 §8: UNAUTHORIZED → 'wrongInput'; anything else → the 'mistake' dialog.
-      if (error instanceof ApiError && error.errorCodeResponse === 'UNAUTHORIZED') {
+      // Spec 1 §8: UNAUTHORIZED → 'wrongInput'; too many attempts → when to try again; anything else → the 'mistake' dialog.
+      const tooMany = tooManyRequestsText(t, error);
+      if (tooMany) {
+        setFailure({ title: t('auth.mistakeTitle'), text: tooMany });
+      } else if (error instanceof ApiError && error.errorCodeResponse === 'UNAUTHORIZED') {
         setFailure({ title: t('auth.wrongInputTitle'), text: t('auth.wrongInput') });
       } else if (error instanceof ApiError && error.errorCodeResponse === 'USER_NOT_VERIFIED') {
         setFailure({ title: t('auth.mistakeTitle'), text: t('auth.accountNotActive') });
