@@ -347,4 +347,12 @@ describe('GET /bff/locations/get-by-cpo-for-dropdown', () => {
     const res = await h.request('GET', `/bff/locations/get-by-cpo-for-dropdown?cpoId=${cpoId}`, { token: tokens.operator });
     expect(res.status).toBe(404);
   });
+
+  it('answers 404 OPERATOR_NOT_FOUND for an operator that does not exist, for admins too (never an empty list)', async () => {
+    for (const who of ['admin', 'operator'] as const) {
+      const res = await h.request('GET', '/bff/locations/get-by-cpo-for-dropdown?cpoId=CPO9999', { token: tokens[who] });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ errorCodeResponse: 'OPERATOR_NOT_FOUND', errorDetail: { cpoId: 'CPO9999' } });
+    }
+  });
 });

@@ -5,11 +5,11 @@ import {
   graphQuerySchema,
   locationDropdownQuerySchema,
 } from '../../../contract/cockpit';
-import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseQuery, parseWith } from '../http/validate';
 import { cleanStuckRequests, getChargingHistory, getGraph, getLocationsForDropdown } from './queries';
 import { routeTable } from '../http/route-table';
+import { assertLocationsVisible, assertOperatorVisible } from '../locations/handlers';
 
 const berlinDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: COCKPIT_TIME_ZONE,
@@ -29,6 +29,7 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, graphQuerySchema);
+        await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locations);
         return ok(c, await getGraph(c.var.db, c.var.auth.scope, q, berlinToday()));
       },
     },
@@ -39,7 +40,7 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
-        if (cpoId && !c.var.auth.scope.canSeeOperator(cpoId)) throw new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`);
+        if (cpoId) await assertOperatorVisible(c.var.db, c.var.auth.scope, cpoId);
         return ok(c, await getLocationsForDropdown(c.var.db, c.var.auth.scope, cpoId));
       },
     },

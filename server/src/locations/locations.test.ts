@@ -115,6 +115,15 @@ describe('GET /bff/locations/get-by-cpo', () => {
     expect((await h.request('GET', '/bff/locations/get-by-cpo?page=-1', { token: tokens.operator })).status).toBe(400);
     expect((await h.request('GET', '/bff/locations/get-by-cpo')).status).toBe(401);
   });
+
+  it('answers 404 OPERATOR_NOT_FOUND for an operator that does not exist, for admins too (never an empty list)', async () => {
+    for (const who of ['admin', 'partner'] as const) {
+      const res = await h.request('GET', '/bff/locations/get-by-cpo?cpoId=CPO9999', { token: tokens[who] });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ errorCodeResponse: 'OPERATOR_NOT_FOUND', errorDetail: { cpoId: 'CPO9999' } });
+      expect(res.body.data).toBeUndefined();
+    }
+  });
 });
 
 describe('GET /bff/locations/wallboxTypes', () => {

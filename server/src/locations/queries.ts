@@ -142,6 +142,16 @@ export async function insertLocation(
 
 // ---------------------------------------------------------------------------------------------
 
+/** Those of `locationIds` that exist inside the scope. */
+export async function visibleLocationIds(db: Db, scope: Scope, locationIds: string[]): Promise<Set<string>> {
+  if (locationIds.length === 0) return new Set();
+  const rows = await db
+    .select({ locationId: locations.locationId })
+    .from(locations)
+    .where(and(inArray(locations.locationId, locationIds), scope.where(locations.cpoId)));
+  return new Set(rows.map((r) => r.locationId));
+}
+
 /** The location if it exists inside the scope (optionally locked for update). */
 export async function findLocation(db: Db, scope: Scope, locationId: string, forUpdate = false) {
   const q = db

@@ -11,7 +11,7 @@ import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { expectedVersion } from '../http/versions';
 import { findLocation, getLocationDetail, getParkingInfo, listLocationContracts, listLocations, listWallboxTypes } from './queries';
-import { createLocation, locationNotFound, operatorNotFound, updateLocation } from './handlers';
+import { assertOperatorVisible, createLocation, locationNotFound, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
@@ -28,7 +28,7 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, locationListQuerySchema);
-        if (q.cpoId && !c.var.auth.scope.canSeeOperator(q.cpoId)) throw operatorNotFound(q.cpoId);
+        if (q.cpoId) await assertOperatorVisible(c.var.db, c.var.auth.scope, q.cpoId);
         const { total, rows } = await listLocations(c.var.db, c.var.auth.scope, q);
         return paged(c, total, rows);
       },

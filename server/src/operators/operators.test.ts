@@ -69,9 +69,15 @@ describe('GET /bff/cpos/{id}/operator-details', () => {
     const partnerOps = await ids(tokens.partner);
     const foreign = await h.request('GET', `/bff/cpos/${partnerOps[0]}/operator-details`, { token: tokens.operator });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ errorCodeResponse: 'NOT_FOUND', errorMessage: expect.any(String) });
+    expect(foreign.body).toEqual({
+      errorCodeResponse: 'OPERATOR_NOT_FOUND',
+      errorMessage: expect.any(String),
+      errorDetail: { cpoId: partnerOps[0] },
+    });
     const unknown = await h.request('GET', '/bff/cpos/NOPE/operator-details', { token: tokens.admin });
     expect(unknown.status).toBe(404);
+    // The spec's code for an operator that is not there (the same as the location routes answer).
+    expect(unknown.body).toMatchObject({ errorCodeResponse: 'OPERATOR_NOT_FOUND', errorDetail: { cpoId: 'NOPE' } });
     const [own] = await ids(tokens.operator);
     const asPartner = await h.request('GET', `/bff/cpos/${own}/operator-details`, { token: tokens.partner });
     expect(asPartner.status).toBe(404);

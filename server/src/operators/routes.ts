@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { pageQuerySchema } from '../../../contract/common';
-import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
 import { parseParams, parseQuery } from '../http/validate';
 import { getOperatorDetail, listOperators } from './queries';
 import { routeTable } from '../http/route-table';
+import { operatorNotFound } from '../locations/handlers';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -28,7 +28,7 @@ export const operatorRoutes = routeTable('bff', [
     handler: async (c) => {
       const { id } = parseParams(c, idParams);
       const detail = await getOperatorDetail(c.var.db, c.var.auth.scope, id);
-      if (!detail) throw new ApiError(404, 'NOT_FOUND', `Operator ${id} not found`);
+      if (!detail) throw operatorNotFound(id);
       return ok(c, detail);
     },
   },

@@ -13,6 +13,7 @@ import { changeAvailability, connectorNotFound, createStations, updateParkingLot
 import { getStationDetail, listStations } from './queries';
 import { expectedVersion } from '../http/versions';
 import { routeTable } from '../http/route-table';
+import { assertLocationsVisible } from '../locations/handlers';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(100) });
 
@@ -35,6 +36,7 @@ export const stationRoutes = routeTable('bff', [
     access: 'user',
     handler: async (c) => {
       const q = parseQuery(c, stationListQuerySchema);
+      await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locationId ? [...q.locationIds, q.locationId] : q.locationIds);
       const { total, rows } = await listStations(c.var.db, c.var.auth.scope, q);
       return paged(c, total, rows);
     },

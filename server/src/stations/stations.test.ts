@@ -126,7 +126,7 @@ describe('GET /bff/connectors/get-by-cpo', () => {
     expect(byCp.map((r) => r.connectorId)).toEqual(
       expect.arrayContaining(mine.filter((c) => c.cpId === sample.cpId).map((c) => c.connectorId)),
     );
-    const byLoc = await q(`locationIds=${sample.locationId},NOPE`);
+    const byLoc = await q(`locationIds=${sample.locationId}`);
     expect(byLoc).toHaveLength(mine.filter((c) => c.locationId === sample.locationId).length);
     const byOneLoc = await q(`locationId=${sample.locationId}`);
     expect(byOneLoc).toHaveLength(byLoc.length);
@@ -134,9 +134,25 @@ describe('GET /bff/connectors/get-by-cpo', () => {
     expect(byModel).toHaveLength(mine.filter((c) => c.wallboxModel === sample.wallboxModel).length);
     const byLot = await q(`addressParkingLot=${encodeURIComponent(sample.parkingLot!)}&locationId=${sample.locationId}`);
     expect(byLot.map((r) => r.connectorId)).toContain(sample.connectorId);
-    const foreignLoc = (await allConnectors()).find(foreign)!.locationId;
-    expect(await q(`locationId=${foreignLoc}`)).toHaveLength(0);
     expect((await h.request('GET', '/bff/connectors/get-by-cpo?size=0', { token: tokens.operator })).status).toBe(400);
+  });
+
+  it('answers 404 LOCATION_NOT_FOUND for a foreign or unknown location filter, for admins too (never an empty list)', async () => {
+    const mine = (await allConnectors()).find((c) => !c.removed && own.operator.has(c.cpoId) && c.locationId)!;
+    const foreignLoc = (await allConnectors()).find(foreign)!.locationId!;
+    const cases: [Account, string, string[]][] = [
+      ['operator', `locationId=${foreignLoc}`, [foreignLoc]],
+      ['operator', `locationIds=${foreignLoc}`, [foreignLoc]],
+      ['operator', `locationIds=${mine.locationId},${foreignLoc},NOPE`, [foreignLoc, 'NOPE']],
+      ['admin', 'locationId=NOPE', ['NOPE']],
+      ['admin', `locationIds=${foreignLoc},NOPE`, ['NOPE']],
+    ];
+    for (const [who, qs, missing] of cases) {
+      const res = await h.request('GET', `/bff/connectors/get-by-cpo?${qs}`, { token: tokens[who] });
+      expect(res.status, `${who} ${qs}`).toBe(404);
+      expect(res.body).toMatchObject({ errorCodeResponse: 'LOCATION_NOT_FOUND', errorDetail: { locationIds: missing } });
+      expect(res.body.data).toBeUndefined();
+    }
   });
 });
 

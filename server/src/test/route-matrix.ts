@@ -1,0 +1,355 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { defaultRuntimeConfig } from '../../../contract/config';
+import { routes, type App } from '../app';
+import type { Db } from '../db/client';
+import { chargingRequests, connectors, contracts, customers, dashboardUsers, locations, operators, wallboxModels } from '../db/schema';
+import type { Route } from '../http/route-table';
+import { demoAccounts } from '../seed/seed';
+
+/**
+ * What the access matrix (access-matrix.test.ts) and the fuzz test (fuzz.test.ts) know about the
+ * routes beyond their tables: how to build a valid request for each, which kind of data each path
+ * parameter and id-like field names, and a cheap fingerprint of the database. The routes themselves
+ * always come from the app (`routes` and Hono's `app.routes`), never from a list kept here: a new
+ * route whose parameter or body is unknown here makes the matrix fail and say what to add.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The routes the app mounts
+// ---------------------------------------------------------------------------------------------
+
+export interface MountedRoute {
+  route: Route;
+  /** `METHOD /base/path` with `:params`. */
+  key: string;
+  /** `/base/path` with `:params`. */
+  pattern: string;
+}
+
+export const patternOf = (r: Route) => `${r.service === 'root' ? '' : defaultRuntimeConfig.services[r.service]}${r.path}`;
+
+/**
+ * Every route Hono has mounted, joined to its declaration. `undeclared` lists mounted routes no
+ * table declares (the matrix fails on them).
+ */
+export function mountedRoutes(app: App): { mounted: MountedRoute[]; undeclared: string[] } {
+  const keys = new Set(
+    app.routes
+      // Middleware for every path (app.use) and the PWA's catch-all are not routes of an area.
+      .filter((r) => r.method !== 'ALL' && r.path !== '/*' && r.path !== '*')
+      .map((r) => `${r.method} ${r.path}`),
+  );
+  const byKey = new Map(routes.map((r) => [`${r.method} ${patternOf(r)}`, r]));
+  const mounted: MountedRoute[] = [];
+  const undeclared: string[] = [];
+  for (const key of [...keys].sort()) {
+    const route = byKey.get(key);
+    if (route) mounted.push({ route, key, pattern: patternOf(route) });
+    else undeclared.push(key);
+  }
+  return { mounted, undeclared };
+}
+
+/** `:name` parameters of a pattern, each with the segment before it (`locations/:id`). */
+export const pathParams = (pattern: string) =>
+  [...pattern.matchAll(/([^/]*)\/:(\w+)/g)].map((m) => ({ name: m[2], key: `${m[1]}/:${m[2]}` }));
+
+export const fillPath = (pattern: string, values: Record<string, string>) =>
+  pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+
+// ---------------------------------------------------------------------------------------------
+// The data a request names: one bag per caller (own), per foreign customer, and one that exists nowhere
+// ---------------------------------------------------------------------------------------------
+
+/** The kinds of data a request can name. Each tenant kind answers its not-found code when outside the caller's operators. */
+export const entityCodes = {
+  operator: 'OPERATOR_NOT_FOUND',
+  location: 'LOCATION_NOT_FOUND',
+  connector: 'CONNECTOR_NOT_FOUND',
+  contract: 'CONTRACT_NOT_FOUND',
+} as const;
+export type TenantEntity = keyof typeof entityCodes;
+/** `user`: a dashboard user, which routes only accept as the caller itself (403 for anyone else). */
+export type Entity = TenantEntity | 'user';
+
+export interface Bag {
+  operator: { cpoId: string };
+  location: { locationId: string };
+  /** A connector that may be written (IDLE, at a location), and a parking lot free at its location. */
+  connector: { connectorId: string; cpId: string; locationId: string; freeLot: string };
+  contract: { contractKey: string; endCustomerId: string };
+  request: { transactionId: string };
+  user: { id: string; email: string; password: string };
+}
+
+export const nonexistentBag: Bag = {
+  operator: { cpoId: 'CPO9999' },
+  location: { locationId: 'L99999' },
+  connector: { connectorId: 'OLI999999_1', cpId: 'OLI999999', locationId: 'L99999', freeLot: 'N1' },
+  contract: { contractKey: '00000000-0000-4000-8000-000000000000', endCustomerId: '999-99999-999' },
+  request: { transactionId: 'NOPE000000000000000000' },
+  user: { id: '00000000-0000-4000-8000-000000000001', email: 'nobody@matrix.example', password: 'Nobody-Matrix-2026' },
+};
+
+/**
+ * A bag of data of one operator: its first location with a writable connector, that connector, a
+ * contract and a charging request of the operator, and `user` (a dashboard user of the operator's
+ * customer, or the caller).
+ */
+export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: string): Promise<Bag> {
+  const [connector] = await db
+    .select({ connectorId: connectors.connectorId, cpId: connectors.cpId, locationId: connectors.locationId })
+    .from(connectors)
+    .where(and(eq(connectors.cpoId, cpoId), eq(connectors.removed, false), eq(connectors.status, 'IDLE'), isNotNull(connectors.locationId)))
+    .orderBy(asc(connectors.connectorId))
+    .limit(1);
+  if (!connector) throw new Error(`The seed has no IDLE connector at a location of ${cpoId}`);
+  const [contract] = await db
+    .select({ contractKey: contracts.contractKey, endCustomerId: contracts.endCustomerId })
+    .from(contracts)
+    .where(eq(contracts.cpoId, cpoId))
+    .orderBy(asc(contracts.contractKey))
+    .limit(1);
+  const [request] = await db
+    .select({ transactionId: chargingRequests.transactionId })
+    .from(chargingRequests)
+    .where(eq(chargingRequests.cpoId, cpoId))
+    .orderBy(asc(chargingRequests.transactionId))
+    .limit(1);
+  if (!contract || !request) throw new Error(`The seed has no contract or charging request of ${cpoId}`);
+  return {
+    operator: { cpoId },
+    location: { locationId: connector.locationId! },
+    connector: { connectorId: connector.connectorId, cpId: connector.cpId, locationId: connector.locationId!, freeLot: lot },
+    contract,
+    request,
+    user,
+  };
+}
+
+/** A verified dashboard user of the customer (not one of the demo accounts), as a foreign `user`. */
+export async function someUserOf(db: Db, customerId: string): Promise<Bag['user']> {
+  const demo: string[] = [demoAccounts.admin.email, demoAccounts.operator.email, demoAccounts.partner.email];
+  const rows = await db
+    .select({ id: dashboardUsers.id, email: dashboardUsers.email })
+    .from(dashboardUsers)
+    .where(and(eq(dashboardUsers.customerId, customerId), eq(dashboardUsers.verified, true)))
+    .orderBy(asc(dashboardUsers.email));
+  const row = rows.find((r) => !demo.includes(r.email));
+  if (!row) throw new Error(`The seed has no other user of customer ${customerId}`);
+  return { ...row, password: demoAccounts.others.password };
+}
+
+/** Names only a customer's own data carries (company, operators, locations): none may reach another customer. */
+export async function markersOf(db: Db, customerId: string): Promise<string[]> {
+  const [customer] = await db.select({ name: customers.companyName }).from(customers).where(eq(customers.customerId, customerId));
+  const ops = await db.select({ name: operators.cpoName }).from(operators).where(eq(operators.customerId, customerId));
+  const locs = await db
+    .select({ name: locations.locationName, street: locations.street })
+    .from(locations)
+    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+    .where(eq(operators.customerId, customerId));
+  return [customer?.name, ...ops.map((o) => o.name), ...locs.flatMap((l) => [l.name, l.street])].filter((s): s is string => !!s);
+}
+
+export async function firstWallboxModel(db: Db): Promise<string> {
+  const [m] = await db.select({ name: wallboxModels.name }).from(wallboxModels).orderBy(asc(wallboxModels.name)).limit(1);
+  return m.name;
+}
+
+/**
+ * Wraps a bag so that reading it records which kinds of data a request was built from: those are
+ * the ones the matrix then swaps, one at a time, for another customer's and for nonexistent ones.
+ */
+export function recordingBag(bag: Bag, used: Set<keyof Bag>): Bag {
+  return new Proxy(bag, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && prop in target) used.add(prop as keyof Bag);
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each path parameter and id-like field names
+// ---------------------------------------------------------------------------------------------
+
+export type ParamKind =
+  | { entity: Entity; value: (b: Bag) => string }
+  /** Not scoped to a customer by design (e.g. anyone may ask for a password reset link); the value to use. */
+  | { unscoped: string; why: string };
+
+/**
+ * Path parameters by `segment/:name`. A route with a parameter missing here fails the matrix: add
+ * what it names, so that the matrix calls it with another customer's data.
+ */
+export const pathParamKinds: Record<string, ParamKind> = {
+  'cpos/:id': { entity: 'operator', value: (b) => b.operator.cpoId },
+  'locations/:id': { entity: 'location', value: (b) => b.location.locationId },
+  'location/:id': { entity: 'location', value: (b) => b.location.locationId },
+  'connectors/:id': { entity: 'connector', value: (b) => b.connector.connectorId },
+  'logout/:sub': { entity: 'user', value: (b) => b.user.id },
+  'forget-password/:email': { unscoped: 'nobody@matrix.example', why: 'anyone may ask for a reset link of any address' },
+};
+
+/**
+ * Id-like query and body fields: `tenant` fields name data of a kind (outside the caller's
+ * operators → 404 with that kind's code); `search` fields are filters whose value only narrows the
+ * caller's own rows (another customer's value must answer exactly like a value that exists nowhere);
+ * `self` fields name the caller (anyone else → 403/404). Every id-like field of a sample must be here.
+ */
+export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: Bag) => string } | { self: true } | { free: string }> = {
+  cpoId: { tenant: 'operator' },
+  locationId: { tenant: 'location' },
+  locationIds: { tenant: 'location' },
+  locations: { tenant: 'location' },
+  connectorId: { tenant: 'connector' },
+  contractKey: { tenant: 'contract' },
+  cpId: { search: (b) => b.connector.cpId },
+  transactionId: { search: (b) => b.request.transactionId },
+  endCustomerId: { search: (b) => b.contract.endCustomerId },
+  username: { self: true },
+  oldEmail: { self: true },
+  newEmail: { free: 'the address to change to' },
+  senderEmailAddress: { free: 'the reply-to of a support mail' },
+};
+
+/** Field names the matrix treats as ids: they must appear in `idFields`. */
+export const looksLikeId = (name: string) => /(^id$|Id$|Ids$|Key$|^sub$|Email$|^username$|^locations$)/.test(name);
+
+/** The value of a tenant field for a bag. */
+export function tenantValue(entity: TenantEntity, b: Bag): string {
+  switch (entity) {
+    case 'operator':
+      return b.operator.cpoId;
+    case 'location':
+      return b.location.locationId;
+    case 'connector':
+      return b.connector.connectorId;
+    case 'contract':
+      return b.contract.contractKey;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid requests (from contract/*.ts and the area tests)
+// ---------------------------------------------------------------------------------------------
+
+export interface Fixtures {
+  wallboxModel: string;
+  /** An address another account already uses (an e-mail change to it is refused, nothing changes). */
+  takenEmail: string;
+  /** A verified account that is not one of the callers (signs in, nothing else changes). */
+  otherAccount: { email: string; password: string };
+}
+
+export interface Sample {
+  query?: Record<string, string>;
+  body?: unknown;
+  /** The statuses a caller allowed on the route gets with its own data; 2xx when absent. */
+  expect?: number[];
+}
+
+/**
+ * A request that passes validation, by `METHOD /base/path`. Required for every write; a read that
+ * answers 400 without one needs one too. Built from the caller's own data; the matrix swaps in
+ * other customers' data.
+ */
+export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
+  'POST /user-service/login': (_, f) => ({
+    body: { username: f.otherAccount.email, password: f.otherAccount.password, origin: 'dashboard' },
+  }),
+  'POST /user-service/refresh-token': () => ({
+    body: { currentAccessToken: 'not.a.token', currentRefreshToken: 'not-a-refresh-token', origin: 'dashboard' },
+    expect: [401],
+  }),
+  'GET /user-service/forget-password/:email': () => ({ expect: [404, 429] }),
+  'POST /user-service/reset-password': () => ({
+    body: { token: 'no-such-reset-token', newPassword: 'Matrix-Password-2026' },
+    expect: [400, 401, 404, 429],
+  }),
+  // The caller's own password again: the route does all its work, the account stays usable.
+  'PUT /user-service/change-password': (b) => ({ body: { username: b.user.email, newPassword: b.user.password, origin: 'dashboard' } }),
+  'POST /user-service/cpos/dashboard-update-user-email': (b, f) => ({
+    body: { oldEmail: b.user.email, newEmail: f.takenEmail, origin: 'dashboard' },
+    expect: [409],
+  }),
+  'POST /bff/mail/send': () => ({
+    body: { subject: 'Matrix', body: 'Access matrix test', senderEmailAddress: 'matrix@cockpit.example', senderFullName: 'Matrix Test' },
+    expect: [200, 429],
+  }),
+  'PUT /bff/charging-requests/clean': () => ({ body: { minutesThreshold: 10_000_000 } }),
+  'GET /bff/kpi/get-graph': (b) => ({
+    query: { graphType: 'TOTAL_ENERGY', startDate: '2026-03-01', endDate: '2026-03-15', unit: 'DAYS', locations: b.location.locationId },
+  }),
+  'GET /bff/locations/get-by-cpo-for-dropdown': (b) => ({ query: { cpoId: b.operator.cpoId } }),
+  'GET /bff/locations/get-by-cpo': (b) => ({ query: { cpoId: b.operator.cpoId, page: '0', size: '10' } }),
+  'GET /bff/locations/parking-info': (b) => ({ query: { locationId: b.location.locationId } }),
+  'GET /bff/connectors/get-by-cpo': (b) => ({ query: { locationId: b.location.locationId, locationIds: b.location.locationId } }),
+  'GET /booking-service/bookings/get-charging-history': (b) => ({ query: { contractKey: b.contract.contractKey, page: '0', size: '10' } }),
+  'POST /bff/locations/location': (b) => ({
+    body: {
+      locationName: 'Matrix Standort',
+      locationAddress: { street: 'Teststraße 1', zipCode: '10115', city: 'Berlin' },
+      cpoId: b.operator.cpoId,
+      wallBoxesData: [],
+    },
+  }),
+  'PUT /bff/locations/update-location': (b) => ({
+    body: {
+      locationId: b.location.locationId,
+      locationName: 'Matrix Standort geändert',
+      locationAddress: { street: 'Teststraße 2', zipCode: '10115', city: 'Berlin' },
+    },
+  }),
+  'POST /bff/connectors/create-cp': (b, f) => ({
+    body: { locationId: b.location.locationId, numOfChargingStations: 1, chargingStationModel: f.wallboxModel },
+  }),
+  'PUT /bff/connectors/update-parking-lots': (b) => ({
+    body: [
+      {
+        connectorId: b.connector.connectorId,
+        cpId: b.connector.cpId,
+        locationId: b.connector.locationId,
+        parkingLotNumber: b.connector.freeLot,
+      },
+    ],
+  }),
+  'PUT /bff/ocpp-client/change-availability': (b) => ({
+    body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Database fingerprint
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Tables a refused request may write by design: the sign-in/reset/mail limits count refused
+ * attempts. Everything else must be untouched by a 4xx answer.
+ */
+export const writtenOnRefusal = new Set(['throttles']);
+
+/**
+ * Per table `count(*)` and the sum of every row's hash: any insert, update or delete changes it.
+ * One statement over every table of the schema (new tables included), ~10 ms on the small seed.
+ */
+export async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = (
+    (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as {
+      rows: { tablename: string }[];
+    }
+  ).rows
+    .map((r) => r.tablename)
+    .filter((t) => !writtenOnRefusal.has(t) && !t.startsWith('__drizzle'));
+  const union = tables
+    .map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)), 0)::text as f from "${t}" x`)
+    .join(' union all ');
+  const rows = ((await db.execute(sql.raw(union))) as unknown as { rows: { t: string; f: string }[] }).rows;
+  return Object.fromEntries(rows.map((r) => [r.t, r.f]));
+}
+
+/** Tables whose fingerprint differs. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((t) => before[t] !== after[t]);
+}
