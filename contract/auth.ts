@@ -78,12 +78,20 @@ export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 /** Support mail (spec 1 §3): attachments as an array of byte values. */
 export const SUPPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const supportAttachmentTypes = ['application/pdf', 'image/png', 'image/jpeg', 'image/heic'] as const;
+/** A value that becomes a mail header: a line break in it would start a header of its own. */
+const headerValue = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !/[\r\n]/.test(s), 'lineBreak');
+
+export const SUPPORT_SUBJECT_MAX = 255;
 export const mailSendRequestSchema = z.object({
-  subject: z.string().trim().min(1, 'required').max(255),
+  subject: headerValue(SUPPORT_SUBJECT_MAX).pipe(z.string().trim().min(1, 'required')),
   body: z.string().trim().min(1, 'required').max(20000),
   attachments: z.array(z.number().int().min(0).max(255)).max(SUPPORT_ATTACHMENT_MAX_BYTES, 'tooLarge').optional(),
-  attachmentName: z.string().max(255).optional(),
+  attachmentName: headerValue(255).optional(),
   senderEmailAddress: emailSchema,
-  senderFullName: z.string().trim().min(1).max(255),
+  senderFullName: headerValue(255).pipe(z.string().trim().min(1)),
 });
 export type MailSendRequest = z.input<typeof mailSendRequestSchema>;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { accounts, expectNoSeriousA11yViolations, signIn, waitForServiceWorker } from './helpers';
 
 test('language switch: German by default, English on switch, kept after reload', async ({ page }) => {
@@ -139,7 +140,10 @@ test('support: a message with a PDF is sent; a text file is refused', async ({ p
   await page.getByRole('textbox', { name: 'Nachricht' }).fill('Der Ladepunkt 3 in der Tiefgarage reagiert nicht.');
   const chooser2 = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Datei auswählen' }).click();
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  // A real one-page PDF: the server parses attachments whole.
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  const pdf = Buffer.from(await doc.save());
   await (await chooser2).setFiles({ name: 'protokoll.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByTestId('support-file')).toHaveText('protokoll.pdf');
   await page.getByRole('button', { name: 'Senden' }).click();

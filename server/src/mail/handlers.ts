@@ -5,7 +5,12 @@ import type { AuthContext } from '../auth/scope';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
+import { checkThrottles, hitThrottle, type ThrottleRule } from '../http/throttle';
+import { parsesAs } from './attachment-check';
 import { enqueueMail } from './outbox';
+
+/** Support mails per account: enough for a bad day in the field, not for filling the support inbox. */
+export const supportMailLimit: ThrottleRule = { limit: 10, windowSeconds: 3600, blockSeconds: 3600, maxBlockSeconds: 6 * 3600 };
 
 /** The support mail (spec 1 §7 `/mail/send`): what may be attached and what the support team gets. */
 
@@ -17,11 +22,13 @@ const allowedByExt: Record<string, string> = {
   heic: 'image/heic',
 };
 
+/** The type by the first bytes, then the whole file parsed as that type. */
 async function detectAttachmentType(bytes: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type) return undefined;
   const mime = allowedByExt[type.ext];
-  return mime ? { ext: type.ext, mime } : undefined;
+  if (!mime || !(await parsesAs(type.ext, bytes))) return undefined;
+  return { ext: type.ext, mime };
 }
 
 function attachmentFileName(requested: string | undefined, ext: string): string {
@@ -36,8 +43,14 @@ function attachmentFileName(requested: string | undefined, ext: string): string 
   return same ? base : `${base}.${ext}`;
 }
 
-/** Queues the user's message to the support address, with its attachment typed by its bytes. */
+/**
+ * Queues the user's message to the support address, with its attachment typed and parsed by its
+ * bytes; counts against the account's hourly limit (in the write's transaction: a refused mail does
+ * not count).
+ */
 export async function queueSupportMail(db: Db, env: Env, auth: AuthContext, body: z.output<typeof mailSendRequestSchema>) {
+  const limitKey = `support-mail:${auth.user.id}`;
+  await checkThrottles(db, [limitKey]);
   let attachment: { name: string; mimeType: string; content: Buffer } | undefined;
   if (body.attachments && body.attachments.length > 0) {
     const content = Buffer.from(body.attachments);
@@ -48,6 +61,7 @@ export async function queueSupportMail(db: Db, env: Env, auth: AuthContext, body
     attachment = { name: attachmentFileName(body.attachmentName, type.ext), mimeType: type.mime, content };
   }
   const { user } = auth;
+  await hitThrottle(db, limitKey, supportMailLimit);
   await enqueueMail(db, {
     to: env.SUPPORT_EMAIL,
     from: env.MAIL_FROM,

@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_ATTACHMENT_MAX_BYTES } from '../../../contract/auth';
 import { createApp } from '../app';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, throttles } from '../db/schema';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
+import { enqueueMail } from './outbox';
 import { CLAIM_TIMEOUT_MINUTES, createMailSender } from './sender';
 
 let h: Harness;
@@ -15,9 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+let pdf: Buffer;
+beforeAll(async () => {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  pdf = Buffer.from(await doc.save());
+});
+const heic = readFileSync(fileURLToPath(new URL('./fixtures/tiny.heic', import.meta.url)));
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const payload = (extra: object = {}) => ({
   subject: 'Ladestation defekt',
@@ -60,6 +68,58 @@ describe('POST /bff/mail/send', () => {
     expect(m2.attachmentName).toBe('foto.pdf.png');
   });
 
+  it('parses every attachment whole: a PDF header in front of HTML, a PDF without pages and a cut image are refused; a HEIC photo is taken', async () => {
+    const before = await lastMail();
+    const refused = [
+      Buffer.from('%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n'),
+      Buffer.from(
+        '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      ),
+      png.subarray(0, png.length - 12),
+      heic.subarray(0, heic.length - 200),
+    ];
+    for (const bytes of refused) {
+      const res = await h.request('POST', '/bff/mail/send', {
+        token,
+        body: payload({ attachments: [...bytes], attachmentName: 'anhang.pdf' }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errorCodeResponse).toBe('UNSUPPORTED_FILE_TYPE');
+    }
+    expect((await lastMail()).id).toBe(before.id);
+    const photo = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...heic], attachmentName: 'IMG_0001.HEIC' }),
+    });
+    expect(photo.status).toBe(200);
+    expect((await lastMail()).attachmentMimeType).toBe('image/heic');
+  });
+
+  it('refuses line breaks in what becomes a mail header', async () => {
+    for (const extra of [
+      { subject: 'Hallo\r\nBcc: alle@example.com' },
+      { senderFullName: 'Olaf\nBcc: x@example.com' },
+      { attachmentName: 'a\r\nb.pdf' },
+    ]) {
+      const res = await h.request('POST', '/bff/mail/send', { token, body: payload(extra) });
+      expect(res.status).toBe(400);
+      expect(res.body.errorCodeResponse).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('limits support mails per account and hour: the 11th is refused with 429 and not queued', async () => {
+    const partner = (await h.login('partner')).access_token;
+    for (let i = 0; i < 10; i++) expect((await h.request('POST', '/bff/mail/send', { token: partner, body: payload() })).status).toBe(200);
+    const before = await lastMail();
+    const eleventh = await h.request('POST', '/bff/mail/send', { token: partner, body: payload() });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.errorCodeResponse).toBe('TOO_MANY_REQUESTS');
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect((await lastMail()).id).toBe(before.id);
+    // Another account is not affected.
+    expect((await h.request('POST', '/bff/mail/send', { token, body: payload() })).status).toBe(200);
+  });
+
   it('refuses a text file named .pdf with 400 UNSUPPORTED_FILE_TYPE and stores nothing', async () => {
     const before = await lastMail();
     const res = await h.request('POST', '/bff/mail/send', {
@@ -99,6 +159,10 @@ describe('POST /bff/mail/send', () => {
 });
 
 describe('mail sender', () => {
+  // These tests queue mails through the API as the same account; the hourly limit is tested above.
+  beforeEach(async () => {
+    await h.db.delete(throttles);
+  });
   it('sends queued mails through the transport and marks them sent; failures stay queued', async () => {
     const sent: { to?: unknown; attachments?: unknown }[] = [];
     let fail = true;
@@ -126,7 +190,12 @@ describe('mail sender', () => {
 
   it('two senders on one database (two server instances) send each queued mail exactly once', async () => {
     for (let i = 0; i < 12; i++) {
-      expect((await h.request('POST', '/bff/mail/send', { token, body: payload({ subject: `Parallel ${i}` }) })).status).toBe(200);
+      await enqueueMail(h.db, {
+        to: 'support@cockpit.example',
+        from: 'noreply@cockpit.example',
+        subject: `[Support] Parallel ${i}`,
+        text: 'x',
+      });
     }
     const subjects: string[] = [];
     // A transport that takes its time, so the two flushes really overlap.

@@ -11,7 +11,7 @@ import { fromSchema } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
 import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/session-context';
-import { mailSendRequestSchema } from '../../../contract/auth';
+import { mailSendRequestSchema, SUPPORT_SUBJECT_MAX } from '../../../contract/auth';
 import { SUPPORT_ACCEPT, checkAttachment, toByteValues } from './attachment';
 import { sendSupportMail } from './api/support-api';
 
@@ -72,7 +72,7 @@ export function SupportPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('support.title')} description={t('support.intro')} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-lg border border-border bg-surface p-5">
-        <TextField label={t('support.subject')} isRequired maxLength={mail.subject.maxLength ?? undefined} {...bindField(t, subject)} />
+        <TextField label={t('support.subject')} isRequired maxLength={SUPPORT_SUBJECT_MAX} {...bindField(t, subject)} />
         <TextArea label={t('support.message')} isRequired rows={12} {...bindField(t, message)} />
         <div className="flex flex-col gap-2">
           <span className="text-sm font-medium text-fg" id="support-attachment-label">
