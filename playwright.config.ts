@@ -46,6 +46,9 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(port),
+      // PostgreSQL for scripts/test.sh's run of tests/e2e/postgres.spec.ts (a fresh, empty database);
+      // empty means PGlite in DATA_DIR, also when the shell happens to have a DATABASE_URL.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
       SEED: 'small',

@@ -25,9 +25,15 @@ step "lint"
 npx eslint .
 step "unit and server tests"
 npx vitest run
+step "server tests on PostgreSQL (a throw-away cluster, scripts/with-postgres.sh)"
+bash scripts/with-postgres.sh npx vitest run --project server
 step "build"
 npx vite build
 step "size budgets"
 npx tsx scripts/check-budgets.ts
 step "end-to-end tests in Chromium"
 npx playwright test
+step "end-to-end journey on PostgreSQL: sign-in and an offline write (tests/e2e/postgres.spec.ts)"
+# shellcheck disable=SC2016 # expanded by the inner shell, where with-postgres.sh has set TEST_DATABASE_URL
+bash scripts/with-postgres.sh bash -c 'psql -qc "create database cockpit_e2e" &&
+  E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/cockpit_e2e" npx playwright test tests/e2e/postgres.spec.ts'

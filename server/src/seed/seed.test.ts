@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
 import { createDb, type Db, type DbHandle } from '../db/client';
 import { bills, chargingRequests, connectors, contracts, customers, dashboardUsers, locations, operators } from '../db/schema';
-import { TEST_NOW } from '../test/harness';
+import { createEmptyTestDb, TEST_NOW, testDatabaseUrl } from '../test/databases';
 import { seedDatabase, seedIfEmpty, type SeedResult } from './seed';
 
 const handles: DbHandle[] = [];
+/** An empty database (PostgreSQL with TEST_DATABASE_URL, else PGlite), then seeded here. */
 async function seeded(size: 'small' | 'demo'): Promise<{ db: Db; result: SeedResult }> {
-  const handle = await createDb({ dataDir: 'memory://' });
+  const handle = await createEmptyTestDb();
   handles.push(handle);
-  await handle.migrate();
   return { db: handle.db, result: await seedDatabase(handle.db, { size, now: TEST_NOW }) };
 }
 afterAll(async () => {
@@ -124,15 +124,24 @@ describe('seed', () => {
   });
 
   it('two instances starting together on one database seed it once', async () => {
-    const handle = await createDb({ dataDir: 'memory://' });
+    const handle = await createEmptyTestDb();
     handles.push(handle);
-    await handle.migrate();
     {
       const results = await Promise.all([seedIfEmpty(handle.db, 'small', TEST_NOW), seedIfEmpty(handle.db, 'small', TEST_NOW)]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const [{ n }] = await handle.db.select({ n: count() }).from(customers);
       expect(n).toBe(results.find(Boolean)!.counts.customers);
     }
+  });
+
+  // The same data on both databases, so a test passing on one means the same on the other.
+  it.runIf(testDatabaseUrl())('PostgreSQL gets the same data as PGlite', async () => {
+    const pglite = await createDb({ dataDir: 'memory://' });
+    handles.push(pglite);
+    await pglite.migrate();
+    const result = await seedDatabase(pglite.db, { size: 'small', now: TEST_NOW });
+    expect(a.result.counts).toEqual(result.counts);
+    expect(await idFingerprint(a.db)).toBe(await idFingerprint(pglite.db));
   });
 
   it('seeds only an empty database', async () => {

@@ -1,10 +1,10 @@
 import { createApp, type App } from '../app';
-import { createDb, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { testEnv, type Env } from '../env';
-import { demoAccounts, seedDatabase, type SeedResult } from '../seed/seed';
+import { demoAccounts, type SeedResult } from '../seed/seed';
+import { createSeededTestDb } from './databases';
 
-/** Fixed clock for seeds, so every run sees the same data. */
-export const TEST_NOW = new Date('2026-03-15T10:00:00Z');
+export { TEST_NOW } from './databases';
 
 export interface Harness {
   app: App;
@@ -28,11 +28,12 @@ const accountsWithPassword = {
   partner: demoAccounts.partner,
 };
 
-/** A fresh in-memory PGlite, migrated and seeded with the `small` data set. */
+/**
+ * A fresh database, migrated and seeded with the `small` data set: an in-memory PGlite, or with
+ * TEST_DATABASE_URL a new PostgreSQL database copied from a seeded template (test/databases.ts).
+ */
 export async function createHarness(envOverrides: Partial<Env> = {}): Promise<Harness> {
-  const handle = await createDb({ dataDir: 'memory://' });
-  await handle.migrate();
-  const seed = await seedDatabase(handle.db, { size: 'small', now: TEST_NOW });
+  const { handle, seed } = await createSeededTestDb();
   const env = testEnv(envOverrides);
   const app = createApp({ db: handle.db, env, log: () => {} });
 

@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDb, migrationsFolder, type DbHandle } from '../db/client';
+import { seedDatabase, type SeedResult } from '../seed/seed';
+
+/**
+ * Databases for server tests. Without TEST_DATABASE_URL each is an in-memory PGlite; with it (a
+ * postgres:// URL of an admin database, set by scripts/with-postgres.sh) each is a new database
+ * on that server, dropped again by `close`.
+ */
+
+/** Fixed clock for seeds, so every run sees the same data. */
+export const TEST_NOW = new Date('2026-03-15T10:00:00Z');
+
+export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+
+/** A fresh database, migrated and empty. */
+export async function createEmptyTestDb(): Promise<DbHandle> {
+  const adminUrl = testDatabaseUrl();
+  if (!adminUrl) {
+    const handle = await createDb({ dataDir: 'memory://' });
+    await handle.migrate();
+    return handle;
+  }
+  const name = uniqueName();
+  await admin(adminUrl, (c) => c.query(`create database ${name}`));
+  const handle = await openDropping(adminUrl, name);
+  await handle.migrate();
+  return handle;
+}
+
+/** A fresh database, migrated and seeded with the `small` data set at TEST_NOW. */
+export async function createSeededTestDb(): Promise<{ handle: DbHandle; seed: SeedResult }> {
+  const adminUrl = testDatabaseUrl();
+  if (!adminUrl) {
+    const handle = await createDb({ dataDir: 'memory://' });
+    await handle.migrate();
+    return { handle, seed: await seedDatabase(handle.db, { size: 'small', now: TEST_NOW }) };
+  }
+  // Seeding once and copying the result is much faster than seeding every test file's database.
+  const template = await (templateOnce ??= seededTemplate(adminUrl));
+  const name = uniqueName();
+  await admin(adminUrl, (c) => c.query(`create database ${name} template ${template.name}`));
+  return { handle: await openDropping(adminUrl, name), seed: template.seed };
+}
+
+// ---- PostgreSQL ---------------------------------------------------------------------------------
+
+let templateOnce: Promise<{ name: string; seed: SeedResult }> | undefined;
+let counter = 0;
+
+const uniqueName = () => `cockpit_test_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`;
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One short admin connection: CREATE/DROP DATABASE cannot run on a database being used. */
+async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openDropping(adminUrl: string, name: string): Promise<DbHandle> {
+  const handle = await createDb({ databaseUrl: databaseUrl(adminUrl, name), dataDir: 'memory://' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      // Not WITH (FORCE): the pool's connections are still closing after pool.end(), and a forced
+      // drop would kill them with an error their client reports as unhandled. A plain drop waits
+      // up to 5 s for them to go.
+      await admin(adminUrl, (c) => c.query(`drop database if exists ${name}`));
+    },
+  };
+}
+
+/**
+ * The seeded template, built by the first test process that needs it. Its name carries a hash of
+ * the migrations and the seed's code, so a server kept between runs never serves an outdated one;
+ * an advisory lock makes parallel test workers wait for the one building it, and the build is
+ * renamed into place only when complete. The seed's report travels as the database's comment.
+ */
+async function seededTemplate(adminUrl: string): Promise<{ name: string; seed: SeedResult }> {
+  const name = `cockpit_tpl_${sourceFingerprint()}`;
+  const building = `${name}_build`;
+  return admin(adminUrl, async (c) => {
+    await c.query(`select pg_advisory_lock(hashtext('cockpit test template'))`);
+    try {
+      const existing = await templateComment(c, name);
+      if (existing) return { name, seed: JSON.parse(existing) as SeedResult };
+      await c.query(`drop database if exists ${building} with (force)`);
+      await c.query(`create database ${building}`);
+      const handle = await createDb({ databaseUrl: databaseUrl(adminUrl, building), dataDir: 'memory://' });
+      let seed: SeedResult;
+      try {
+        await handle.migrate();
+        seed = await seedDatabase(handle.db, { size: 'small', now: TEST_NOW });
+      } finally {
+        await handle.close();
+      }
+      await c.query(`comment on database ${building} is ${c.escapeLiteral(JSON.stringify(seed))}`);
+      await c.query(`alter database ${building} rename to ${name}`);
+      return { name, seed };
+    } finally {
+      await c.query(`select pg_advisory_unlock(hashtext('cockpit test template'))`);
+    }
+  });
+}
+
+async function templateComment(c: pg.Client, name: string): Promise<string | undefined> {
+  const res = await c.query<{ comment: string | null }>(
+    `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
+    [name],
+  );
+  return res.rows[0]?.comment ?? undefined;
+}
+
+/** Hash of what decides the template's content: the migrations and the seed's sources. */
+function sourceFingerprint(): string {
+  const hash = createHash('sha256');
+  const serverSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const seedDir = path.join(serverSrc, 'seed');
+  const files = (dir: string): string[] =>
+    readdirSync(dir)
+      .sort()
+      .flatMap((f) => {
+        const p = path.join(dir, f);
+        return statSync(p).isDirectory() ? files(p) : [p];
+      });
+  for (const file of [...files(migrationsFolder), ...files(seedDir)])
+    hash.update(path.relative(serverSrc, file)).update(readFileSync(file));
+  hash.update(TEST_NOW.toISOString());
+  return hash.digest('hex').slice(0, 16);
+}
