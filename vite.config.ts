@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -11,6 +14,39 @@ import pkg from './package.json' with { type: 'json' };
 const buildId = process.env.VITE_BUILD_ID ?? `${pkg.version}-${Date.now().toString(36)}`;
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/user-service', '/bff', '/contract-management', '/booking-service', '/config.json'];
+
+/**
+ * Every text file of the build, compressed once at build time with Brotli (best quality) and gzip,
+ * beside the original: the server sends `x.js.br` to a browser that accepts it (serveStatic's
+ * `precompressed`). Runs after the service worker is written, so sw.js is compressed too.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'cockpit-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir)
+            .filter((name) => !name.startsWith('.'))
+            .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+          const raw = readFileSync(file);
+          if (raw.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -42,6 +78,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../contract/config';
 import { createApp } from './app';
@@ -111,5 +112,34 @@ describe('static PWA', () => {
     const api = await app.request('/bff/nope', { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
     expect((await api.json()).errorCodeResponse).toBe('NOT_FOUND');
+  });
+
+  it('sends static files compressed at build time and compresses JSON answers, Brotli first, gzip as fallback', async () => {
+    const js = `export const big = ${JSON.stringify('x'.repeat(5000))};`;
+    writeFileSync(path.join(dir, 'assets', 'big-abc123.js'), js);
+    writeFileSync(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(js));
+    const app = createApp({ db: h.db, env: { ...h.env, STATIC_DIR: dir } });
+    const br = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(js);
+    const gz = await app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app.request('/assets/big-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(js);
+
+    const { access_token } = await h.login('admin');
+    const headers = (encoding: string) => ({ authorization: `Bearer ${access_token}`, 'accept-encoding': encoding });
+    const json = await app.request('/bff/connectors/get-by-cpo?page=0&size=50', { headers: headers('gzip, br') });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-encoding')).toBe('br');
+    expect(json.headers.get('vary')).toContain('Accept-Encoding');
+    const data = JSON.parse(brotliDecompressSync(Buffer.from(await json.arrayBuffer())).toString());
+    expect(data.data.response.length).toBeGreaterThan(0);
+    const gzJson = await app.request('/bff/connectors/get-by-cpo?page=0&size=50', { headers: headers('gzip') });
+    expect(gzJson.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await gzJson.arrayBuffer())).toString())).toEqual(data);
   });
 });

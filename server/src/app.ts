@@ -14,6 +14,7 @@ import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
 import { mountRoutes, type Access, type Route, type Service } from './http/route-table';
+import { compressAnswers } from './http/compress';
 import { refuseUnstorableUrl } from './http/request';
 import type { AppBindings } from './http/types';
 import { locationRoutes } from './locations/routes';
@@ -111,6 +112,8 @@ export interface AppOptions {
 export function createApp({ db, env, log = (m) => console.error(m), extraRoutes = [] }: AppOptions) {
   const app = new Hono<AppBindings>();
 
+  // Outermost: compresses whatever the rest answers.
+  app.use('*', compressAnswers);
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('env', env);
@@ -180,7 +183,8 @@ function registerStatic(app: Hono<AppBindings>, env: Env) {
     if (noCache.has(c.req.path)) c.res.headers.set('Cache-Control', 'no-cache');
     else if (c.req.path.startsWith('/assets/')) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  const files = serveStatic({ root });
+  // Text files were compressed at build time (vite.config.ts, precompress): .br, else .gz, else as is.
+  const files = serveStatic({ root, precompressed: true });
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     return files(c, next);
