@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -48,6 +48,54 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The first screen of a signed-out visitor is /login in German: without help the browser fetches the
+ * entry, then (when it runs) the German messages, then (when the router matches) the login route's
+ * chunks: three round trips before anything paints. `<link rel="modulepreload">` for the messages
+ * and the login route's chunks lets it fetch all of them in parallel with the entry. An English
+ * user fetches the German file too (~8 KB; the service worker precaches both anyway).
+ */
+function preloadFirstRoute(): Plugin {
+  const wanted = [/^locales\/de\.json$/, /src\/routes\/login\.tsx\?tsr-split=component$/];
+  return {
+    name: 'cockpit-preload-first-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return;
+        const closure = (files: string[], seen: Set<string>) => {
+          for (const f of files) {
+            if (seen.has(f)) continue;
+            seen.add(f);
+            closure(byFile.get(f)?.imports ?? [], seen);
+          }
+          return seen;
+        };
+        const already = closure([entry.fileName], new Set());
+        const roots = chunks.filter((c) => c.facadeModuleId && wanted.some((w) => w.test(relative(process.cwd(), c.facadeModuleId!))));
+        if (roots.length !== wanted.length) throw new Error('preloadFirstRoute: the German messages or the login route chunk is missing');
+        const extra = [
+          ...closure(
+            roots.map((c) => c.fileName),
+            new Set(already),
+          ),
+        ].filter((f) => !already.has(f));
+        return extra.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -78,6 +126,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    preloadFirstRoute(),
     precompress(),
   ],
   define: {

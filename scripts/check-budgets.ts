@@ -39,6 +39,13 @@ console.log(`first route (/login): ${kb(firstSize)} gzip in ${firstFiles.length}
 if (process.env.BUDGET_VERBOSE) for (const f of firstFiles) console.log(`  ${f} ${kb(gz(f))}`);
 if (firstSize > FIRST_ROUTE_KB * 1024) failures.push(`first route JavaScript ${kb(firstSize)} > ${FIRST_ROUTE_KB} KB`);
 
+// One wave: the browser learns of every first-route file from index.html (vite.config.ts,
+// preloadFirstRoute), so none of them waits for an earlier one to run.
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const announced = new Set([...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!));
+const late = firstFiles.filter((f) => !announced.has(f));
+if (late.length) failures.push(`first-route files index.html neither loads nor preloads: ${late.join(', ')}`);
+
 const entryFiles = new Set([...entry].map((k) => manifest[k].file));
 let largest = { file: '', size: 0 };
 for (const c of Object.values(manifest)) {
