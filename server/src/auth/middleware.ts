@@ -1,14 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../http/errors';
 import type { AppBindings } from '../http/types';
-import { loadSessionUser, scopeFor } from './scope';
+import { loadSessionCaller } from './scope';
 import { verifyAccessToken } from './tokens';
 
 /**
  * Bearer authentication: verifies the JWT (signature, issuer, expiry, session id), then in one
- * indexed lookup loads the caller and whether its session is still alive, so a token stops working
- * at once after logout or a password change, on every instance; the tenancy scope comes from the
- * database too, never from the token.
+ * statement loads the caller, whether its session is still alive (so a token stops working at once
+ * after logout or a password change, on every instance) and the operator ids it may see: the
+ * tenancy scope comes from the database on every request, never from the token, and lives on this
+ * request's context only.
  */
 export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   const header = c.req.header('authorization') ?? '';
@@ -16,10 +17,11 @@ export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Bearer token required');
   const { sub, sid } = await verifyAccessToken(c.var.env, match[1]);
   const db = c.var.db;
-  const user = await loadSessionUser(db, sub, sid);
-  if (!user || !user.verified) throw new ApiError(401, 'TOKEN_INVALID', 'Unknown or inactive user');
-  if (!user.sessionAlive) throw new ApiError(401, 'TOKEN_INVALID', 'Session ended');
-  c.set('auth', { user, isAdmin: user.isAdmin, scope: await scopeFor(db, user), sessionFamilyId: sid });
+  const caller = await loadSessionCaller(db, sub, sid);
+  if (!caller || !caller.verified) throw new ApiError(401, 'TOKEN_INVALID', 'Unknown or inactive user');
+  if (!caller.sessionAlive) throw new ApiError(401, 'TOKEN_INVALID', 'Session ended');
+  const { scope, ...user } = caller;
+  c.set('auth', { user, isAdmin: user.isAdmin, scope, sessionFamilyId: sid });
   await next();
 };
 

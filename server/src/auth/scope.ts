@@ -57,11 +57,15 @@ const authUserColumns = {
 };
 
 /**
- * The caller of a request and whether the session its token belongs to (the refresh-token family
- * `sid`) is still alive: a live, unexpired token in the family. Logout and a password change revoke
- * the family, which ends its access tokens at once. One query, on the family index.
+ * Everything `requireAuth` needs in one statement: the caller, whether its session (refresh-token
+ * family `sid`) is alive, and the operator ids it may see, by the same rules as `ownOperatorIds`
+ * (admins: null, meaning all). Loaded per request and kept on that request's context only.
  */
-export async function loadSessionUser(db: Db, userId: string, familyId: string) {
+export async function loadSessionCaller(
+  db: Db,
+  userId: string,
+  familyId: string,
+): Promise<(AuthUser & { verified: boolean; sessionAlive: boolean; scope: Scope }) | undefined> {
   const live = db
     .select({ one: sql`1` })
     .from(refreshTokens)
@@ -73,12 +77,26 @@ export async function loadSessionUser(db: Db, userId: string, familyId: string) 
         gt(refreshTokens.expiresAt, sql`now()`),
       ),
     );
+  // The customer's operators, in cpo_id order (an unbound Operator-type account takes the first).
+  const customerOperators = (limit: SQL | undefined) =>
+    sql`array(select o.cpo_id from ${operators} o where o.customer_id = ${dashboardUsers.customerId} order by o.cpo_id ${limit ?? sql``})`;
   const [row] = await db
-    .select({ ...authUserColumns, sessionAlive: sql<boolean>`exists(${live})` })
+    .select({
+      ...authUserColumns,
+      sessionAlive: sql<boolean>`exists(${live})`,
+      operatorIds: sql<string[] | null>`case
+        when ${dashboardUsers.isAdmin} then null
+        when ${customers.customerType} = 'Operator' and ${dashboardUsers.operatorId} is not null then array[${dashboardUsers.operatorId}]
+        when ${customers.customerType} = 'Operator' then ${customerOperators(sql`limit 1`)}
+        else ${customerOperators(undefined)}
+      end`,
+    })
     .from(dashboardUsers)
     .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
     .where(eq(dashboardUsers.id, userId));
-  return row;
+  if (!row) return undefined;
+  const { operatorIds, ...user } = row;
+  return { ...user, scope: makeScope(user.isAdmin ? 'all' : (operatorIds ?? [])) };
 }
 
 export async function loadAuthUser(db: Db, userId: string): Promise<(AuthUser & { verified: boolean }) | undefined> {

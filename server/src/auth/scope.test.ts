@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, dashboardUsers, refreshTokens } from '../db/schema';
+import { createHarness, type Harness } from '../test/harness';
+import { loadAuthUser, loadSessionCaller, scopeFor } from './scope';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h?.close());
+
+/** Counts the statements the app sends to the database (both drivers call `$client.query`). */
+function countQueries(): { stop: () => number } {
+  const client = (h.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+  const original = client.query;
+  let n = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return original.apply(this, args);
+  };
+  return {
+    stop: () => {
+      client.query = original;
+      return n;
+    },
+  };
+}
+
+describe('loadSessionCaller', () => {
+  it('gives every user the same scope as ownOperatorIds/scopeFor, bound, unbound, partner and admin', async () => {
+    const users = await h.db
+      .select({ id: dashboardUsers.id, operatorId: dashboardUsers.operatorId, type: customers.customerType })
+      .from(dashboardUsers)
+      .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId));
+    const kinds = new Set<string>();
+    const compare = async (id: string) => {
+      const user = (await loadAuthUser(h.db, id))!;
+      const caller = (await loadSessionCaller(h.db, id, 'no-such-family'))!;
+      expect(caller.sessionAlive).toBe(false);
+      expect(caller.scope.operatorIds).toEqual((await scopeFor(h.db, user)).operatorIds);
+      const { scope: _scope, sessionAlive: _alive, ...rest } = caller;
+      expect(rest).toEqual(user);
+      kinds.add(user.isAdmin ? 'admin' : `${user.customerType}:${user.operatorId ? 'bound' : 'unbound'}`);
+    };
+    for (const u of users) await compare(u.id);
+    // An Operator-type account without a binding falls back to the first operator of its customer.
+    const bound = users.find((u) => u.type === 'Operator' && u.operatorId)!;
+    await h.db.update(dashboardUsers).set({ operatorId: null }).where(eq(dashboardUsers.id, bound.id));
+    try {
+      await compare(bound.id);
+    } finally {
+      await h.db.update(dashboardUsers).set({ operatorId: bound.operatorId }).where(eq(dashboardUsers.id, bound.id));
+    }
+    expect(kinds).toEqual(new Set(['admin', 'Operator:bound', 'Operator:unbound', 'Partner:unbound']));
+  });
+
+  it('sees a live session', async () => {
+    const { access_token } = await h.login('operator');
+    const sid = JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()).sid as string;
+    const [t] = await h.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, sid));
+    expect((await loadSessionCaller(h.db, t.userId, sid))!.sessionAlive).toBe(true);
+  });
+});
+
+describe('statements per signed-in request', () => {
+  it('one for the caller and its scope, then the handler’s own', async () => {
+    const tokens = { admin: (await h.login('admin')).access_token, operator: (await h.login('operator')).access_token };
+    const calls: [string, keyof typeof tokens, number][] = [
+      // The lists still count in a statement of their own.
+      ['/bff/connectors/get-by-cpo?page=0&size=10', 'operator', 3],
+      ['/bff/connectors/get-by-cpo?page=0&size=10', 'admin', 3],
+      ['/bff/locations/get-by-cpo?page=0&size=10', 'operator', 3],
+      ['/booking-service/bookings/get-charging-history?page=0&size=10', 'operator', 3],
+      ['/booking-service/bookings/get-charging-history?page=0&size=10&filters=Completed', 'admin', 3],
+      ['/bff/locations/get-by-cpo-for-dropdown', 'operator', 2],
+    ];
+    for (const [path, who, expected] of calls) {
+      const counter = countQueries();
+      const res = await h.request('GET', path, { token: tokens[who] });
+      const n = counter.stop();
+      expect(res.status, path).toBe(200);
+      expect({ path, who, n }).toEqual({ path, who, n: expected });
+    }
+  });
+});
