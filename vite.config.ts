@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -96,8 +97,40 @@ function preloadFirstRoute(): Plugin {
   };
 }
 
-export default defineConfig({
+/** A message that is plain text for ICU and for the app's `t` (src/i18n/i18n-provider.tsx, isPlainText). */
+const plainText = (message: string) => !/[{}<']/.test(message);
+
+/**
+ * The locale files, compiled at build time the way `@formatjs/cli compile --ast` does: flat ids,
+ * plain text kept as a string, every other message as its parsed ICU syntax tree. The app then
+ * never parses ICU at run time, so the build replaces the parser with formatjs' `no-parser` build
+ * (resolve.alias below, ~8 KB gzip less on the first route).
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: 'cockpit-precompile-messages',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const locale = /\/locales\/(de|en)\.json$/.exec(id)?.[1];
+      if (!locale) return;
+      const flat: Record<string, string | MessageFormatElement[]> = {};
+      const walk = (tree: Record<string, unknown>, prefix: string) => {
+        for (const [key, value] of Object.entries(tree)) {
+          const name = prefix ? `${prefix}.${key}` : key;
+          if (typeof value === 'object' && value !== null) walk(value as Record<string, unknown>, name);
+          else if (typeof value === 'string') flat[name] = plainText(value) ? value : parse(value, { locale: new Intl.Locale(locale) });
+        }
+      };
+      walk(JSON.parse(code) as Record<string, unknown>, '');
+      return { code: JSON.stringify(flat), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [
+    precompileMessages(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -129,6 +162,13 @@ export default defineConfig({
     preloadFirstRoute(),
     precompress(),
   ],
+  resolve: {
+    // Messages arrive precompiled (precompileMessages), so the build leaves the ICU parser out.
+    alias:
+      command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        : [],
+  },
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -142,4 +182,4 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: apiTarget, changeOrigin: true }])),
   },
-});
+}));

@@ -34,7 +34,7 @@ describe('locale files', () => {
 
   it('have no empty messages', () => {
     for (const [id, text] of [...Object.entries(flattenMessages(de)), ...Object.entries(flattenMessages(en))]) {
-      expect(text.trim(), id).not.toBe('');
+      expect(String(text).trim(), id).not.toBe('');
     }
   });
 

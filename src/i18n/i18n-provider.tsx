@@ -7,6 +7,9 @@ import { getLoadedMessages, loadMessages, type Messages } from './messages';
 
 const cache = createIntlCache();
 
+/** Text without ICU syntax (arguments, tags, quoting); the build keeps only such messages as strings. */
+const isPlainText = (message: string) => !/[{}<']/.test(message);
+
 // Start fetching the stored language's chunk while the rest of the app is still evaluating, so the
 // provider's first render usually finds it loaded (German, the default, is a ~1–10 KB chunk).
 if (typeof window !== 'undefined') loadMessages(readStoredLocale()).catch(() => {});
@@ -26,7 +29,8 @@ export function createTranslator(locale: Locale, messages: Messages) {
     {
       locale: ARIA_LOCALE[locale],
       defaultLocale: ARIA_LOCALE.de,
-      messages,
+      // Plain strings and precompiled trees side by side; formatjs takes either per message.
+      messages: messages as Record<string, string>,
       onError: (err) => {
         // Missing ids are reported by t() itself; anything else is a broken ICU message.
         if (err.code !== 'MISSING_TRANSLATION' && import.meta.env.DEV) console.warn('[i18n]', err.message);
@@ -35,10 +39,13 @@ export function createTranslator(locale: Locale, messages: Messages) {
     cache,
   );
   const t = (id: string, values?: MessageValues): string => {
-    if (!(id in messages)) {
+    const message = messages[id];
+    if (message === undefined) {
       reportMissing(locale, id);
       return id;
     }
+    // Plain text needs no formatting; the build has no ICU parser, and plain text is all it keeps as a string.
+    if (typeof message === 'string' && isPlainText(message)) return message;
     return intl.formatMessage({ id }, values as Record<string, string | number | boolean | Date | null | undefined>);
   };
   return { intl, t };

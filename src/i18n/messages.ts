@@ -1,9 +1,14 @@
+import type { MessageDescriptor } from '@formatjs/intl';
 import type { Locale } from './locale';
 
-/** Flat message table: 'ui.button.next' → ICU message. */
-export type Messages = Readonly<Record<string, string>>;
+/**
+ * Flat message table: 'ui.button.next' → ICU message. In the build a message is plain text or its
+ * precompiled syntax tree (vite.config.ts, precompileMessages); in tests and dev the ICU source.
+ */
+export type Message = NonNullable<MessageDescriptor['defaultMessage']>;
+export type Messages = Readonly<Record<string, Message>>;
 
-type NestedMessages = { [key: string]: string | NestedMessages };
+type NestedMessages = { [key: string]: Message | NestedMessages };
 
 /**
  * Each locale file is its own dynamic chunk, so the first route only pays for the language in use.
@@ -14,11 +19,14 @@ const importers: Record<Locale, () => Promise<{ default: NestedMessages }>> = {
   en: () => import('../../locales/en.json'),
 };
 
-/** Nested JSON → dotted ids, so features can group keys by namespace in the files. */
-export function flattenMessages(tree: NestedMessages, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+/**
+ * Nested JSON → dotted ids, so features can group keys by namespace in the files. The build's
+ * precompiled files are flat already and pass through unchanged.
+ */
+export function flattenMessages(tree: NestedMessages, prefix = '', out: Record<string, Message> = {}): Record<string, Message> {
   for (const [key, value] of Object.entries(tree)) {
     const id = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out[id] = value;
+    if (typeof value === 'string' || Array.isArray(value)) out[id] = value;
     else if (value && typeof value === 'object') flattenMessages(value, id, out);
   }
   return out;

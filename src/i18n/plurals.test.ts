@@ -29,7 +29,7 @@ describe('counts read as sentences (ICU plurals)', () => {
 
   it('every message with a count in it uses a plural form', () => {
     for (const messages of [flattenMessages(de), flattenMessages(en)]) {
-      const bare = Object.entries(messages).filter(([, text]) => /\{count\}\s+\p{L}/u.test(text));
+      const bare = Object.entries(messages).filter(([, text]) => /\{count\}\s+\p{L}/u.test(String(text)));
       // '{count} ausgewählt' has no noun to inflect.
       expect(bare.map(([id]) => id).filter((id) => id !== 'ui.multiSelect.selectedCount')).toEqual([]);
     }
