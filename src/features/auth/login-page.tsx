@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { Link } from 'react-aria-components/Link';
 import { useT } from '../../i18n/i18n-context';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { AlertDialog } from '../../ui/alert-dialog';
 import { rules } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
 import { ApiError } from '../../api/errors';
@@ -15,6 +14,11 @@ import { genericErrorText, tooManyRequestsText } from '../../auth/error-text';
 
 const loginRules = { email: rules.email, password: rules.password };
 
+// The dialog (react-aria's modal, overlay and focus scope) is needed only once a sign-in fails: it
+// loads off the first route, fetched when the form is sent, so it is there when the answer comes.
+const loadAlertDialog = () => import('../../ui/alert-dialog');
+const AlertDialog = lazy(() => loadAlertDialog().then((m) => ({ default: m.AlertDialog })));
+
 export function LoginPage() {
   const t = useT();
   const session = useSession();
@@ -23,6 +27,9 @@ export function LoginPage() {
   const form = useForm({ email: '', password: '' }, loginRules);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
+  // Stays mounted after the first failure, so closing animates like any dialog.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (failure && !dialogUsed) setDialogUsed(true);
   const target = search.redirect ?? '/cockpit';
 
   if (session.status === 'authenticated' && !pending) return <Navigate to={target} replace />;
@@ -30,6 +37,7 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.trySubmit()) return;
+    void loadAlertDialog().catch(() => undefined);
     setPending(true);
     try {
       await login(form.values.email, form.values.password);
@@ -88,9 +96,13 @@ export function LoginPage() {
       >
         {t('auth.forgotLink')}
       </Link>
-      <AlertDialog isOpen={failure !== null} onClose={() => setFailure(null)} variant="error" title={failure?.title}>
-        {failure?.text}
-      </AlertDialog>
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <AlertDialog isOpen={failure !== null} onClose={() => setFailure(null)} variant="error" title={failure?.title}>
+            {failure?.text}
+          </AlertDialog>
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }
