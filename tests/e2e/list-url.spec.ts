@@ -53,11 +53,16 @@ test("the cockpit's charging-request search and page survive a reload and the ba
   await page.getByRole('option', { name: 'Abgeschlossen' }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/cockpit\?filters=/);
-  await page.getByRole('button', { name: 'Nächste Seite' }).click();
-  await expect(page).toHaveURL(/page=1/);
   // The transaction ids (other columns may fold under them on a narrow table).
   const ids = async () => (await rows.getByRole('rowheader').allInnerTexts()).map((text) => /TX\d+/.exec(text)?.[0]);
   await expect.poll(async () => (await ids()).length).toBe(10);
+  const firstPage = await ids();
+  const secondPageAnswer = page.waitForResponse((r) => r.url().includes('get-charging-history') && /[?&]page=1\b/.test(r.url()));
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL(/page=1/);
+  await secondPageAnswer;
+  // Read the second page once it is on screen, not the first one still showing.
+  await expect.poll(async () => (await ids()).join() !== firstPage.join() && (await ids()).length === 10).toBe(true);
   const secondPage = await ids();
 
   await page.reload();
