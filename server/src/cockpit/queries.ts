@@ -16,7 +16,7 @@ import {
 } from '../../../contract/cockpit';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
+import { chargingRequestDays, chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
 import { ApiError } from '../http/errors';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
@@ -77,6 +77,7 @@ async function graphSeries(
   const labelFormat = sql.raw(monthly ? `'YYYY-MM'` : `'YYYY-MM-DD'`);
   const counted = inArray(chargingRequests.status, [...KPI_ENERGY_STATUSES]);
   const activeUsers = p.graphType === 'ACTIVE_USERS';
+  if (!activeUsers) return energySeries(db, scope, p);
   const result = await db.execute(sql`
     with buckets as (
       select (row_number() over (order by g))::int as i, g::date as bucket
@@ -131,6 +132,59 @@ async function graphSeries(
     energy: Number(rows[0]?.total_energy ?? 0),
     revenue: Number(rows[0]?.total_revenue ?? 0),
     points: rows.map((r) => ({ label: r.label, value: Number(activeUsers ? r.users : r.energy) })),
+  };
+}
+
+/**
+ * Energy per bucket and the range's energy and revenue from the daily roll-up
+ * (charging_request_days): the same sums as over the raw requests, since a roll-up day is the Berlin
+ * day of a request's start and the range is whole Berlin days.
+ */
+async function energySeries(
+  db: Db,
+  scope: Scope,
+  p: GraphParams,
+): Promise<{ energy: number; revenue: number; points: GraphAnswer['graphUnits'] }> {
+  const monthly = p.unit === 'MONTHS';
+  const step = sql.raw(monthly ? `interval '1 month'` : `interval '1 day'`);
+  const trunc = sql.raw(monthly ? `'month'` : `'day'`);
+  const labelFormat = sql.raw(monthly ? `'YYYY-MM'` : `'YYYY-MM-DD'`);
+  const d = chargingRequestDays;
+  const where = andAll([
+    scope.where(d.cpoId),
+    p.locations.length ? inArray(d.locationId, p.locations) : undefined,
+    inArray(d.status, [...KPI_ENERGY_STATUSES]),
+    sql`${d.day} >= ${p.startDate}::date`,
+    sql`${d.day} <= ${p.endDate}::date`,
+  ]);
+  const result = await db.execute(sql`
+    with buckets as (
+      select g::date as bucket
+      from generate_series(
+        date_trunc(${trunc}, ${p.startDate}::date::timestamp),
+        date_trunc(${trunc}, ${p.endDate}::date::timestamp),
+        ${step}
+      ) as g
+    ),
+    agg as (
+      select date_trunc(${trunc}, ${d.day}::timestamp)::date as bucket, sum(${d.energyKwh}) as energy, sum(${d.cost}) as revenue
+      from ${d}
+      where ${where}
+      group by 1
+    )
+    select
+      to_char(b.bucket, ${labelFormat}) as label,
+      coalesce(round(agg.energy, 3), 0)::float8 as energy,
+      (select coalesce(round(sum(energy), 3), 0) from agg)::float8 as total_energy,
+      (select coalesce(round(sum(revenue), 2), 0) from agg)::float8 as total_revenue
+    from buckets b
+    left join agg on agg.bucket = b.bucket
+    order by b.bucket`);
+  const rows = rowsOf<{ label: string; energy: number | string; total_energy: number | string; total_revenue: number | string }>(result);
+  return {
+    energy: Number(rows[0]?.total_energy ?? 0),
+    revenue: Number(rows[0]?.total_revenue ?? 0),
+    points: rows.map((r) => ({ label: r.label, value: Number(r.energy) })),
   };
 }
 
@@ -200,29 +254,50 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
     p.endDate ? lt(chargingRequests.startDate, sql`${dayAfter(p.endDate)}`) : undefined,
     statuses.length ? inArray(chargingRequests.status, statuses) : undefined,
   ]);
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(chargingRequests).where(where),
-    db
-      .select({
-        r: chargingRequests,
-        l: {
-          careOf: locations.careOf,
-          street: locations.street,
-          zipCode: locations.zipCode,
-          city: locations.city,
-          locationName: locations.locationName,
-        },
-      })
-      .from(chargingRequests)
-      .innerJoin(locations, eq(locations.locationId, chargingRequests.locationId))
-      .where(where)
-      // NULLS LAST (the columns are NOT NULL anyway) to match the indexes drizzle-kit creates as DESC NULLS LAST.
-      .orderBy(sql`${chargingRequests.startDate} desc nulls last`, sql`${chargingRequests.transactionId} desc nulls last`)
-      .limit(p.size)
-      .offset(p.page * p.size),
-  ]);
+  // The total: from the daily roll-up when every filter is one of its columns (operator,
+  // connector, Berlin day, status), else (transaction, end customer or contract: index-backed and
+  // few rows) an exact count. Either way a column of the page's own statement.
+  const total =
+    p.transactionId || p.endCustomerId || p.contractKey
+      ? db
+          .select({ n: sql`count(*)` })
+          .from(chargingRequests)
+          .where(where)
+      : db
+          .select({ n: sql`coalesce(sum(${chargingRequestDays.requests}), 0)` })
+          .from(chargingRequestDays)
+          .where(
+            andAll([
+              scope.where(chargingRequestDays.cpoId),
+              p.connectorId ? eq(chargingRequestDays.connectorId, p.connectorId) : undefined,
+              p.startDate ? sql`${chargingRequestDays.day} >= ${p.startDate}::date` : undefined,
+              p.endDate ? sql`${chargingRequestDays.day} <= ${p.endDate}::date` : undefined,
+              statuses.length ? inArray(chargingRequestDays.status, statuses) : undefined,
+            ]),
+          );
+  const rows = await db
+    .select({
+      r: chargingRequests,
+      l: {
+        careOf: locations.careOf,
+        street: locations.street,
+        zipCode: locations.zipCode,
+        city: locations.city,
+        locationName: locations.locationName,
+      },
+      total: sql<string | number>`(${total})`.mapWith(Number),
+    })
+    .from(chargingRequests)
+    .innerJoin(locations, eq(locations.locationId, chargingRequests.locationId))
+    .where(where)
+    // NULLS LAST (the columns are NOT NULL anyway) to match the indexes drizzle-kit creates as DESC NULLS LAST.
+    .orderBy(sql`${chargingRequests.startDate} desc nulls last`, sql`${chargingRequests.transactionId} desc nulls last`)
+    .limit(p.size)
+    .offset(p.page * p.size);
+  // A page past the end has no row to carry the total.
+  const n = rows.length ? rows[0].total : Number((await total)[0].n);
   return {
-    total: Number(total),
+    total: n,
     rows: rows.map(({ r, l }) => ({
       transactionId: r.transactionId,
       endCustomerId: r.endCustomerId,

@@ -45,7 +45,8 @@ export async function listLocations(
         )
       : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(locations).where(where);
+  // The total rides along as a column of the page's statement; only a page past the end asks alone.
+  const total = db.select({ n: count() }).from(locations).where(where);
   const stationCounts = db
     .select({
       locationId: connectors.locationId,
@@ -75,6 +76,7 @@ export async function listLocations(
       total: sql<number>`coalesce(${stationCounts.total}, 0)::int`,
       removed: sql<number>`coalesce(${stationCounts.removed}, 0)::int`,
       endCustomers: sql<number>`coalesce(${contractCounts.n}, 0)::int`,
+      listTotal: sql<number>`(${total})`.mapWith(Number),
     })
     .from(locations)
     .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
@@ -85,7 +87,7 @@ export async function listLocations(
     .limit(q.size)
     .offset(q.page * q.size);
   return {
-    total,
+    total: rows.length ? rows[0].listTotal : (await total)[0].n,
     rows: rows.map((r) => ({
       locationId: r.locationId,
       locationName: r.locationName,
@@ -266,9 +268,11 @@ export async function listLocationContracts(
     q.userTypes.length > 0 ? inArray(contracts.userType, q.userTypes) : undefined,
   ];
   const where = and(...conds);
-  const [{ total }] = await db.select({ total: count() }).from(contracts).where(where);
+  // The total rides along as a column of the page's statement; only a page past the end asks alone.
+  const total = db.select({ n: count() }).from(contracts).where(where);
   const rows = await db
     .select({
+      listTotal: sql<number>`(${total})`.mapWith(Number),
       contractKey: contracts.contractKey,
       endCustomerId: contracts.endCustomerId,
       firstName: contracts.firstName,
@@ -289,7 +293,7 @@ export async function listLocationContracts(
     .limit(q.size)
     .offset(q.page * q.size);
   return {
-    total,
+    total: rows.length ? rows[0].listTotal : (await total)[0].n,
     rows: rows.map((r) => ({
       id: r.contractKey,
       contractKey: r.contractKey,

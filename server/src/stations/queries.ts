@@ -72,16 +72,18 @@ export async function listStations(
     q.wallboxModels.length > 0 ? inArray(connectors.wallboxModel, q.wallboxModels) : undefined,
     q.locationId ? eq(connectors.locationId, q.locationId) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(connectors).where(where);
+  // The total rides along as a column of the page's statement (connectors per operator are bounded);
+  // only a page past the end asks for it alone.
+  const total = db.select({ n: count() }).from(connectors).where(where);
   const rows = await db
-    .select(rowSelection)
+    .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number) })
     .from(connectors)
     .leftJoin(locations, eq(locations.locationId, connectors.locationId))
     .where(where)
     .orderBy(sql`${locations.locationName} asc nulls last`, asc(connectors.cpId), asc(connectors.connectorId))
     .limit(q.size)
     .offset(q.page * q.size);
-  return { total, rows: rows.map(toRow) };
+  return { total: rows.length ? rows[0].total : (await total)[0].n, rows: rows.map(toRow) };
 }
 
 export async function getStationDetail(db: Db, scope: Scope, connectorId: string): Promise<StationDetail | undefined> {

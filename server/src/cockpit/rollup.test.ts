@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargingRequests } from '../db/schema';
+import { createHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+let admin: string;
+beforeAll(async () => {
+  h = await createHarness();
+  admin = (await h.login('admin')).access_token;
+});
+afterAll(() => h?.close());
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Rows of the roll-up that differ from the raw sums per Berlin day, operator, location, connector and status. */
+async function disagreements() {
+  const result = await h.db.execute(sql`
+    with raw as (
+      select (start_date at time zone 'Europe/Berlin')::date as day, cpo_id, location_id, connector_id, status,
+             count(*)::int as requests, sum(energy_kwh) as energy_kwh, sum(cost) as cost
+      from charging_requests group by 1, 2, 3, 4, 5
+    ),
+    rolled as (select * from charging_request_days where requests <> 0)
+    select coalesce(raw.day, rolled.day)::text as day, raw.requests as raw_n, rolled.requests as rolled_n
+    from raw full join rolled using (day, cpo_id, location_id, connector_id, status)
+    where raw.requests is distinct from rolled.requests
+       or raw.energy_kwh is distinct from rolled.energy_kwh
+       or raw.cost is distinct from rolled.cost`);
+  return rowsOf<{ day: string; raw_n: number | null; rolled_n: number | null }>(result);
+}
+
+describe('charging_request_days (daily roll-up)', () => {
+  it('agrees with the raw sums after the seed', async () => {
+    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from charging_request_days`));
+    expect(n).toBeGreaterThan(0);
+    expect(await disagreements()).toEqual([]);
+  });
+
+  it('follows inserts, updates (status, energy, day, connector) and deletes', async () => {
+    const [a, b] = await h.db.select().from(chargingRequests).orderBy(chargingRequests.transactionId).limit(2);
+    await h.db.transaction(async (tx) => {
+      await tx.insert(chargingRequests).values({ ...a, transactionId: 'ROLLUP-TEST-1', startDate: new Date('2026-03-29T00:30:00Z') });
+      await tx
+        .update(chargingRequests)
+        .set({
+          status: 'finished',
+          energyKwh: '12.345',
+          cost: '3.21',
+          startDate: new Date('2025-12-31T23:30:00Z'),
+          connectorId: b.connectorId,
+        })
+        .where(sql`${chargingRequests.transactionId} = ${a.transactionId}`);
+    });
+    expect(await disagreements()).toEqual([]);
+    await h.db.delete(chargingRequests).where(sql`${chargingRequests.transactionId} in ('ROLLUP-TEST-1', ${b.transactionId})`);
+    expect(await disagreements()).toEqual([]);
+  });
+
+  it('follows the clean route', async () => {
+    const res = await h.request('PUT', '/bff/charging-requests/clean', { token: admin, body: { minutesThreshold: 1 } });
+    expect(res.status).toBe(200);
+    expect(await disagreements()).toEqual([]);
+  });
+});
+
+describe('list totals without counting every row per page', () => {
+  const history = '/booking-service/bookings/get-charging-history';
+  const count = async (where: ReturnType<typeof sql>) =>
+    rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from charging_requests where ${where}`))[0].n;
+
+  it('history: the total equals the raw count, on the first, the last and a page past the end', async () => {
+    const cases: [Record<string, string>, ReturnType<typeof sql>][] = [
+      [{}, sql`true`],
+      [{ filters: 'Completed' }, sql`status = 'finished'`],
+      [
+        { filters: 'Failed,Pending' },
+        sql`status in ('denied', 'denied_parking_timer', 'terminated_not_started', 'terminated_rejected', 'broken', 'processing', 'accepted', 'connected')`,
+      ],
+      [
+        { startDate: '2026-01-01', endDate: '2026-03-31' },
+        sql`start_date >= '2026-01-01 00:00 Europe/Berlin' and start_date < '2026-04-01 00:00 Europe/Berlin'`,
+      ],
+    ];
+    for (const [params, where] of cases) {
+      const expected = await count(where);
+      const size = 7;
+      const lastPage = Math.max(0, Math.ceil(expected / size) - 1);
+      for (const page of [0, lastPage, lastPage + 1]) {
+        const res = await h.request('GET', `${history}?${new URLSearchParams({ ...params, page: String(page), size: String(size) })}`, {
+          token: admin,
+        });
+        expect(res.status).toBe(200);
+        const label = JSON.stringify({ params, page });
+        expect(res.body.data.totalNumberOfRecords, label).toBe(expected);
+        const onPage = Math.min(size, Math.max(0, expected - page * size));
+        expect(res.body.data.response.length, label).toBe(onPage);
+      }
+    }
+  });
+
+  it('history by end customer counts exactly', async () => {
+    const [{ id }] = rowsOf<{ id: string }>(
+      await h.db.execute(
+        sql`select end_customer_id as id from charging_requests where end_customer_id is not null group by 1 order by count(*) desc limit 1`,
+      ),
+    );
+    const expected = await count(sql`end_customer_id = ${id}`);
+    const res = await h.request('GET', `${history}?endCustomerId=${encodeURIComponent(id)}&page=0&size=1`, { token: admin });
+    expect(res.body.data.totalNumberOfRecords).toBe(expected);
+  });
+
+  it('connectors and locations: the last page and a page past the end report the total', async () => {
+    for (const path of ['/bff/connectors/get-by-cpo', '/bff/locations/get-by-cpo']) {
+      const first = await h.request('GET', `${path}?page=0&size=3`, { token: admin });
+      const total = first.body.data.totalNumberOfRecords as number;
+      expect(total).toBeGreaterThan(3);
+      const all = await h.request('GET', `${path}?page=0&size=10000`, { token: admin });
+      expect(all.body.data.response.length).toBe(total);
+      const lastPage = Math.ceil(total / 3) - 1;
+      const last = await h.request('GET', `${path}?page=${lastPage}&size=3`, { token: admin });
+      expect(last.body.data.totalNumberOfRecords).toBe(total);
+      expect(last.body.data.response.length).toBe(total - lastPage * 3);
+      const past = await h.request('GET', `${path}?page=${lastPage + 1}&size=3`, { token: admin });
+      expect(past.body.data).toEqual({ totalNumberOfRecords: total, response: [] });
+    }
+  });
+});
