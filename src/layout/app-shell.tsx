@@ -71,6 +71,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <ThemeMenu />
           <Button
             variant="ghost"
+            // Its text hides on a phone-sized screen; the name stays.
+            aria-label={t('nav.logout')}
             isPending={loggingOut}
             // Writes still waiting stay on the device for this user; say so before leaving.
             onPress={() => (counts.open > 0 ? setConfirmLogout(true) : void signOut())}
