@@ -65,6 +65,7 @@ test('too many wrong passwords: the sign-in says when to try again', async ({ pa
     await expect(dialog).toHaveCount(0);
   }
   await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(dialog).toContainText('Zu viele Anfragen');
   await expect(dialog).toContainText(/Zu viele Versuche\. Bitte versuchen Sie es in (1 Minute|\d+ Sekunden) erneut\./);
   await expect(page).toHaveURL(/\/login/);
 });

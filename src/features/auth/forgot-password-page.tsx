@@ -40,8 +40,9 @@ function RequestForm({ onOutcome }: { onOutcome: (o: Outcome) => void }) {
     } catch (error) {
       // Spec 1 §8: USER_NOT_FOUND, USER_NOT_VERIFIED, otherwise 'wrongInput'.
       const code = error instanceof ApiError ? error.errorCodeResponse : '';
+      const tooMany = tooManyRequestsText(t, error);
       const text =
-        tooManyRequestsText(t, error) ??
+        tooMany ??
         (code === 'USER_NOT_FOUND'
           ? t('auth.accountNotExisting')
           : code === 'USER_NOT_VERIFIED'
@@ -49,7 +50,7 @@ function RequestForm({ onOutcome }: { onOutcome: (o: Outcome) => void }) {
             : error instanceof ApiError && error.status < 500
               ? t('auth.wrongInput')
               : genericErrorText(t, error));
-      onOutcome({ variant: 'error', title: t('auth.mistakeTitle'), text });
+      onOutcome({ variant: 'error', title: tooMany ? t('errors.tooManyRequestsTitle') : t('auth.mistakeTitle'), text });
     } finally {
       setPending(false);
     }

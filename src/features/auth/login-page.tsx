@@ -46,7 +46,7 @@ export function LoginPage() {
       // Spec 1 §8: UNAUTHORIZED → 'wrongInput'; too many attempts → when to try again; anything else → the 'mistake' dialog.
       const tooMany = tooManyRequestsText(t, error);
       if (tooMany) {
-        setFailure({ title: t('auth.mistakeTitle'), text: tooMany });
+        setFailure({ title: t('errors.tooManyRequestsTitle'), text: tooMany });
       } else if (error instanceof ApiError && error.errorCodeResponse === 'UNAUTHORIZED') {
         setFailure({ title: t('auth.wrongInputTitle'), text: t('auth.wrongInput') });
       } else if (error instanceof ApiError && error.errorCodeResponse === 'USER_NOT_VERIFIED') {
