@@ -73,6 +73,9 @@ describe('statements per signed-in request', () => {
       ['/booking-service/bookings/get-charging-history?page=0&size=10', 'operator', 2],
       ['/booking-service/bookings/get-charging-history?page=0&size=10&filters=Completed', 'admin', 2],
       ['/bff/locations/get-by-cpo-for-dropdown', 'operator', 2],
+      ['/bff/cpos?page=0&size=10', 'admin', 2],
+      // The graph's series, then the licence and user counts together.
+      ['/bff/kpi/get-graph?graphType=TOTAL_ENERGY&unit=DAYS&startDate=2026-01-01&endDate=2026-01-31', 'operator', 3],
     ];
     for (const [path, who, expected] of calls) {
       const counter = countQueries();

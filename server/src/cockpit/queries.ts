@@ -195,7 +195,8 @@ async function licenceAndUserCounts(
   p: GraphParams,
   today: string,
 ): Promise<Pick<KpiInformation, 'totalWallboxLicenses' | 'totalEndUsers'>> {
-  const [wallboxes] = await db
+  // Both counts in one statement.
+  const wallboxes = db
     .select({ n: count() })
     .from(connectors)
     .where(
@@ -205,7 +206,7 @@ async function licenceAndUserCounts(
         p.locations.length ? inArray(connectors.locationId, p.locations) : undefined,
       ]),
     );
-  const [users] = await db
+  const users = db
     .select({ n: count() })
     .from(contracts)
     .where(
@@ -216,7 +217,10 @@ async function licenceAndUserCounts(
         p.locations.length ? inArray(contracts.locationId, p.locations) : undefined,
       ]),
     );
-  return { totalWallboxLicenses: Number(wallboxes.n), totalEndUsers: Number(users.n) };
+  const [counts] = rowsOf<{ wallboxes: number | string; users: number | string }>(
+    await db.execute(sql`select (${wallboxes}) as wallboxes, (${users}) as users`),
+  );
+  return { totalWallboxLicenses: Number(counts.wallboxes), totalEndUsers: Number(counts.users) };
 }
 
 // ---------------------------------------------------------------------------------------------

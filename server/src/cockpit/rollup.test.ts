@@ -110,8 +110,14 @@ describe('list totals without counting every row per page', () => {
     expect(res.body.data.totalNumberOfRecords).toBe(expected);
   });
 
-  it('connectors and locations: the last page and a page past the end report the total', async () => {
-    for (const path of ['/bff/connectors/get-by-cpo', '/bff/locations/get-by-cpo']) {
+  it('connectors, locations, operators and a location’s contracts: the last page and a page past the end report the total', async () => {
+    const [{ id }] = rowsOf<{ id: string }>(
+      await h.db.execute(
+        sql`select location_id as id from contracts where location_id is not null group by 1 order by count(*) desc limit 1`,
+      ),
+    );
+    const paths = ['/bff/connectors/get-by-cpo', '/bff/locations/get-by-cpo', '/bff/cpos', `/contract-management/location/${id}/contracts`];
+    for (const path of paths) {
       const first = await h.request('GET', `${path}?page=0&size=3`, { token: admin });
       const total = first.body.data.totalNumberOfRecords as number;
       expect(total).toBeGreaterThan(3);

@@ -6,7 +6,8 @@ import { contracts, customers, erpValues, locations, operators } from '../db/sch
 
 export async function listOperators(db: Db, scope: Scope, page: number, size: number): Promise<{ total: number; rows: OperatorListRow[] }> {
   const where = scope.where(operators.cpoId);
-  const [{ total }] = await db.select({ total: count() }).from(operators).where(where);
+  // The total rides along as a column of the page's statement; only a page past the end asks alone.
+  const total = db.select({ n: count() }).from(operators).where(where);
   // Distinct aliases: drizzle references subquery fields unqualified.
   const locationCounts = db
     .select({ cpoId: locations.cpoId, n: count().as('n_locations') })
@@ -24,6 +25,7 @@ export async function listOperators(db: Db, scope: Scope, page: number, size: nu
       cpoName: operators.cpoName,
       nrOfLocations: sql<number>`coalesce(${locationCounts.n}, 0)::int`,
       nrOfEndCustomers: sql<number>`coalesce(${contractCounts.n}, 0)::int`,
+      listTotal: sql<number>`(${total})`.mapWith(Number),
     })
     .from(operators)
     .leftJoin(locationCounts, eq(locationCounts.cpoId, operators.cpoId))
@@ -32,7 +34,7 @@ export async function listOperators(db: Db, scope: Scope, page: number, size: nu
     .orderBy(asc(operators.cpoId))
     .limit(size)
     .offset(page * size);
-  return { total, rows };
+  return { total: rows.length ? rows[0].listTotal : (await total)[0].n, rows: rows.map(({ listTotal: _total, ...r }) => r) };
 }
 
 const lines = (a: string | null, b: string | null, c: string | null, d: string | null) => ({
