@@ -3,7 +3,9 @@
  * tests. Seeds (or reuses) a PGlite database under $BENCH_DATA_DIR (default: <tmp>/cpo-cockpit-bench),
  * starts the real server in-process on a loopback port, signs in and fires each call
  * BENCH_REQUESTS times (default 200) from BENCH_CONCURRENCY callers (default 20).
- * With DATABASE_URL set the same round runs against that PostgreSQL as well (seeded if empty).
+ * With BENCH_DATABASE_URL (or DATABASE_URL) set the same round runs against that PostgreSQL as
+ * well (seeded if empty). Each call's throughput is also printed as a share of `/config.json`'s
+ * (a public answer without the database) in the same round, so figures compare across machines.
  * Then the outbox replay bench (bench/outbox-replay.ts). BENCH_ONLY=cockpit or BENCH_ONLY=outbox
  * runs just one of the two.
  */
@@ -28,16 +30,18 @@ interface Result {
   p95: number;
   max: number;
   rps: number;
+  /** req/s as a share of /config.json's req/s in the same round. */
+  share?: number;
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
-async function measure(name: string, url: string, token: string): Promise<Result> {
+async function measure(name: string, url: string, token?: string): Promise<Result> {
   let firstError: string | undefined;
   const call = async () => {
     const t0 = performance.now();
     try {
-      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       await res.arrayBuffer();
       if (res.status !== 200) firstError ??= `HTTP ${res.status}`;
       return { ms: performance.now() - t0, ok: res.status === 200 };
@@ -114,6 +118,8 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
     console.log(`  [${label}] ${newest.data.totalNumberOfRecords} charging requests, newest on ${today}`);
 
     const results: Result[] = [];
+    const baseline = await measure('/config.json (public, no database)', `${base}/config.json`);
+    results.push(baseline);
     const ranges: ChartRange[] = ['DAYS_7', 'DAYS_30', 'MONTHS_12'];
     for (const graphType of ['TOTAL_ENERGY', 'ACTIVE_USERS'] as const)
       for (const range of ranges) {
@@ -140,6 +146,14 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
     ];
     for (const [name, params, token] of cases) results.push(await measure(name, `${history}?${new URLSearchParams(params)}`, token));
     results.push(await measure('locations dropdown (admin)', `${base}/bff/locations/get-by-cpo-for-dropdown`, admin));
+    const connectorList = `${base}/bff/connectors/get-by-cpo`;
+    results.push(await measure('connector list page 0 size 10 (admin)', `${connectorList}?page=0&size=10`, admin));
+    results.push(await measure('connector list page 0 size 10 (operator)', `${connectorList}?page=0&size=10`, operator));
+    results.push(await measure('connector list page 20 size 25 (admin)', `${connectorList}?page=20&size=25`, admin));
+    const locationList = `${base}/bff/locations/get-by-cpo`;
+    results.push(await measure('location list page 0 size 10 (admin)', `${locationList}?page=0&size=10`, admin));
+    results.push(await measure('location list page 0 size 10 (operator)', `${locationList}?page=0&size=10`, operator));
+    for (const r of results) r.share = r.rps / baseline.rps;
     return results;
   } finally {
     await server.close();
@@ -147,7 +161,7 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
 }
 
 function printTable(label: string, results: Result[]) {
-  const head = ['call', 'n', 'err', 'median ms', 'p95 ms', 'max ms', 'req/s'];
+  const head = ['call', 'n', 'err', 'median ms', 'p95 ms', 'max ms', 'req/s', '% of config.json'];
   const rows = results.map((r) => [
     r.name,
     String(r.n),
@@ -156,6 +170,7 @@ function printTable(label: string, results: Result[]) {
     r.p95.toFixed(1),
     r.max.toFixed(1),
     r.rps.toFixed(0),
+    r.share === undefined ? '' : `${(r.share * 100).toFixed(1)} %`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ');
@@ -172,7 +187,8 @@ if (only && only !== 'cockpit' && only !== 'outbox') throw new Error(`BENCH_ONLY
 
 if (only !== 'outbox') {
   const targets: [string, string | undefined][] = [['PGlite', undefined]];
-  if (process.env.DATABASE_URL) targets.push(['PostgreSQL', process.env.DATABASE_URL]);
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+  if (postgresUrl) targets.push(['PostgreSQL', postgresUrl]);
   console.log(`Bench data dir: ${dataDir} (first run seeds the demo data set, ~30 s)`);
   const all: [string, Result[]][] = [];
   for (const [label, url] of targets) all.push([label, await round(label, url)]);
