@@ -5,6 +5,7 @@
  * waves: a request starts a new wave when it starts after an earlier one of the page has finished
  * (it waited for that one). One wave = everything fetched in parallel with the entry.
  *
+ * The page is opened as cockpit.example.test (mapped to the server), a production host name.
  * Needs the built app served by the real server (it starts nothing):
  *   npx vite build && PORT=8300 DATA_DIR=$(mktemp -d) SEED=small npx tsx server/src/main.ts
  *   npx tsx bench/first-route-waves.ts          (BENCH_URL, default http://localhost:8300)
@@ -12,12 +13,15 @@
  */
 import { chromium } from '@playwright/test';
 
-const base = process.env.BENCH_URL ?? 'http://localhost:8300';
+const server = new URL(process.env.BENCH_URL ?? 'http://localhost:8300');
 const rttMs = Number(process.env.BENCH_WAVES_RTT_MS ?? 150);
+// Visited under a production-like host name (mapped to the server), so the page is what production
+// users get: the language switch shows only on localhost, dev and int hosts and loads after the form.
+const base = `http://cockpit.example.test:${server.port}`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+  args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP cockpit.example.test ${server.hostname}`],
 });
 try {
   const context = await browser.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
