@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -10,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 import pkg from './package.json' with { type: 'json' };
+import { compileMessages } from './src/i18n/compile-messages';
 
 // Busts the persisted query cache when a new build ships (src/offline/persister.ts).
 const buildId = process.env.VITE_BUILD_ID ?? `${pkg.version}-${Date.now().toString(36)}`;
@@ -97,14 +97,10 @@ function preloadFirstRoute(): Plugin {
   };
 }
 
-/** A message that is plain text for ICU and for the app's `t` (src/i18n/i18n-provider.tsx, isPlainText). */
-const plainText = (message: string) => !/[{}<']/.test(message);
-
 /**
- * The locale files, compiled at build time the way `@formatjs/cli compile --ast` does: flat ids,
- * plain text kept as a string, every other message as its parsed ICU syntax tree. The app then
- * never parses ICU at run time, so the build replaces the parser with formatjs' `no-parser` build
- * (resolve.alias below, ~8 KB gzip less on the first route).
+ * The locale files compiled at build time (src/i18n/compile-messages.ts): the app then never parses
+ * ICU at run time, so the build replaces the parser with formatjs' `no-parser` build (resolve.alias
+ * below, ~7 KB gzip less on the first route).
  */
 function precompileMessages(): Plugin {
   return {
@@ -114,16 +110,7 @@ function precompileMessages(): Plugin {
     transform(code, id) {
       const locale = /\/locales\/(de|en)\.json$/.exec(id)?.[1];
       if (!locale) return;
-      const flat: Record<string, string | MessageFormatElement[]> = {};
-      const walk = (tree: Record<string, unknown>, prefix: string) => {
-        for (const [key, value] of Object.entries(tree)) {
-          const name = prefix ? `${prefix}.${key}` : key;
-          if (typeof value === 'object' && value !== null) walk(value as Record<string, unknown>, name);
-          else if (typeof value === 'string') flat[name] = plainText(value) ? value : parse(value, { locale: new Intl.Locale(locale) });
-        }
-      };
-      walk(JSON.parse(code) as Record<string, unknown>, '');
-      return { code: JSON.stringify(flat), map: null };
+      return { code: JSON.stringify(compileMessages(JSON.parse(code) as Record<string, unknown>, locale)), map: null };
     },
   };
 }

@@ -4,11 +4,9 @@ import { I18nProvider as AriaI18nProvider } from 'react-aria-components/I18nProv
 import { I18nContext, type I18nContextValue, type MessageValues } from './i18n-context';
 import { ARIA_LOCALE, readStoredLocale, storeLocale, type Locale } from './locale';
 import { getLoadedMessages, loadMessages, type Messages } from './messages';
+import { isPlainText } from './plain-text';
 
 const cache = createIntlCache();
-
-/** Text without ICU syntax (arguments, tags, quoting); the build keeps only such messages as strings. */
-const isPlainText = (message: string) => !/[{}<']/.test(message);
 
 // Start fetching the stored language's chunk while the rest of the app is still evaluating, so the
 // provider's first render usually finds it loaded (German, the default, is a ~1–10 KB chunk).

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import { compileMessages } from './compile-messages';
+import { createTranslator } from './i18n-provider';
+import { flattenMessages } from './messages';
+import { ARIA_LOCALE, type Locale } from './locale';
+import type { MessageValues } from './i18n-context';
+
+/** Every argument a compiled message uses, with the plural counts worth trying. */
+function argumentsOf(ast: MessageFormatElement[], out = new Map<string, 'text' | 'count'>()) {
+  for (const el of ast) {
+    if (el.type === 1) out.set(el.value, out.get(el.value) ?? 'text');
+    if (el.type === 2 || el.type === 6) out.set(el.value, 'count');
+    if (el.type === 5 || el.type === 6) for (const option of Object.values(el.options)) argumentsOf(option.value, out);
+    if (el.type === 8) argumentsOf(el.children, out);
+  }
+  return out;
+}
+
+// The build ships compiled messages and no ICU parser (vite.config.ts); the tests elsewhere run on
+// the ICU source. Both must read the same, and nothing in the build may need the parser.
+describe.each([
+  ['de', de],
+  ['en', en],
+] as const)('compiled %s messages', (locale: Locale, source) => {
+  const compiled = compileMessages(source, ARIA_LOCALE[locale]);
+  const fromSource = createTranslator(locale, flattenMessages(source)).t;
+  const fromBuild = createTranslator(locale, compiled).t;
+
+  it('has every id of the source', () => {
+    expect(Object.keys(compiled).sort()).toEqual(Object.keys(flattenMessages(source)).sort());
+  });
+
+  it('read the same as the source, for every message and plural form', () => {
+    for (const [id, message] of Object.entries(compiled)) {
+      const args = typeof message === 'string' ? new Map<string, 'text' | 'count'>() : argumentsOf(message);
+      for (const count of [0, 1, 2, 5]) {
+        const values: MessageValues = Object.fromEntries([...args].map(([name, kind]) => [name, kind === 'count' ? count : `‹${name}›`]));
+        expect(fromBuild(id, values), id).toBe(fromSource(id, values));
+      }
+    }
+  });
+
+  it('keeps as strings only messages shown as they are', () => {
+    for (const [id, message] of Object.entries(compiled)) {
+      if (typeof message === 'string') expect(fromBuild(id, { unused: 1 }), id).toBe(message);
+    }
+  });
+});
