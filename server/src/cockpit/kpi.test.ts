@@ -202,6 +202,20 @@ describe('GET /bff/kpi/get-graph', () => {
     expect(e.kpiInformation.totalRevenue).toBe(0);
   });
 
+  it('monthly buckets over whole months and ragged ends (monthly and daily roll-ups together) match the raw sums', async () => {
+    for (const [startDate, endDate] of [
+      ['2025-12-17', '2026-03-09'],
+      ['2026-01-01', '2026-02-28'],
+      ['2026-01-31', '2026-02-01'],
+    ])
+      for (const who of ['admin', 'operator'] as const) {
+        const q = { graphType: 'TOTAL_ENERGY' as const, startDate, endDate, unit: 'MONTHS' as const };
+        const data = graphAnswerSchema.parse((await graph(who, q)).body.data);
+        expectClose(data, expectedGraph(who, q));
+        expect(data.kpiInformation.totalEnergyCharged).toBeGreaterThan(0);
+      }
+  });
+
   it('buckets by the Berlin day, inclusive of both ends, across a month boundary', async () => {
     const q = { graphType: 'TOTAL_ENERGY' as const, startDate: '2026-01-28', endDate: '2026-02-03', unit: 'DAYS' as const };
     const data = graphAnswerSchema.parse((await graph('admin', q)).body.data);

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/cockpit';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequestDays, chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
+import { chargingRequestDays, chargingRequestMonths, chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
 import { ApiError } from '../http/errors';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
@@ -32,6 +32,68 @@ const andAll = (conds: (SQL | undefined)[]) => {
   const present = conds.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;
 };
+
+/** 'YYYY-MM-DD' of the first of the month of `day`, `months` later. */
+const firstOfMonth = (day: string, months = 0) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+interface RollupFilter {
+  locations?: string[];
+  statuses?: readonly string[];
+  /** Berlin days, inclusive; undefined: unbounded. */
+  startDate?: string;
+  endDate?: string;
+  /** false: days only (a bucket per day needs them); true: the whole months of the range from the monthly roll-up. */
+  months: boolean;
+}
+
+/**
+ * Roll-up rows (`at`: a Berlin day or the first of a Berlin month; requests, energy_kwh, cost) that
+ * together cover exactly the caller's requests in the range: each whole month of it from
+ * charging_request_months, the days before the first and after the last whole month from
+ * charging_request_days.
+ */
+function rollupRows(scope: Scope, f: RollupFilter): SQL {
+  // Whole months: [fullFrom, fullTo); an undefined bound is open on that side.
+  let fullFrom = f.startDate === undefined ? undefined : f.startDate.endsWith('-01') ? f.startDate : firstOfMonth(f.startDate, 1);
+  let fullTo = f.endDate === undefined ? undefined : firstOfMonth(nextDay(f.endDate));
+  const useMonths = f.months && !(fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo);
+  if (!useMonths) fullFrom = fullTo = undefined;
+  const common = (t: typeof chargingRequestDays | typeof chargingRequestMonths) => [
+    scope.where(t.cpoId),
+    f.locations?.length ? inArray(t.locationId, f.locations) : undefined,
+    f.statuses?.length ? inArray(t.status, [...f.statuses]) : undefined,
+  ];
+  const m = chargingRequestMonths;
+  const d = chargingRequestDays;
+  const months = sql`select ${m.month} as at, ${m.requests} as requests, ${m.energyKwh} as energy_kwh, ${m.cost} as cost from ${m} where ${
+    andAll([
+      ...common(m),
+      fullFrom !== undefined ? sql`${m.month} >= ${fullFrom}::date` : undefined,
+      fullTo !== undefined ? sql`${m.month} < ${fullTo}::date` : undefined,
+    ]) ?? sql`true`
+  }`;
+  // With months: only the days outside the whole months.
+  const edges = [
+    fullFrom !== undefined ? sql`${d.day} < ${fullFrom}::date` : undefined,
+    fullTo !== undefined ? sql`${d.day} >= ${fullTo}::date` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  const days = sql`select ${d.day} as at, ${d.requests} as requests, ${d.energyKwh} as energy_kwh, ${d.cost} as cost from ${d} where ${
+    andAll([
+      ...common(d),
+      f.startDate !== undefined ? sql`${d.day} >= ${f.startDate}::date` : undefined,
+      f.endDate !== undefined ? sql`${d.day} <= ${f.endDate}::date` : undefined,
+      edges.length ? sql`(${sql.join(edges, sql` or `)})` : undefined,
+    ]) ?? sql`true`
+  }`;
+  if (!useMonths) return days;
+  // Open on both sides: the monthly roll-up alone.
+  return edges.length ? sql`${months} union all ${days}` : months;
+}
 
 export interface GraphParams {
   graphType: GraphType;
@@ -136,9 +198,10 @@ async function graphSeries(
 }
 
 /**
- * Energy per bucket and the range's energy and revenue from the daily roll-up
- * (charging_request_days): the same sums as over the raw requests, since a roll-up day is the Berlin
- * day of a request's start and the range is whole Berlin days.
+ * Energy per bucket and the range's energy and revenue from the roll-ups (`rollupRows`: whole
+ * months from the monthly one when the buckets are months): the same sums as over the raw requests,
+ * since a roll-up day (month) is the Berlin day (month) of a request's start and the range is whole
+ * Berlin days.
  */
 async function energySeries(
   db: Db,
@@ -149,14 +212,13 @@ async function energySeries(
   const step = sql.raw(monthly ? `interval '1 month'` : `interval '1 day'`);
   const trunc = sql.raw(monthly ? `'month'` : `'day'`);
   const labelFormat = sql.raw(monthly ? `'YYYY-MM'` : `'YYYY-MM-DD'`);
-  const d = chargingRequestDays;
-  const where = andAll([
-    scope.where(d.cpoId),
-    p.locations.length ? inArray(d.locationId, p.locations) : undefined,
-    inArray(d.status, [...KPI_ENERGY_STATUSES]),
-    sql`${d.day} >= ${p.startDate}::date`,
-    sql`${d.day} <= ${p.endDate}::date`,
-  ]);
+  const rolled = rollupRows(scope, {
+    locations: p.locations,
+    statuses: KPI_ENERGY_STATUSES,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    months: monthly,
+  });
   const result = await db.execute(sql`
     with buckets as (
       select g::date as bucket
@@ -167,9 +229,8 @@ async function energySeries(
       ) as g
     ),
     agg as (
-      select date_trunc(${trunc}, ${d.day}::timestamp)::date as bucket, sum(${d.energyKwh}) as energy, sum(${d.cost}) as revenue
-      from ${d}
-      where ${where}
+      select date_trunc(${trunc}, at::timestamp)::date as bucket, sum(energy_kwh) as energy, sum(cost) as revenue
+      from (${rolled}) as rolled
       group by 1
     )
     select
@@ -258,27 +319,18 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
     p.endDate ? lt(chargingRequests.startDate, sql`${dayAfter(p.endDate)}`) : undefined,
     statuses.length ? inArray(chargingRequests.status, statuses) : undefined,
   ]);
-  // The total: from the daily roll-up when every filter is one of its columns (operator,
-  // connector, Berlin day, status), else (transaction, end customer or contract: index-backed and
-  // few rows) an exact count. Either way a column of the page's own statement.
+  // The total: from the roll-ups when every filter is one of their columns (operator, Berlin day,
+  // status), else (transaction, end customer, contract or connector: index-backed and few rows) an
+  // exact count. Either way a column of the page's own statement.
   const total =
-    p.transactionId || p.endCustomerId || p.contractKey
+    p.transactionId || p.endCustomerId || p.contractKey || p.connectorId
       ? db
           .select({ n: sql`count(*)` })
           .from(chargingRequests)
           .where(where)
       : db
-          .select({ n: sql`coalesce(sum(${chargingRequestDays.requests}), 0)` })
-          .from(chargingRequestDays)
-          .where(
-            andAll([
-              scope.where(chargingRequestDays.cpoId),
-              p.connectorId ? eq(chargingRequestDays.connectorId, p.connectorId) : undefined,
-              p.startDate ? sql`${chargingRequestDays.day} >= ${p.startDate}::date` : undefined,
-              p.endDate ? sql`${chargingRequestDays.day} <= ${p.endDate}::date` : undefined,
-              statuses.length ? inArray(chargingRequestDays.status, statuses) : undefined,
-            ]),
-          );
+          .select({ n: sql`coalesce(sum(rolled.requests), 0)` })
+          .from(sql`(${rollupRows(scope, { statuses, startDate: p.startDate, endDate: p.endDate, months: true })}) as rolled`);
   const rows = await db
     .select({
       r: chargingRequests,

@@ -13,27 +13,36 @@ afterAll(() => h?.close());
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Rows of the roll-up that differ from the raw sums per Berlin day, operator, location, connector and status. */
+/** Rows of the daily and monthly roll-ups that differ from the raw sums per Berlin day (month), operator, location and status. */
 async function disagreements() {
-  const result = await h.db.execute(sql`
-    with raw as (
-      select (start_date at time zone 'Europe/Berlin')::date as day, cpo_id, location_id, connector_id, status,
-             count(*)::int as requests, sum(energy_kwh) as energy_kwh, sum(cost) as cost
-      from charging_requests group by 1, 2, 3, 4, 5
-    ),
-    rolled as (select * from charging_request_days where requests <> 0)
-    select coalesce(raw.day, rolled.day)::text as day, raw.requests as raw_n, rolled.requests as rolled_n
-    from raw full join rolled using (day, cpo_id, location_id, connector_id, status)
-    where raw.requests is distinct from rolled.requests
-       or raw.energy_kwh is distinct from rolled.energy_kwh
-       or raw.cost is distinct from rolled.cost`);
-  return rowsOf<{ day: string; raw_n: number | null; rolled_n: number | null }>(result);
+  const out: unknown[] = [];
+  for (const [table, key, expr] of [
+    ['charging_request_days', 'day', sql`(start_date at time zone 'Europe/Berlin')::date`],
+    ['charging_request_months', 'month', sql`date_trunc('month', start_date at time zone 'Europe/Berlin')::date`],
+  ] as const) {
+    const result = await h.db.execute(sql`
+      with raw as (
+        select ${expr} as at, cpo_id, location_id, status,
+               count(*)::int as requests, sum(energy_kwh) as energy_kwh, sum(cost) as cost
+        from charging_requests group by 1, 2, 3, 4
+      ),
+      rolled as (select ${sql.identifier(key)} as at, * from ${sql.identifier(table)} where requests <> 0)
+      select ${table}::text as t, coalesce(raw.at, rolled.at)::text as at, raw.requests as raw_n, rolled.requests as rolled_n
+      from raw full join rolled using (at, cpo_id, location_id, status)
+      where raw.requests is distinct from rolled.requests
+         or raw.energy_kwh is distinct from rolled.energy_kwh
+         or raw.cost is distinct from rolled.cost`);
+    out.push(...rowsOf(result));
+  }
+  return out;
 }
 
-describe('charging_request_days (daily roll-up)', () => {
+describe('charging_request_days and charging_request_months (roll-ups)', () => {
   it('agrees with the raw sums after the seed', async () => {
-    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from charging_request_days`));
-    expect(n).toBeGreaterThan(0);
+    for (const table of ['charging_request_days', 'charging_request_months']) {
+      const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`));
+      expect(n).toBeGreaterThan(0);
+    }
     expect(await disagreements()).toEqual([]);
   });
 
@@ -81,6 +90,21 @@ describe('list totals without counting every row per page', () => {
         { startDate: '2026-01-01', endDate: '2026-03-31' },
         sql`start_date >= '2026-01-01 00:00 Europe/Berlin' and start_date < '2026-04-01 00:00 Europe/Berlin'`,
       ],
+      // Ragged ends: days before and after the whole months, within one month, open on one side.
+      [
+        { startDate: '2025-12-17', endDate: '2026-03-09' },
+        sql`start_date >= '2025-12-17 00:00 Europe/Berlin' and start_date < '2026-03-10 00:00 Europe/Berlin'`,
+      ],
+      [
+        { startDate: '2026-02-03', endDate: '2026-02-20', filters: 'Completed' },
+        sql`status = 'finished' and start_date >= '2026-02-03 00:00 Europe/Berlin' and start_date < '2026-02-21 00:00 Europe/Berlin'`,
+      ],
+      [
+        { startDate: '2026-01-31', endDate: '2026-02-01' },
+        sql`start_date >= '2026-01-31 00:00 Europe/Berlin' and start_date < '2026-02-02 00:00 Europe/Berlin'`,
+      ],
+      [{ startDate: '2025-12-17' }, sql`start_date >= '2025-12-17 00:00 Europe/Berlin'`],
+      [{ endDate: '2026-03-09' }, sql`start_date < '2026-03-10 00:00 Europe/Berlin'`],
     ];
     for (const [params, where] of cases) {
       const expected = await count(where);

@@ -413,29 +413,32 @@ export const chargingRequests = pgTable(
 );
 
 /**
- * Daily roll-up of `charging_requests` per Berlin day (of start_date), operator, location, connector
- * and status: request count, energy and cost. Kept current by statement triggers on
- * charging_requests (migration 0004), so every write path (seed, clean, any future one) updates it in
- * the same transaction. The KPI graph's energy and revenue and the charging history's total read it
- * instead of the raw requests. Rows whose count drops to 0 stay (they add nothing).
+ * Roll-ups of `charging_requests` per operator, location, status and Berlin day (of start_date), and
+ * the same per Berlin month: request count, energy and cost. Kept current by statement triggers on
+ * charging_requests (migration 0004), so every write path (seed, clean, any later one) updates them
+ * in its own transaction. The KPI graph's energy and revenue and the charging history's total read
+ * them instead of the requests: whole months from the monthly one, the ragged ends of a range from
+ * the daily one. Rows whose count drops to 0 stay (they add nothing).
  */
+const rollupColumns = {
+  cpoId: text('cpo_id').notNull(),
+  locationId: text('location_id').notNull(),
+  status: text('status').notNull(),
+  requests: integer('requests').notNull(),
+  energyKwh: numeric('energy_kwh').notNull(),
+  cost: numeric('cost').notNull(),
+};
+
 export const chargingRequestDays = pgTable(
   'charging_request_days',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    cpoId: text('cpo_id').notNull(),
-    locationId: text('location_id').notNull(),
-    connectorId: text('connector_id').notNull(),
-    status: text('status').notNull(),
-    requests: integer('requests').notNull(),
-    energyKwh: numeric('energy_kwh').notNull(),
-    cost: numeric('cost').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.cpoId, t.day, t.locationId, t.connectorId, t.status] }),
-    index('charging_request_days_day_idx').on(t.day),
-    index('charging_request_days_connector_idx').on(t.connectorId, t.day),
-  ],
+  { day: date('day', { mode: 'string' }).notNull(), ...rollupColumns },
+  (t) => [primaryKey({ columns: [t.cpoId, t.day, t.locationId, t.status] }), index('charging_request_days_day_idx').on(t.day)],
+);
+
+export const chargingRequestMonths = pgTable(
+  'charging_request_months',
+  { month: date('month', { mode: 'string' }).notNull(), ...rollupColumns },
+  (t) => [primaryKey({ columns: [t.cpoId, t.month, t.locationId, t.status] })],
 );
 
 export const bills = pgTable(
