@@ -6,8 +6,9 @@
  * With BENCH_DATABASE_URL (or DATABASE_URL) set the same round runs against that PostgreSQL as
  * well (seeded if empty). Each call's throughput is also printed as a share of `/config.json`'s
  * (a public answer without the database) in the same round, so figures compare across machines.
- * Then the outbox replay bench (bench/outbox-replay.ts). BENCH_ONLY=cockpit or BENCH_ONLY=outbox
- * runs just one of the two.
+ * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
+ * (bench/browser.ts: Lighthouse, warm start). BENCH_ONLY=cockpit, outbox or browser runs just
+ * that one.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -183,9 +184,9 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && only !== 'cockpit' && only !== 'outbox') throw new Error(`BENCH_ONLY must be cockpit or outbox, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser'].includes(only)) throw new Error(`BENCH_ONLY must be cockpit, outbox or browser, got ${only}`);
 
-if (only !== 'outbox') {
+if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [['PGlite', undefined]];
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
   if (postgresUrl) targets.push(['PostgreSQL', postgresUrl]);
@@ -199,9 +200,15 @@ if (only !== 'outbox') {
   }
 }
 
-if (only !== 'cockpit') {
+if (!only || only === 'outbox') {
   // Loaded only here: it installs browser stand-ins (IndexedDB, navigator.onLine, localStorage).
   const { runOutboxReplayBench } = await import('./outbox-replay');
   const outbox = await runOutboxReplayBench();
   if (!outbox.ok) process.exitCode = 1;
+}
+
+if (!only || only === 'browser') {
+  // Lighthouse and the warm start, on the built app (skipped with a note when there is no build).
+  const { runBrowserBench } = await import('./browser');
+  await runBrowserBench();
 }
