@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createDb } from './db/client';
+import { createDb, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
@@ -13,6 +13,10 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's database (on PGlite: the proxy to its worker thread), for tests and benches. */
+  db: Db;
+  /** On PGlite: the memory of its worker thread. */
+  workerMemory?: () => Promise<NodeJS.MemoryUsage>;
   close: () => Promise<void>;
 }
 
@@ -23,7 +27,8 @@ export interface RunningServer {
  */
 export async function startServer(env: Env, opts: { now?: Date; log?: (msg: string) => void } = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.log(m));
-  const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // PGlite runs in a worker thread: this thread only does HTTP while a query runs.
+  const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, pgliteWorker: true });
   await handle.migrate();
   const seeded = await seedIfEmpty(handle.db, env.SEED, opts.now);
   if (seeded) log(`Seeded "${seeded.size}" data in ${(seeded.ms / 1000).toFixed(1)} s`);
@@ -37,8 +42,8 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     const s = serve({ fetch: app.fetch, port: env.PORT }, () => resolve(s));
   });
   if ('keepAliveTimeout' in server) {
-    // PGlite runs on this thread, so a long query can hold the event loop past Node's 5 s keep-alive
-    // and the socket gets closed under a client that is about to reuse it (ECONNRESET under load).
+    // Longer than Node's 5 s, so a client that waits for a slow answer and then reuses its socket
+    // does not find it closed under it (ECONNRESET under load; a proxy's idle timeout is often 60 s).
     server.keepAliveTimeout = 65_000;
     // A client gets this long for its headers and for its whole request (a support attachment on one
     // bar of signal). Nothing waits for it meanwhile: bodies are read before any transaction opens.
@@ -53,6 +58,8 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   return {
     url,
     port,
+    db: handle.db,
+    workerMemory: handle.workerMemory,
     close: async () => {
       if (closed) return;
       closed = true;

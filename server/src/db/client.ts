@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pglite-proxy';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +22,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite in a worker thread: that thread's memory (heap, buffers; rss is the process's). */
+  workerMemory?: () => Promise<NodeJS.MemoryUsage>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -28,8 +31,10 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /**
  * `databaseUrl` starting with postgres:// (or postgresql://) selects PostgreSQL; otherwise PGlite
  * stores its files in `dataDir/pglite`, or in memory when dataDir is 'memory://'.
+ * `pgliteWorker` runs PGlite in a worker thread (`pglite-worker.ts`), as the server does, so no
+ * query blocks the caller's event loop; tests and scripts keep it on their own thread.
  */
-export async function createDb(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+export async function createDb(opts: { databaseUrl?: string; dataDir: string; pgliteWorker?: boolean }): Promise<DbHandle> {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
@@ -44,6 +49,18 @@ export async function createDb(opts: { databaseUrl?: string; dataDir: string }):
   if (opts.dataDir !== 'memory://') {
     dataDir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+  }
+  if (opts.pgliteWorker) {
+    const client = await PgliteWorkerClient.start(dataDir);
+    // drizzle's pglite driver only calls query, exec and transaction, which the proxy has.
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      close: () => client.close(),
+      workerMemory: () => client.memory(),
+    };
   }
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzlePglite(client, { schema });
