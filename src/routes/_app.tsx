@@ -45,5 +45,8 @@ export const Route = createFileRoute('/_app')({
   },
   pendingComponent: FullPageSpinner,
   pendingMs: 0,
+  // The router keeps a pending component up for at least 500 ms by default, so a reload with the
+  // data at hand sat idle behind the spinner; the spinner goes as soon as the screen can show.
+  pendingMinMs: 0,
   component: GuardedShell,
 });
