@@ -41,11 +41,14 @@ function warmSignedInStart(router: AppRouter) {
   if (!isAccessTokenValid()) return;
   const matches = router.matchRoutes(router.latestLocation);
   if (!matches.some((m) => m.routeId === '/_app')) return;
-  void import('./offline/query-runtime').then((m) => m.restoreCache());
-  void import('./write-kinds');
+  void signedInModules?.then(([runtime]) => runtime.restoreCache()).catch(() => undefined);
   for (const match of matches)
     void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
 }
+
+// Signed in (the tokens are in localStorage): the modules the signed-in layout awaits load while
+// the messages and the durable tokens are read.
+const signedInModules = isAccessTokenValid() ? Promise.all([import('./offline/query-runtime'), import('./write-kinds')]) : null;
 
 // The first screen needs the messages of the chosen language and the session (from its durable copy
 // when the browser lost localStorage); the runtime config is fetched in parallel.
