@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
 import type { SettableConnectorStatus } from '../../../contract/stations';
@@ -7,9 +7,11 @@ import { AlertDialog } from '../../ui/alert-dialog';
 import { showNotice } from '../../ui/notices';
 import { checkAvailabilitySelection, checkParkingLotSelection, type SelectedConnector } from './station-rules';
 
-// The modals load only when someone opens them.
-const ParkingLotWizard = lazy(() => import('./components/parking-lot-wizard').then((m) => ({ default: m.ParkingLotWizard })));
-const AvailabilityWizard = lazy(() => import('./components/availability-wizard').then((m) => ({ default: m.AvailabilityWizard })));
+// The modals are not part of the first screen: they load once it shows (see the effect below).
+const loadParkingLotWizard = () => import('./components/parking-lot-wizard');
+const loadAvailabilityWizard = () => import('./components/availability-wizard');
+const ParkingLotWizard = lazy(() => loadParkingLotWizard().then((m) => ({ default: m.ParkingLotWizard })));
+const AvailabilityWizard = lazy(() => loadAvailabilityWizard().then((m) => ({ default: m.AvailabilityWizard })));
 
 type Modal = 'parking-lot' | 'availability' | null;
 
@@ -29,6 +31,13 @@ export function useStationActions(onQueued?: () => void) {
   // a new opening mounts the form afresh (`opening` is its key).
   const [initial, setInitial] = useState<{ lots?: Record<string, string>; status?: SettableConnectorStatus }>({});
   const [opening, setOpening] = useState(0);
+  // Fetched once the screen is up, not when a modal opens: a field user who loses the network on a
+  // station page can still make the change (the outbox keeps it), also before the service worker
+  // has finished caching the app.
+  useEffect(() => {
+    void loadParkingLotWizard().catch(() => undefined);
+    void loadAvailabilityWizard().catch(() => undefined);
+  }, []);
 
   const openParkingLot = (selected: readonly SelectedConnector[], lots?: Record<string, string>) => {
     const gate = checkParkingLotSelection(selected);
