@@ -39,6 +39,9 @@ interface CommonProps {
   children?: ReactNode;
 }
 
+/** How long react-aria's announcer waits before the first announcement of a page (LiveAnnouncer.announce). */
+const FIRST_ANNOUNCEMENT_DELAY_MS = 100;
+
 /** Icon-only buttons must carry an aria-label (enforced by the type). */
 type IconOnly = { iconOnly: true; 'aria-label': string };
 type WithText = { iconOnly?: false };
@@ -57,7 +60,11 @@ export function Button({ variant = 'primary', size = 'md', iconOnly = false, cla
   pending.current = isPending;
   useEffect(
     () => () => {
-      if (pending.current) clearAnnouncer('assertive');
+      if (!pending.current) return;
+      clearAnnouncer('assertive');
+      // A page's first announcement waits ~100 ms for the announcer to attach (react-aria's
+      // LiveAnnouncer), so a fast sign-in can leave before it lands: clear once more after that.
+      setTimeout(() => clearAnnouncer('assertive'), FIRST_ANNOUNCEMENT_DELAY_MS + 50);
     },
     [],
   );
