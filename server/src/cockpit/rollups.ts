@@ -1,0 +1,76 @@
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Scope } from '../auth/scope';
+import { chargingRequestDays, chargingRequestMonths } from '../db/schema';
+
+/**
+ * The charging-request roll-ups (migration 0004: per operator, location, status and Berlin day, and
+ * per Berlin month, kept current by statement triggers on charging_requests), read as rows that
+ * sum to exactly what the raw requests would: the energy graph's series and totals and the
+ * charging history's total come from here instead of a pass over every request.
+ */
+
+/** 'YYYY-MM-DD' of the first of the month of `day`, `months` later. */
+const firstOfMonth = (day: string, months = 0) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export interface RollupFilter {
+  locations?: string[];
+  statuses?: readonly string[];
+  /** Berlin days, inclusive; undefined: unbounded. */
+  startDate?: string;
+  endDate?: string;
+  /** false: days only (a bucket per day needs them); true: the whole months of the range from the monthly roll-up. */
+  months: boolean;
+}
+
+/**
+ * Roll-up rows (`at`: a Berlin day or the first of a Berlin month; requests, energy_kwh, cost) that
+ * together cover exactly the caller's requests in the range: each whole month of it from
+ * charging_request_months, the days before the first and after the last whole month from
+ * charging_request_days.
+ */
+export function rollupRows(scope: Scope, f: RollupFilter): SQL {
+  // Whole months: [fullFrom, fullTo); an undefined bound is open on that side.
+  let fullFrom = f.startDate === undefined ? undefined : f.startDate.endsWith('-01') ? f.startDate : firstOfMonth(f.startDate, 1);
+  let fullTo = f.endDate === undefined ? undefined : firstOfMonth(nextDay(f.endDate));
+  const useMonths = f.months && !(fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo);
+  if (!useMonths) fullFrom = fullTo = undefined;
+  const common = (t: typeof chargingRequestDays | typeof chargingRequestMonths) => [
+    scope.where(t.cpoId),
+    f.locations?.length ? inArray(t.locationId, f.locations) : undefined,
+    f.statuses?.length ? inArray(t.status, [...f.statuses]) : undefined,
+  ];
+  const m = chargingRequestMonths;
+  const d = chargingRequestDays;
+  const months = sql`select ${m.month} as at, ${m.requests} as requests, ${m.energyKwh} as energy_kwh, ${m.cost} as cost from ${m} where ${
+    and(
+      ...[
+        ...common(m),
+        fullFrom !== undefined ? sql`${m.month} >= ${fullFrom}::date` : undefined,
+        fullTo !== undefined ? sql`${m.month} < ${fullTo}::date` : undefined,
+      ],
+    ) ?? sql`true`
+  }`;
+  // With months: only the days outside the whole months.
+  const edges = [
+    fullFrom !== undefined ? sql`${d.day} < ${fullFrom}::date` : undefined,
+    fullTo !== undefined ? sql`${d.day} >= ${fullTo}::date` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  const days = sql`select ${d.day} as at, ${d.requests} as requests, ${d.energyKwh} as energy_kwh, ${d.cost} as cost from ${d} where ${
+    and(
+      ...[
+        ...common(d),
+        f.startDate !== undefined ? sql`${d.day} >= ${f.startDate}::date` : undefined,
+        f.endDate !== undefined ? sql`${d.day} <= ${f.endDate}::date` : undefined,
+        edges.length ? sql`(${sql.join(edges, sql` or `)})` : undefined,
+      ],
+    ) ?? sql`true`
+  }`;
+  if (!useMonths) return days;
+  // Open on both sides: the monthly roll-up alone.
+  return edges.length ? sql`${months} union all ${days}` : months;
+}
