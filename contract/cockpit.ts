@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { commaListSchema, isoDateSchema, pageQuerySchema, paged } from './common';
 import { type ChargingRequestStatus, chargingRequestStatuses } from './enums';
 
@@ -104,10 +104,12 @@ export const graphUnits = ['DAYS', 'MONTHS'] as const;
 export type GraphUnit = (typeof graphUnits)[number];
 
 /** A yyyy-MM-dd that is a real calendar date (2024-02-30 is refused). */
-export const calendarDateSchema = isoDateSchema.refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, 'not a calendar date');
+export const calendarDateSchema = isoDateSchema.check(
+  z.refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'not a calendar date'),
+);
 
 const dayNumber = (s: string) => Math.round(Date.parse(`${s}T00:00:00Z`) / 86_400_000);
 
@@ -124,15 +126,17 @@ export const graphQuerySchema = z
     endDate: calendarDateSchema,
     unit: z.enum(graphUnits),
     locations: commaListSchema,
-    timestamp: z.string().optional(),
+    timestamp: z.optional(z.string()),
   })
-  .superRefine((q, ctx) => {
-    const days = dayNumber(q.endDate) - dayNumber(q.startDate) + 1;
-    if (Number.isNaN(days)) return;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate before startDate' });
-    else if (days > MAX_GRAPH_RANGE_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: `range longer than ${MAX_GRAPH_RANGE_DAYS} days` });
-  });
+  .check(
+    z.superRefine((q, ctx) => {
+      const days = dayNumber(q.endDate) - dayNumber(q.startDate) + 1;
+      if (Number.isNaN(days)) return;
+      if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate before startDate' });
+      else if (days > MAX_GRAPH_RANGE_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: `range longer than ${MAX_GRAPH_RANGE_DAYS} days` });
+    }),
+  );
 export type GraphQuery = z.input<typeof graphQuerySchema>;
 
 export const kpiInformationSchema = z.object({
@@ -141,9 +145,9 @@ export const kpiInformationSchema = z.object({
   /** EUR over the range (KPI_ENERGY_STATUSES, start date in range). */
   totalRevenue: z.number(),
   /** Connectors (not removed) of the caller's operators, at the selected locations; not range-bound. */
-  totalWallboxLicenses: z.number().int().nonnegative(),
+  totalWallboxLicenses: z.int().check(z.nonnegative()),
   /** Contracts not expired (status not EXPIRED/UNSIGNED_EXPIRED, endDate null or ≥ today), at the selected locations; not range-bound. */
-  totalEndUsers: z.number().int().nonnegative(),
+  totalEndUsers: z.int().check(z.nonnegative()),
 });
 export type KpiInformation = z.infer<typeof kpiInformationSchema>;
 
@@ -192,11 +196,7 @@ export function chartRangeQuery(range: ChartRange, today: string): { startDate: 
 // ---------------------------------------------------------------------------------------------
 
 /** End customer id as the cockpit search sends it: digits with dashes (e.g. 123-45678-901), max 13. */
-export const endCustomerIdSchema = z
-  .string()
-  .trim()
-  .max(13)
-  .regex(/^\d+(-\d+)*$/, 'digits with dashes');
+export const endCustomerIdSchema = z.string().check(z.trim(), z.maxLength(13), z.regex(/^\d+(-\d+)*$/, 'digits with dashes'));
 
 /**
  * Query of the charging history. All filters are optional and combine with AND:
@@ -208,42 +208,44 @@ export const endCustomerIdSchema = z
  */
 export const chargingHistoryQuerySchema = z
   .object({
-    transactionId: z.string().trim().min(1).max(22).optional(),
-    endCustomerId: endCustomerIdSchema.optional(),
-    contractKey: z.string().trim().min(1).max(100).optional(),
-    connectorId: z.string().trim().min(1).max(100).optional(),
-    startDate: calendarDateSchema.optional(),
-    endDate: calendarDateSchema.optional(),
-    filters: commaListSchema.pipe(z.array(z.enum(chargingHistoryFilters))),
-    chargingRequestHistory: z.string().optional(),
-    timestamp: z.string().optional(),
+    transactionId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(22))),
+    endCustomerId: z.optional(endCustomerIdSchema),
+    contractKey: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    connectorId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    startDate: z.optional(calendarDateSchema),
+    endDate: z.optional(calendarDateSchema),
+    filters: z.pipe(commaListSchema, z.array(z.enum(chargingHistoryFilters))),
+    chargingRequestHistory: z.optional(z.string()),
+    timestamp: z.optional(z.string()),
+    ...pageQuerySchema.shape,
+    size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 10),
   })
-  .extend(pageQuerySchema.shape)
-  .extend({ size: z.coerce.number().int().min(1).max(1000).default(10) })
-  .superRefine((q, ctx) => {
-    if (q.startDate && q.endDate && q.endDate < q.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate before startDate' });
-  });
+  .check(
+    z.superRefine((q, ctx) => {
+      if (q.startDate && q.endDate && q.endDate < q.startDate)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate before startDate' });
+    }),
+  );
 export type ChargingHistoryQuery = z.input<typeof chargingHistoryQuerySchema>;
 
 export const chargingRequestRowSchema = z.object({
   transactionId: z.string(),
-  endCustomerId: z.string().nullable(),
-  customerFullName: z.string().nullable(),
-  parkingLot: z.string().nullable(),
+  endCustomerId: z.nullable(z.string()),
+  customerFullName: z.nullable(z.string()),
+  parkingLot: z.nullable(z.string()),
   locationAddress: z.object({
-    careOf: z.string().nullable(),
+    careOf: z.nullable(z.string()),
     street: z.string(),
     zipCode: z.string(),
     city: z.string(),
   }),
   authType: z.string(),
-  rfidTag: z.string().nullable(),
-  rfidSerialId: z.string().nullable(),
+  rfidTag: z.nullable(z.string()),
+  rfidSerialId: z.nullable(z.string()),
   status: z.enum(chargingRequestStatuses),
   /** ISO 8601 instants. */
   startDate: z.string(),
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
   lastUpdateTimestamp: z.string(),
   /** kWh. */
   energyCharged: z.number(),
@@ -279,7 +281,7 @@ export const locationDropdownRowSchema = z.object({
 export type LocationDropdownRow = z.infer<typeof locationDropdownRowSchema>;
 
 /** `data` of the dropdown call: every location of the caller's operators, sorted by name. Optional query `cpoId` narrows to one operator. */
-export const locationDropdownQuerySchema = z.object({ cpoId: z.string().trim().min(1).optional() });
+export const locationDropdownQuerySchema = z.object({ cpoId: z.optional(z.string().check(z.trim(), z.minLength(1))) });
 export const locationDropdownAnswerSchema = z.array(locationDropdownRowSchema);
 
 // ---------------------------------------------------------------------------------------------
@@ -288,13 +290,13 @@ export const locationDropdownAnswerSchema = z.array(locationDropdownRowSchema);
 
 /** minutesThreshold: a whole number of minutes above 0 (a numeric string is accepted too). */
 export const cleanChargingRequestsBodySchema = z.object({
-  minutesThreshold: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-    z.number().int().positive().max(10_000_000),
+  minutesThreshold: z.pipe(
+    z.transform((v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v)),
+    z.int().check(z.positive(), z.lte(10_000_000)),
   ),
 });
 export type CleanChargingRequestsBody = z.infer<typeof cleanChargingRequestsBodySchema>;
 
 /** `data` of the clean call: how many requests it closed. */
-export const cleanChargingRequestsAnswerSchema = z.object({ changed: z.number().int().nonnegative() });
+export const cleanChargingRequestsAnswerSchema = z.object({ changed: z.int().check(z.nonnegative()) });
 export type CleanChargingRequestsAnswer = z.infer<typeof cleanChargingRequestsAnswerSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** `/config.json`: runtime settings of the PWA, so one build serves any deployment. */
 export const runtimeConfigSchema = z.object({
@@ -8,13 +8,15 @@ export const runtimeConfigSchema = z.object({
     contractManagement: z.string(),
     bookingService: z.string(),
   }),
-  csvSeparator: z.string().min(1).max(1),
-  redoSepaIntervalMinutes: z.number().int().positive(),
+  csvSeparator: z.string().check(z.minLength(1), z.maxLength(1)),
+  redoSepaIntervalMinutes: z.int().check(z.positive()),
   version: z.string(),
   /** Footer links (spec 1 §1): each operator company has its own legal pages. */
-  links: z
-    .object({ imprint: z.string(), privacy: z.string(), contact: z.string() })
-    .default({ imprint: '', privacy: '', contact: '/support' }),
+  links: z._default(z.object({ imprint: z.string(), privacy: z.string(), contact: z.string() }), {
+    imprint: '',
+    privacy: '',
+    contact: '/support',
+  }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

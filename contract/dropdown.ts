@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { billStatuses, paymentMethods, userTypes } from './enums';
 
 /** `GET /bff/dropdown-configuration?mappingTypes=USER_TYPE,BILLING_STATUS,PAYMENT_METHOD` (spec 2 §3, spec 3 §3). */
@@ -6,18 +6,20 @@ export const dropdownMappingTypes = ['USER_TYPE', 'BILLING_STATUS', 'PAYMENT_MET
 export type DropdownMappingType = (typeof dropdownMappingTypes)[number];
 
 export const dropdownQuerySchema = z.object({
-  mappingTypes: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [...dropdownMappingTypes],
-    )
-    .pipe(z.array(z.enum(dropdownMappingTypes))),
+  mappingTypes: z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((v: string | undefined) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [...dropdownMappingTypes],
+      ),
+    ),
+    z.array(z.enum(dropdownMappingTypes)),
+  ),
 });
 
 export const dropdownEntrySchema = z.object({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Error codes of the spec's catalogues (spec 1 §8, spec 2 §8, spec 3 §8) plus the few the
@@ -84,8 +84,8 @@ export const fieldIssueSchema = z.object({
 /** Body of every error answer. `errorCodeResponse` is a string so that unknown codes from another backend still parse. */
 export const errorBodySchema = z.object({
   errorCodeResponse: z.string(),
-  errorMessage: z.string().optional().default(''),
-  errorDetail: z.unknown().optional(),
-  issues: z.array(fieldIssueSchema).optional(),
+  errorMessage: z._default(z.optional(z.string()), ''),
+  errorDetail: z.optional(z.unknown()),
+  issues: z.optional(z.array(fieldIssueSchema)),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { commaListSchema, pageQuerySchema, paged } from './common';
 import { billStatuses, type ContractStatus, contractStatuses, emsModels, userTypes } from './enums';
 
@@ -26,21 +26,16 @@ import { billStatuses, type ContractStatus, contractStatuses, emsModels, userTyp
 
 /** Optional text: empty or blank counts as absent (the client drops empty values anyway). */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max)))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  );
 
 /** Optional filter in a query string: blank counts as absent. */
-const optionalFilter = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalFilter = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 /** City: letters (any script, umlauts), spaces and hyphens only (spec 1 §5). */
 export const CITY_PATTERN = /^[\p{L}\s-]+$/u;
@@ -52,15 +47,15 @@ export const MIN_STATIONS_PER_ROW = 1;
 export const MAX_STATIONS_PER_ROW = 100;
 
 export const locationAddressSchema = z.object({
-  careOf: z.string().nullable().optional(),
+  careOf: z.optional(z.nullable(z.string())),
   street: z.string(),
   zipCode: z.string(),
   city: z.string(),
-  countryCode: z.string().optional(),
+  countryCode: z.optional(z.string()),
 });
 export type LocationAddress = z.infer<typeof locationAddressSchema>;
 
-export const statusSummaryEntrySchema = z.object({ number: z.number().int().nonnegative(), color: z.string() });
+export const statusSummaryEntrySchema = z.object({ number: z.int().check(z.nonnegative()), color: z.string() });
 /** status key → {number, color}; keys are connector display statuses or contract statuses. */
 export const statusesSummarySchema = z.record(z.string(), statusSummaryEntrySchema);
 
@@ -73,7 +68,7 @@ export const statusesSummarySchema = z.record(z.string(), statusSummaryEntrySche
  * zip code, city or c/o. `cpoId`: narrows to one operator (outside the scope → 404 OPERATOR_NOT_FOUND).
  * Order: locationName, then locationId.
  */
-export const locationListQuerySchema = pageQuerySchema.extend({
+export const locationListQuerySchema = z.extend(pageQuerySchema, {
   locationName: optionalFilter,
   address: optionalFilter,
   cpoId: optionalFilter,
@@ -89,11 +84,11 @@ export const locationListRowSchema = z.object({
    * ones; the client shows it to admins and `total - removed` to everybody else.
    */
   numOfChargingStations: z.object({
-    totalNrChargingStation: z.number().int().nonnegative(),
-    removedNrChargingStation: z.number().int().nonnegative(),
+    totalNrChargingStation: z.int().check(z.nonnegative()),
+    removedNrChargingStation: z.int().check(z.nonnegative()),
   }),
   /** Contracts (end customers) assigned to the location. */
-  numEndCustomers: z.number().int().nonnegative(),
+  numEndCustomers: z.int().check(z.nonnegative()),
   cpoId: z.string(),
   cpoName: z.string(),
   /** 'id: name'. */
@@ -108,9 +103,9 @@ export type LocationListAnswer = z.infer<typeof locationListAnswerSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const wallBoxRowSchema = z.object({
-  numOfChargingStations: z.number().int().min(MIN_STATIONS_PER_ROW, 'mustBeAtLeastOne').max(MAX_STATIONS_PER_ROW),
+  numOfChargingStations: z.int().check(z.gte(MIN_STATIONS_PER_ROW, 'mustBeAtLeastOne'), z.lte(MAX_STATIONS_PER_ROW)),
   /** A name from `GET /bff/locations/wallboxTypes` (checked on the server). */
-  chargingStationModel: z.string().trim().min(1, 'required').max(200),
+  chargingStationModel: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200)),
 });
 export type WallBoxRow = z.infer<typeof wallBoxRowSchema>;
 
@@ -122,31 +117,33 @@ export type WallBoxRow = z.infer<typeof wallBoxRowSchema>;
  */
 export const createLocationBodySchema = z
   .object({
-    locationName: z.string().trim().min(1, 'required').max(200),
+    locationName: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200)),
     locationAddress: z.object({
       careOf: optionalText(200),
-      street: z.string().trim().min(1, 'required').max(200),
-      zipCode: z.string().trim().min(1, 'required').max(10).regex(ZIP_PATTERN, 'digitsOnly'),
-      city: z.string().trim().min(1, 'required').max(100).regex(CITY_PATTERN, 'lettersSpacesHyphensOnly'),
-      countryCode: z.literal('DE').optional(),
+      street: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(200)),
+      zipCode: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(10), z.regex(ZIP_PATTERN, 'digitsOnly')),
+      city: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(100), z.regex(CITY_PATTERN, 'lettersSpacesHyphensOnly')),
+      countryCode: z.optional(z.literal('DE')),
     }),
-    cpoId: z.string().trim().min(1, 'required').max(100),
-    cpoName: z.string().nullable().optional(),
-    wallBoxesData: z.array(wallBoxRowSchema).max(MAX_INFRASTRUCTURE_ROWS).default([]),
-    isEmsConnected: z.boolean().default(false),
-    emsModel: z.enum(emsModels).nullable().optional(),
+    cpoId: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(100)),
+    cpoName: z.optional(z.nullable(z.string())),
+    wallBoxesData: z._default(z.array(wallBoxRowSchema).check(z.maxLength(MAX_INFRASTRUCTURE_ROWS)), []),
+    isEmsConnected: z._default(z.boolean(), false),
+    emsModel: z.optional(z.nullable(z.enum(emsModels))),
     emsId: optionalText(100),
   })
-  .superRefine((b, ctx) => {
-    const seen = new Set<string>();
-    b.wallBoxesData.forEach((row, i) => {
-      if (seen.has(row.chargingStationModel))
-        ctx.addIssue({ code: 'custom', path: ['wallBoxesData', i, 'chargingStationModel'], message: 'duplicateModel' });
-      seen.add(row.chargingStationModel);
-    });
-    if (b.wallBoxesData.length > 0 && b.isEmsConnected && !b.emsModel)
-      ctx.addIssue({ code: 'custom', path: ['emsModel'], message: 'required' });
-  });
+  .check(
+    z.superRefine((b, ctx) => {
+      const seen = new Set<string>();
+      b.wallBoxesData.forEach((row, i) => {
+        if (seen.has(row.chargingStationModel))
+          ctx.addIssue({ code: 'custom', path: ['wallBoxesData', i, 'chargingStationModel'], message: 'duplicateModel' });
+        seen.add(row.chargingStationModel);
+      });
+      if (b.wallBoxesData.length > 0 && b.isEmsConnected && !b.emsModel)
+        ctx.addIssue({ code: 'custom', path: ['emsModel'], message: 'required' });
+    }),
+  );
 export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
 
 export const createLocationAnswerSchema = z.object({ locationId: z.string(), locationName: z.string() });
@@ -161,7 +158,7 @@ export const wallboxTypeSchema = z.object({
   name: z.string(),
   manufacturer: z.string(),
   /** Connectors created per station by `POST /bff/connectors/create-cp`. */
-  connectorsPerStation: z.number().int().positive(),
+  connectorsPerStation: z.int().check(z.positive()),
   maxPowerKw: z.number(),
 });
 export type WallboxType = z.infer<typeof wallboxTypeSchema>;
@@ -172,7 +169,7 @@ export const wallboxTypesAnswerSchema = z.array(wallboxTypeSchema);
 // GET /bff/locations/parking-info?locationId=
 // ---------------------------------------------------------------------------------------------
 
-export const parkingInfoQuerySchema = z.object({ locationId: z.string().trim().min(1).max(100) });
+export const parkingInfoQuerySchema = z.object({ locationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /** Parking lots in use at a location (connectors not removed), sorted. */
 export const parkingInfoSchema = z.object({
@@ -198,23 +195,23 @@ export const locationDetailSchema = z.object({
   }),
   chargingInfrastructureMetrics: z.object({
     /** Connectors including removed ones (admins see this; others see total - removed). */
-    totalChargingStations: z.number().int().nonnegative(),
-    removedChargingStations: z.number().int().nonnegative(),
+    totalChargingStations: z.int().check(z.nonnegative()),
+    removedChargingStations: z.int().check(z.nonnegative()),
     /** Connectors not removed, by display status (connectorDisplayStatus in contract/stations.ts). */
     statusesSummary: statusesSummarySchema,
   }),
   contractMetrics: z.object({
-    totalContractStatuses: z.number().int().nonnegative(),
+    totalContractStatuses: z.int().check(z.nonnegative()),
     /** Contracts of the location by contractStatus. */
     statusesSummary: statusesSummarySchema,
   }),
   isEmsConnected: z.boolean(),
-  emsModel: z.string().nullable(),
-  emsId: z.string().nullable(),
+  emsModel: z.nullable(z.string()),
+  emsId: z.nullable(z.string()),
   /** Parking lots in use (connectors not removed), sorted. */
   parkingLots: z.array(z.string()),
   /** Optimistic-concurrency token; also sent as `ETag: "v<version>"`. */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type LocationDetail = z.infer<typeof locationDetailSchema>;
 
@@ -238,30 +235,30 @@ export const contractStatusColours: Record<ContractStatus, string> = {
  * (or `If-Match: "v<n>"`) is optional; when given and stale → 409 CONFLICT.
  */
 export const updateLocationBodySchema = z.object({
-  locationId: z.string().trim().min(1).max(100),
-  locationName: z.string().trim().min(1, 'LNameReq').max(200),
+  locationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  locationName: z.string().check(z.trim(), z.minLength(1, 'LNameReq'), z.maxLength(200)),
   locationAddress: z.object({
-    street: z.string().trim().min(1, 'LBLNameReq').max(200),
-    city: z.string().trim().min(1, 'LBLLocReq').max(100),
-    zipCode: z.string().trim().min(1, 'ZipcodeReq').max(10),
-    countryCode: z.literal('DE').optional(),
+    street: z.string().check(z.trim(), z.minLength(1, 'LBLNameReq'), z.maxLength(200)),
+    city: z.string().check(z.trim(), z.minLength(1, 'LBLLocReq'), z.maxLength(100)),
+    zipCode: z.string().check(z.trim(), z.minLength(1, 'ZipcodeReq'), z.maxLength(10)),
+    countryCode: z.optional(z.literal('DE')),
     careOf: optionalText(200),
   }),
-  version: z.number().int().positive().optional(),
+  version: z.optional(z.int().check(z.positive())),
 });
 export type UpdateLocationBody = z.input<typeof updateLocationBodySchema>;
 
 export const updateLocationAnswerSchema = z.object({
   locationId: z.string(),
   locationName: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 export type UpdateLocationAnswer = z.infer<typeof updateLocationAnswerSchema>;
 
 /** errorDetail of a stale location edit (409 CONFLICT). */
 export const locationConflictDetailSchema = z.object({
   locationId: z.string(),
-  currentVersion: z.number().int(),
+  currentVersion: z.int(),
   current: z.object({ locationName: z.string(), locationAddress: locationAddressSchema }),
 });
 export type LocationConflictDetail = z.infer<typeof locationConflictDetailSchema>;
@@ -274,11 +271,11 @@ export type LocationConflictDetail = z.infer<typeof locationConflictDetailSchema
  * Same filters as the user list (/nutzer): endCustomerId, name (first/last name, contains,
  * case-insensitive), rfId (RFID tag or serial, contains), userTypes (comma list). Newest first.
  */
-export const locationContractsQuerySchema = pageQuerySchema.extend({
+export const locationContractsQuerySchema = z.extend(pageQuerySchema, {
   endCustomerId: optionalFilter,
   name: optionalFilter,
   rfId: optionalFilter,
-  userTypes: commaListSchema.pipe(z.array(z.enum(userTypes))),
+  userTypes: z.pipe(commaListSchema, z.array(z.enum(userTypes))),
 });
 export type LocationContractsQuery = z.input<typeof locationContractsQuerySchema>;
 
@@ -291,15 +288,15 @@ export const locationContractRowSchema = z.object({
   endCustomerId: z.string(),
   name: z.string(),
   /** 'id: name' of the location, or null. */
-  location: z.string().nullable(),
+  location: z.nullable(z.string()),
   parkingLotNumbers: z.array(z.string()),
   contractStatus: z.enum(contractStatuses),
   contractStatusMapping: contractStatusMappingSchema,
   userType: z.enum(userTypes),
   /** Status of the newest bill (PAID / UNPAID / ...), null without bills. */
-  billingStatus: z.enum(billStatuses).nullable(),
+  billingStatus: z.nullable(z.enum(billStatuses)),
   /** RFID tags of the contract, comma-joined; null without tags. */
-  rfId: z.string().nullable(),
+  rfId: z.nullable(z.string()),
 });
 export type LocationContractRow = z.infer<typeof locationContractRowSchema>;
 export const locationContractsAnswerSchema = paged(locationContractRowSchema);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { customerTypeSchema } from './common';
 import { erpPaymentMethods, operatorBillingTypes, operatorPaymentPreferences } from './enums';
 
@@ -6,31 +6,31 @@ import { erpPaymentMethods, operatorBillingTypes, operatorPaymentPreferences } f
 export const operatorListRowSchema = z.object({
   cpoId: z.string(),
   cpoName: z.string(),
-  nrOfLocations: z.number().int().nonnegative(),
-  nrOfEndCustomers: z.number().int().nonnegative(),
+  nrOfLocations: z.int().check(z.nonnegative()),
+  nrOfEndCustomers: z.int().check(z.nonnegative()),
 });
 export type OperatorListRow = z.infer<typeof operatorListRowSchema>;
 
 export const addressSchema = z.object({
   street: z.string(),
-  careOf: z.string().nullable().optional(),
+  careOf: z.optional(z.nullable(z.string())),
   zipCode: z.string(),
   city: z.string(),
-  countryCode: z.literal('DE').default('DE'),
+  countryCode: z._default(z.literal('DE'), 'DE'),
 });
 
 export const templateLinesSchema = z.object({
-  lineOne: z.string().nullable().optional(),
-  lineTwo: z.string().nullable().optional(),
-  lineThree: z.string().nullable().optional(),
-  lineFour: z.string().nullable().optional(),
+  lineOne: z.optional(z.nullable(z.string())),
+  lineTwo: z.optional(z.nullable(z.string())),
+  lineThree: z.optional(z.nullable(z.string())),
+  lineFour: z.optional(z.nullable(z.string())),
 });
 
 export const erpValueSchema = z.object({
   cpoId: z.string(),
   clientNumber: z.string(),
   netLedgerAccountNr: z.string(),
-  taxLedgerAccountNr: z.string().nullable().optional(),
+  taxLedgerAccountNr: z.optional(z.nullable(z.string())),
   paymentMethod: z.enum(erpPaymentMethods),
 });
 export type ErpValue = z.infer<typeof erpValueSchema>;
@@ -44,27 +44,27 @@ export const operatorDetailSchema = z.object({
   customerType: customerTypeSchema,
   createManualEndCustomerId: z.boolean(),
   contactPersonDetails: z.object({
-    contactPersonName: z.string().nullable().optional(),
-    contactPersonPosition: z.string().nullable().optional(),
-    contactPersonPhone: z.string().nullable().optional(),
-    contactPersonEmail: z.string().nullable().optional(),
+    contactPersonName: z.optional(z.nullable(z.string())),
+    contactPersonPosition: z.optional(z.nullable(z.string())),
+    contactPersonPhone: z.optional(z.nullable(z.string())),
+    contactPersonEmail: z.optional(z.nullable(z.string())),
   }),
-  billingType: z.enum(operatorBillingTypes).nullable().optional(),
+  billingType: z.optional(z.nullable(z.enum(operatorBillingTypes))),
   isChargingHistoryIncluded: z.boolean(),
-  cpoPaymentDetails: z
-    .object({
+  cpoPaymentDetails: z.nullable(
+    z.object({
       cpoPaymentPreference: z.array(z.enum(operatorPaymentPreferences)),
-      cpoIban: z.string().nullable().optional(),
-      cpoBankName: z.string().nullable().optional(),
-      cpoBic: z.string().nullable().optional(),
-      creditorId: z.string().nullable().optional(),
-      moneyCollectionGapInDays: z.number().int().nullable().optional(),
-    })
-    .nullable(),
+      cpoIban: z.optional(z.nullable(z.string())),
+      cpoBankName: z.optional(z.nullable(z.string())),
+      cpoBic: z.optional(z.nullable(z.string())),
+      creditorId: z.optional(z.nullable(z.string())),
+      moneyCollectionGapInDays: z.optional(z.nullable(z.int())),
+    }),
+  ),
   billingTemplateHeader: templateLinesSchema,
   billingTemplateFooter: templateLinesSchema,
   erpValues: z.array(erpValueSchema),
   /** Optimistic-concurrency token: send back as If-Match on updates. */
-  version: z.number().int().optional(),
+  version: z.optional(z.int()),
 });
 export type OperatorDetail = z.infer<typeof operatorDetailSchema>;

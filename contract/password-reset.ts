@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isStrongPassword } from './auth';
 
 /**
@@ -6,8 +6,8 @@ import { isStrongPassword } from './auth';
  * `token`; the page posts it with the new password to the user service's `/reset-password`.
  */
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'required').max(200),
-  newPassword: z.string().max(255).refine(isStrongPassword, 'weakPassword'),
+  token: z.string().check(z.minLength(1, 'required'), z.maxLength(200)),
+  newPassword: z.string().check(z.maxLength(255), z.refine(isStrongPassword, 'weakPassword')),
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { commaListSchema, pageQuerySchema, paged } from './common';
 import { type ConnectorStatus, connectorStatuses, settableConnectorStatuses } from './enums';
 import type { ErrorCode } from './errors';
@@ -95,18 +95,18 @@ export const connectorRefusalDetailSchema = z.object({ connectorIds: z.array(z.s
 /** errorDetail of a stale write (409 CONFLICT): what the connector looks like now. */
 export const connectorConflictDetailSchema = z.object({
   connectorId: z.string(),
-  currentVersion: z.number().int(),
-  current: z.object({ parkingLot: z.string().nullable(), connectorStatus: z.enum(connectorStatuses) }),
+  currentVersion: z.int(),
+  current: z.object({ parkingLot: z.nullable(z.string()), connectorStatus: z.enum(connectorStatuses) }),
   /** Every stale connector of the request (the fields above repeat the first). */
-  conflicts: z
-    .array(
+  conflicts: z.optional(
+    z.array(
       z.object({
         connectorId: z.string(),
-        currentVersion: z.number().int(),
-        current: z.object({ parkingLot: z.string().nullable(), connectorStatus: z.enum(connectorStatuses) }),
+        currentVersion: z.int(),
+        current: z.object({ parkingLot: z.nullable(z.string()), connectorStatus: z.enum(connectorStatuses) }),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 export type ConnectorConflictDetail = z.infer<typeof connectorConflictDetailSchema>;
 
@@ -114,19 +114,17 @@ export type ConnectorConflictDetail = z.infer<typeof connectorConflictDetailSche
 // GET /bff/connectors/get-by-cpo
 // ---------------------------------------------------------------------------------------------
 
-const optionalFilter = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalFilter = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 /**
  * cpId and addressParkingLot: contains, case-insensitive. locationIds, wallboxModels: comma lists
  * (exact). locationId: one location (the location page). Removed connectors are never listed.
  * Order: locationName, cpId, connectorId.
  */
-export const stationListQuerySchema = pageQuerySchema.extend({
+export const stationListQuerySchema = z.extend(pageQuerySchema, {
   cpId: optionalFilter,
   addressParkingLot: optionalFilter,
   locationIds: commaListSchema,
@@ -139,22 +137,22 @@ export const stationListRowSchema = z.object({
   /** `${cpId}_${n}`; the UI shows the part after the last underscore. */
   connectorId: z.string(),
   cpId: z.string(),
-  locationId: z.string().nullable(),
-  locationName: z.string().nullable(),
+  locationId: z.nullable(z.string()),
+  locationName: z.nullable(z.string()),
   address: z.object({
-    street: z.string().nullable(),
-    zipCode: z.string().nullable(),
-    city: z.string().nullable(),
-    parkingLot: z.string().nullable(),
+    street: z.nullable(z.string()),
+    zipCode: z.nullable(z.string()),
+    city: z.nullable(z.string()),
+    parkingLot: z.nullable(z.string()),
   }),
   wallboxModel: z.string(),
   connectorStatus: z.enum(connectorStatuses),
   connectorStatusMapping: connectorStatusMappingSchema,
   /** ISO instant or null (offline/inactive). */
-  onlineSince: z.string().nullable(),
+  onlineSince: z.nullable(z.string()),
   /** ISO instant of the last heartbeat, or null. */
-  lastHeartBeatInterval: z.string().nullable(),
-  version: z.number().int(),
+  lastHeartBeatInterval: z.nullable(z.string()),
+  version: z.int(),
 });
 export type StationListRow = z.infer<typeof stationListRowSchema>;
 export const stationListAnswerSchema = paged(stationListRowSchema);
@@ -164,7 +162,7 @@ export type StationListAnswer = z.infer<typeof stationListAnswerSchema>;
 // GET /bff/connectors/{connectorId}
 // ---------------------------------------------------------------------------------------------
 
-export const stationDetailSchema = stationListRowSchema.extend({
+export const stationDetailSchema = z.extend(stationListRowSchema, {
   cpoId: z.string(),
   /** kWh over the connector's finished charging requests. */
   totalEnergy: z.number(),
@@ -183,14 +181,12 @@ export type StationDetail = z.infer<typeof stationDetailSchema>;
  * without parking lot. `locationName` is informative. Messages: LBLReqMSG, locReq, csmorezero.
  */
 export const createStationsBodySchema = z.object({
-  locationName: z.string().nullable().optional(),
-  locationId: z.string().trim().min(1, 'locReq').max(100),
+  locationName: z.optional(z.nullable(z.string())),
+  locationId: z.string().check(z.trim(), z.minLength(1, 'locReq'), z.maxLength(100)),
   numOfChargingStations: z.coerce
     .number('csmorezero')
-    .int('csmorezero')
-    .min(MIN_STATIONS_TO_CREATE, 'csmorezero')
-    .max(MAX_STATIONS_TO_CREATE),
-  chargingStationModel: z.string().trim().min(1, 'LBLReqMSG').max(200),
+    .check(z.int('csmorezero'), z.gte(MIN_STATIONS_TO_CREATE, 'csmorezero'), z.lte(MAX_STATIONS_TO_CREATE)),
+  chargingStationModel: z.string().check(z.trim(), z.minLength(1, 'LBLReqMSG'), z.maxLength(200)),
 });
 export type CreateStationsBody = z.input<typeof createStationsBodySchema>;
 
@@ -206,14 +202,16 @@ export type CreateStationsAnswer = z.infer<typeof createStationsAnswerSchema>;
 // PUT /bff/connectors/update-parking-lots
 // ---------------------------------------------------------------------------------------------
 
-export const parkingLotNumberSchema = z.string().trim().min(1, 'parkingNumreq').max(PARKING_LOT_MAX_LENGTH, 'maxparkingLot');
+export const parkingLotNumberSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'parkingNumreq'), z.maxLength(PARKING_LOT_MAX_LENGTH, 'maxparkingLot'));
 
 export const parkingLotUpdateItemSchema = z.object({
-  connectorId: z.string().trim().min(1).max(100),
-  cpId: z.string().trim().min(1).max(100),
-  locationId: z.string().trim().min(1).max(100),
+  connectorId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  cpId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  locationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   parkingLotNumber: parkingLotNumberSchema,
-  version: z.number().int().positive().optional(),
+  version: z.optional(z.int().check(z.positive())),
 });
 export type ParkingLotUpdateItem = z.input<typeof parkingLotUpdateItemSchema>;
 
@@ -223,26 +221,26 @@ export type ParkingLotUpdateItem = z.input<typeof parkingLotUpdateItemSchema>;
  * by another connector of the location, or twice in the request → 409 DATA_INCONSISTENCY; cpId
  * and locationId must be the connector's (else 400 VALIDATION_ERROR).
  */
-export const parkingLotUpdateBodySchema = z
-  .array(parkingLotUpdateItemSchema)
-  .min(1)
-  .max(MAX_CONNECTORS_PER_WRITE)
-  .superRefine((items, ctx) => {
+export const parkingLotUpdateBodySchema = z.array(parkingLotUpdateItemSchema).check(
+  z.minLength(1),
+  z.maxLength(MAX_CONNECTORS_PER_WRITE),
+  z.superRefine((items, ctx) => {
     const seen = new Set<string>();
     items.forEach((it, i) => {
       if (seen.has(it.connectorId)) ctx.addIssue({ code: 'custom', path: [i, 'connectorId'], message: 'duplicateConnector' });
       seen.add(it.connectorId);
     });
-  });
+  }),
+);
 
 /** Answer of both connector writes: the connectors as they are now. */
 export const connectorWriteAnswerSchema = z.array(
   z.object({
     connectorId: z.string(),
     cpId: z.string(),
-    parkingLot: z.string().nullable(),
+    parkingLot: z.nullable(z.string()),
     connectorStatus: z.enum(connectorStatuses),
-    version: z.number().int(),
+    version: z.int(),
   }),
 );
 export type ConnectorWriteAnswer = z.infer<typeof connectorWriteAnswerSchema>;
@@ -261,20 +259,22 @@ export const changeAvailabilityBodySchema = z.object({
   changeAvailabilityRequest: z
     .array(
       z.object({
-        connectorId: z.string().trim().min(1).max(100),
+        connectorId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
         connectorStatus: z.enum(settableConnectorStatuses),
-        version: z.number().int().positive().optional(),
+        version: z.optional(z.int().check(z.positive())),
       }),
     )
-    .min(1)
-    .max(MAX_CONNECTORS_PER_WRITE)
-    .superRefine((items, ctx) => {
-      const seen = new Set<string>();
-      items.forEach((it, i) => {
-        if (seen.has(it.connectorId)) ctx.addIssue({ code: 'custom', path: [i, 'connectorId'], message: 'duplicateConnector' });
-        seen.add(it.connectorId);
-      });
-    }),
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_CONNECTORS_PER_WRITE),
+      z.superRefine((items, ctx) => {
+        const seen = new Set<string>();
+        items.forEach((it, i) => {
+          if (seen.has(it.connectorId)) ctx.addIssue({ code: 'custom', path: [i, 'connectorId'], message: 'duplicateConnector' });
+          seen.add(it.connectorId);
+        });
+      }),
+    ),
 });
 export type ChangeAvailabilityBody = z.input<typeof changeAvailabilityBodySchema>;
 

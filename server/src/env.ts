@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './http/zod-messages';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -9,51 +10,41 @@ export const seedSizes = ['demo', 'small', 'none'] as const;
 export type SeedSize = (typeof seedSizes)[number];
 
 export const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
-  DATA_DIR: z.string().default('./data'),
-  SEED: z.enum(seedSizes).default('demo'),
-  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional()),
-  JWT_ISSUER: z.string().default('cpo-cockpit'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 8080),
+  DATABASE_URL: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
+  DATA_DIR: z._default(z.string(), './data'),
+  SEED: z._default(z.enum(seedSizes), 'demo'),
+  JWT_SECRET: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.string().check(z.minLength(32, 'JWT_SECRET needs at least 32 characters'))),
+  ),
+  JWT_ISSUER: z._default(z.string(), 'cpo-cockpit'),
+  ACCESS_TOKEN_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 900),
   // Field staff work offline for days; two weeks keeps them signed in across a trip.
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(14 * 24 * 3600),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
-  MAIL_FROM: z.string().default('CPO Cockpit <no-reply@cockpit.example>'),
-  SUPPORT_EMAIL: z.string().default('support@cockpit.example'),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:8080')
-    .transform((u) => u.replace(/\/+$/, '')),
-  STATIC_DIR: z.string().default('./dist'),
-  CSV_SEPARATOR: z.string().length(1).default(';'),
-  REDO_SEPA_INTERVAL_MINUTES: z.coerce.number().int().positive().default(15),
+  REFRESH_TOKEN_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 14 * 24 * 3600),
+  SMTP_URL: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
+  MAIL_FROM: z._default(z.string(), 'CPO Cockpit <no-reply@cockpit.example>'),
+  SUPPORT_EMAIL: z._default(z.string(), 'support@cockpit.example'),
+  PUBLIC_URL: z.pipe(
+    z._default(z.string().check(z.url()), 'http://localhost:8080'),
+    z.transform((u: string) => u.replace(/\/+$/, '')),
+  ),
+  STATIC_DIR: z._default(z.string(), './dist'),
+  CSV_SEPARATOR: z._default(z.string().check(z.length(1)), ';'),
+  REDO_SEPA_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 15),
   /** API request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
-  JSON_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
+  JSON_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1024 * 1024),
   /** The limit of routes that carry a file (the support mail's attachment of ≤ 5 MB travels as a JSON byte array, ~4x). */
-  UPLOAD_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(25 * 1024 * 1024),
+  UPLOAD_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 25 * 1024 * 1024),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
-  TRUST_PROXY: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((v) => v === 'true'),
-  APP_VERSION: z.string().default('3.0.0'),
-  IMPRINT_URL: z.string().default(''),
-  PRIVACY_URL: z.string().default(''),
-  CONTACT_URL: z.string().default('/support'),
+  TRUST_PROXY: z.pipe(
+    z._default(z.enum(['true', 'false', '']), 'false'),
+    z.transform((v: 'true' | 'false' | '') => v === 'true'),
+  ),
+  APP_VERSION: z._default(z.string(), '3.0.0'),
+  IMPRINT_URL: z._default(z.string(), ''),
+  PRIVACY_URL: z._default(z.string(), ''),
+  CONTACT_URL: z._default(z.string(), '/support'),
 });
 
 export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string };

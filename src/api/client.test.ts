@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { getTokens, setTokens, subscribeTokens, type TokenChange } from '../auth/token-store';
 import { apiRequest, buildQueryString, buildUrl, dropEmpty, filenameFromContentDisposition, refreshAccessToken } from './client';

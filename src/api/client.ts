@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { tokenPairSchema } from '../../contract/auth';
 import { ORIGIN_DASHBOARD } from '../../contract/common';
 import { clearTokens, getAccessToken, getTokens, setTokenPair, whenTokensStored } from '../auth/token-store';
@@ -38,7 +38,7 @@ interface BaseRequestOptions {
   background?: boolean;
 }
 
-export interface JsonRequestOptions<S extends z.ZodType> extends BaseRequestOptions {
+export interface JsonRequestOptions<S extends z.ZodMiniType> extends BaseRequestOptions {
   responseType?: 'json';
   /** Validates the envelope's `data`. */
   schema: S;
@@ -61,7 +61,7 @@ export interface BlobResult {
   status: number;
 }
 
-type AnyRequestOptions = BaseRequestOptions & { responseType?: 'json' | 'blob'; schema?: z.ZodType };
+type AnyRequestOptions = BaseRequestOptions & { responseType?: 'json' | 'blob'; schema?: z.ZodMiniType };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -272,7 +272,7 @@ function refreshAfter(staleAccessToken: string | null): Promise<string> {
   return refreshInFlight;
 }
 
-async function parseJson<S extends z.ZodType>(response: Response, schema: S | undefined): Promise<z.output<S>> {
+async function parseJson<S extends z.ZodMiniType>(response: Response, schema: S | undefined): Promise<z.output<S>> {
   const text = await response.text();
   let json: unknown = undefined;
   if (text) {
@@ -300,7 +300,7 @@ async function parseJson<S extends z.ZodType>(response: Response, schema: S | un
  *   could not be cured), NetworkError when no answer arrived, the AbortError when `signal` aborted.
  */
 export function apiRequest(options: BlobRequestOptions): Promise<BlobResult>;
-export function apiRequest<S extends z.ZodType>(options: JsonRequestOptions<S>): Promise<z.output<S>>;
+export function apiRequest<S extends z.ZodMiniType>(options: JsonRequestOptions<S>): Promise<z.output<S>>;
 export function apiRequest(options: UntypedRequestOptions): Promise<unknown>;
 export function apiRequest(options: AnyRequestOptions): Promise<unknown> {
   const method = options.method ?? 'GET';

@@ -1,5 +1,5 @@
 import { errorBodySchema } from '../../contract/errors';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type FieldIssue = { path: string; message: string };
 
@@ -84,6 +84,6 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   return new ApiError({ status: response.status, errorDetail: json });
 }
 
-export function issuesFromZod(error: z.ZodError): FieldIssue[] {
+export function issuesFromZod(error: z.core.$ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }

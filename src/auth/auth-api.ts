@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { tokenPairSchema } from '../../contract/auth';
 import { ORIGIN_DASHBOARD } from '../../contract/common';
 import { apiRequest } from '../api/client';

@@ -1,37 +1,43 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './paging';
 
 /** What a server-paged list keeps in the URL: its applied filters, the page and the page size. */
 export type ListState<F> = F & { page: number; size: number };
 
-const pageSchema = z.coerce.number().int().min(0).max(1_000_000).catch(0);
-const sizeSchema = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n))
-  .catch(DEFAULT_PAGE_SIZE);
+const pageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0);
+const sizeSchema = z.catch(
+  z.coerce.number().check(
+    z.int(),
+    z.refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n)),
+  ),
+  DEFAULT_PAGE_SIZE,
+);
 
 // `.default` after `.catch` makes each field optional for links and navigation (the router types
 // search params from the schema's input), while a present but broken value still falls back.
 
 /** A text filter in the URL: trimmed, at most `max` characters; anything else falls back to empty. */
-export const searchText = (max = 100) => z.string().trim().max(max).catch('').default('');
+export const searchText = (max = 100) => z._default(z.catch(z.string().check(z.trim(), z.maxLength(max)), ''), '');
 /** A list filter in the URL (e.g. location ids): strings only, sorted and unique; anything else is empty. */
 export const searchList = (max = 100) =>
-  z
-    .array(z.string().trim().min(1).max(100))
-    .max(max)
-    .transform((v) => [...new Set(v)].sort())
-    .catch([])
-    .default([]);
+  z._default(
+    z.catch(
+      z.pipe(
+        z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.maxLength(max)),
+        z.transform((v: string[]) => [...new Set(v)].sort()),
+      ),
+      [],
+    ),
+    [],
+  );
 
 /**
  * The zod schema of a list's search params: the filters' own shape plus page and size. Every field
  * falls back to its default instead of failing, so a hand-edited or outdated link still opens the
  * list (on page 1 with the filters that make sense).
  */
-export function listSearchSchema<S extends z.ZodRawShape>(filters: S) {
-  return z.object({ ...filters, page: pageSchema.default(0), size: sizeSchema.default(DEFAULT_PAGE_SIZE) });
+export function listSearchSchema<S extends z.core.$ZodLooseShape>(filters: S) {
+  return z.object({ ...filters, page: z._default(pageSchema, 0), size: z._default(sizeSchema, DEFAULT_PAGE_SIZE) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { emailSchema, isStrongPassword, loginRequestSchema } from '../../contract/auth';
 
 /**
@@ -133,7 +133,7 @@ export function validationMessage(
  * has one source that the server checks too: a form never accepts what the server would refuse,
  * and a change of a limit reaches both sides. The first issue decides the message.
  */
-export function fromSchema(schema: z.ZodType): Rule<unknown> {
+export function fromSchema(schema: z.ZodMiniType): Rule<unknown> {
   return (value) => {
     const result = schema.safeParse(value ?? '');
     if (result.success) return null;

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ErrorBody, ErrorCode } from '../../../contract/errors';
 
 /** Thrown anywhere in a handler; the app's error handler turns it into the contract's error body. */
@@ -38,7 +38,7 @@ const codeByIssueMessage: Record<string, { status: ContentfulStatusCode; code: E
   tooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
 };
 
-export function validationError(error: z.ZodError): ApiError {
+export function validationError(error: z.core.$ZodError): ApiError {
   const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   const special = issues.map((i) => codeByIssueMessage[i.message]).find(Boolean);
   if (special) return new ApiError(special.status, special.code, issues[0].message, undefined, issues);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import './zod-messages';
 import { ApiError, validationError } from './errors';
 import { refuseUnstorableJson } from './request';
 
@@ -17,20 +18,20 @@ export async function readJson(c: Context): Promise<unknown> {
   return value;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
 
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function parseBody<S extends z.ZodMiniType>(c: Context, schema: S): Promise<z.output<S>> {
   return parseWith(schema, await readJson(c));
 }
 
-export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function parseQuery<S extends z.ZodMiniType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.query());
 }
 
-export function parseParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function parseParams<S extends z.ZodMiniType>(c: Context, schema: S): z.output<S> {
   return parseWith(schema, c.req.param());
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { createLocationBodySchema, updateLocationBodySchema } from '../../../contract/locations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';

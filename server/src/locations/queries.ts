@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   contractStatusColours,
   type LocationContractRow,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   createLocationBodySchema,
   locationContractsQuerySchema,
@@ -14,7 +14,7 @@ import { findLocation, getLocationDetail, getParkingInfo, listLocationContracts,
 import { assertOperatorVisible, createLocation, locationNotFound, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const idParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /**
  * BFF location routes (spec 1 §7, spec 2 §7). Registered after the cockpit's

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { mailSendRequestSchema } from '../../../contract/auth';
 import type { AuthContext } from '../auth/scope';
 import type { Db } from '../db/client';

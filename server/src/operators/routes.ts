@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pageQuerySchema } from '../../../contract/common';
 import { ok, paged } from '../http/respond';
 import { parseParams, parseQuery } from '../http/validate';
@@ -6,7 +6,7 @@ import { getOperatorDetail, listOperators } from './queries';
 import { routeTable } from '../http/route-table';
 import { operatorNotFound } from '../locations/handlers';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** BFF operator reads (spec 1 §7, spec 3 §7). */
 export const operatorRoutes = routeTable('bff', [

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { connectorStatusMapping, type StationDetail, type StationListRow, type stationListQuerySchema } from '../../../contract/stations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   changeAvailabilityBodySchema,
   createStationsBodySchema,
@@ -15,7 +15,7 @@ import { expectedVersion } from '../http/versions';
 import { routeTable } from '../http/route-table';
 import { assertLocationsVisible } from '../locations/handlers';
 
-const idParams = z.object({ id: z.string().trim().min(1).max(100) });
+const idParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /**
  * Applies an `If-Match` header to a one-item write (the item's own `version` wins); with several

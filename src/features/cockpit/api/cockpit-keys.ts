@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { listSearchSchema, searchList, searchText } from '../../../ui/list-search';
 import type { GraphParams } from '../graph-params';
 
@@ -14,10 +14,7 @@ export const cockpitKeys = {
 };
 
 /** 'yyyy-MM-dd' or '' (the default range); anything else falls back to ''. */
-const wireDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .catch('');
+const wireDate = z.catch(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), '');
 
 /**
  * The cockpit's charging-request search as the URL keeps it. Empty dates mean the default range
@@ -27,8 +24,8 @@ const wireDate = z
 export const cockpitSearchSchema = listSearchSchema({
   transactionId: searchText(22),
   endCustomerId: searchText(13),
-  startDate: wireDate.default(''),
-  endDate: wireDate.default(''),
+  startDate: z._default(wireDate, ''),
+  endDate: z._default(wireDate, ''),
   filters: searchList(4),
 });
 export type CockpitSearch = z.infer<typeof cockpitSearchSchema>;

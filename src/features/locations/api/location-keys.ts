@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { listSearchSchema, searchText } from '../../../ui/list-search';
 import type { UserType } from '../../../../contract/enums';
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { paged } from '../../../../contract/common';
 import {
   createLocationAnswerSchema,
@@ -68,7 +69,7 @@ export const wallboxTypesQueryOptions = () =>
     staleTime: 30 * 60_000,
   });
 
-const operatorOptionsAnswerSchema = paged(operatorListRowSchema.pick({ cpoId: true, cpoName: true }));
+const operatorOptionsAnswerSchema = paged(z.pick(operatorListRowSchema, { cpoId: true, cpoName: true }));
 
 /** Operators for the wizard's select ('id: name'). */
 export const operatorOptionsQueryOptions = () =>

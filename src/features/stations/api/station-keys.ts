@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { listSearchSchema, searchList, searchText } from '../../../ui/list-search';
 
 /** Applied filters of the station list (what was last submitted) plus paging. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { MailSendRequest } from '../../../../contract/auth';
 import { apiRequest } from '../../../api/client';
 

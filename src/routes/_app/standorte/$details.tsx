@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LocationDetailPage } from '../../../features/locations/location-detail-page';
 import { StationsTable } from '../../../features/stations/stations-table';
 import { useT } from '../../../i18n/i18n-context';
@@ -13,7 +13,7 @@ const CreateStationsWizard = lazy(() =>
 );
 
 // A location id is an opaque string from the server; anything empty or absurdly long is not one.
-const paramsSchema = z.object({ details: z.string().trim().min(1).max(100) });
+const paramsSchema = z.object({ details: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 function LocationDetailRoute() {
   const t = useT();

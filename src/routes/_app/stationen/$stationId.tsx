@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { StationDetailPage } from '../../../features/stations/station-detail-page';
 import type { SettableConnectorStatus } from '../../../../contract/enums';
 import { StationActions, type StationReopen } from '../../../features/stations/station-actions';
@@ -7,17 +7,14 @@ import { stationDetailQueryOptions } from '../../../features/stations/api/statio
 import { loadQuery } from '../../../offline/query-runtime';
 
 // A connector id is an opaque string from the server; anything empty or absurdly long is not one.
-const paramsSchema = z.object({ stationId: z.string().trim().min(1).max(100) });
+const paramsSchema = z.object({ stationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /** `?edit=parking-lot&lot=P12` or `?edit=availability&status=IDLE`: open that form with the value (outbox 'Erneut bearbeiten'). */
 const searchSchema = z.object({
-  edit: z.enum(['parking-lot', 'availability']).optional().catch(undefined),
-  lot: z.string().max(20).optional().catch(undefined),
+  edit: z.catch(z.optional(z.enum(['parking-lot', 'availability'])), undefined),
+  lot: z.catch(z.optional(z.string().check(z.maxLength(20))), undefined),
   // Spelled out (type-checked against the contract): the route tree is in the first route's bundle.
-  status: z
-    .enum(['IDLE', 'CONNECTED_UNAVAILABLE'] satisfies SettableConnectorStatus[])
-    .optional()
-    .catch(undefined),
+  status: z.catch(z.optional(z.enum(['IDLE', 'CONNECTED_UNAVAILABLE'] satisfies SettableConnectorStatus[])), undefined),
 });
 
 function StationDetailRoute() {
