@@ -10,6 +10,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 import pkg from './package.json' with { type: 'json' };
 import { compileMessages } from './src/i18n/compile-messages';
+import { pickMessagePart, type MessagePart } from './src/i18n/message-parts';
 
 // Busts the persisted query cache when a new build ships (src/offline/persister.ts).
 const buildId = process.env.VITE_BUILD_ID ?? `${pkg.version}-${Date.now().toString(36)}`;
@@ -53,11 +54,12 @@ function precompress(): Plugin {
  * The first screen of a signed-out visitor is /login in German: without help the browser fetches the
  * entry, then (when it runs) the German messages, then (when the router matches) the login route's
  * chunks: three round trips before anything paints. `<link rel="modulepreload">` for the messages
- * and the login route's chunks lets it fetch all of them in parallel with the entry. An English
- * user fetches the German file too (~8 KB; the service worker precaches both anyway).
+ * (their signed-out part) and the login route's chunks lets it fetch all of them in parallel with
+ * the entry. An English user fetches the German part too (~3 KB; the service worker precaches all
+ * message chunks anyway).
  */
 function preloadFirstRoute(): Plugin {
-  const wanted = [/^locales\/de\.json$/, /src\/routes\/login\.tsx\?tsr-split=component$/];
+  const wanted = [/^locales\/de\.json\?signed-out$/, /src\/routes\/login\.tsx\?tsr-split=component$/];
   return {
     name: 'cockpit-preload-first-route',
     apply: 'build',
@@ -98,26 +100,45 @@ function preloadFirstRoute(): Plugin {
 }
 
 /**
- * The locale files compiled at build time (src/i18n/compile-messages.ts): the app then never parses
- * ICU at run time, so the build replaces the parser with formatjs' `no-parser` build (resolve.alias
- * below, ~7 KB gzip less on the first route).
+ * The locale files, each cut into the part the screens before sign-in need and the signed-in part
+ * (`locales/de.json?signed-out`, `?signed-in`: src/i18n/message-parts.ts), in dev too, so a key
+ * missing from the signed-out part shows there first, and in the unit tests (vitest.config.ts). In the build the messages are also compiled
+ * (src/i18n/compile-messages.ts): the app then never parses ICU at run time, so the build replaces
+ * the parser with formatjs' `no-parser` build (resolve.alias below, ~7 KB gzip less on the first route).
  */
-function precompileMessages(): Plugin {
+export function messageParts(): Plugin {
+  let build = false;
   return {
-    name: 'cockpit-precompile-messages',
-    apply: 'build',
+    name: 'cockpit-message-parts',
     enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
     transform(code, id) {
-      const locale = /\/locales\/(de|en)\.json$/.exec(id)?.[1];
-      if (!locale) return;
-      return { code: JSON.stringify(compileMessages(JSON.parse(code) as Record<string, unknown>, locale)), map: null };
+      const match = /\/locales\/(de|en)\.json(?:\?(signed-out|signed-in))?$/.exec(id);
+      if (!match) return;
+      const [, locale, part] = match as unknown as [string, string, MessagePart | undefined];
+      const source = JSON.parse(code) as Record<string, unknown>;
+      const flat = build ? compileMessages(source, locale) : flattenSource(source);
+      // A part is a JavaScript module (its id does not end in .json); the whole file stays JSON.
+      if (part) return { code: `export default ${JSON.stringify(pickMessagePart(flat, part))};`, map: null };
+      return { code: JSON.stringify(flat), map: null };
     },
   };
 }
 
+const flattenSource = (tree: Record<string, unknown>, prefix = '', out: Record<string, unknown> = {}) => {
+  for (const [key, value] of Object.entries(tree)) {
+    const id = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object') flattenSource(value as Record<string, unknown>, id, out);
+    else out[id] = value;
+  }
+  return out;
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [
-    precompileMessages(),
+    messageParts(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -150,7 +171,7 @@ export default defineConfig(({ command }) => ({
     precompress(),
   ],
   resolve: {
-    // Messages arrive precompiled (precompileMessages), so the build leaves the ICU parser out.
+    // Messages arrive precompiled (messageParts), so the build leaves the ICU parser out.
     alias:
       command === 'build'
         ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]

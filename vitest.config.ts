@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { messageParts } from './vite.config';
 
 export default defineConfig({
   test: {
@@ -19,7 +20,8 @@ export default defineConfig({
         test: { name: 'tooling', include: ['eslint-rules/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
-        plugins: [react()],
+        // messageParts: the locale files' signed-out and signed-in parts, as the app loads them.
+        plugins: [react(), messageParts()],
         test: {
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -34,8 +34,9 @@ if (!entryKey) throw new Error('no index.html entry in the Vite manifest');
 const entry = closure([entryKey]);
 const loginKeys = Object.keys(manifest).filter((k) => /src\/routes\/login\.tsx/.test(k));
 if (loginKeys.length === 0) failures.push('could not find the login route chunk in the Vite manifest');
-const messageKeys = Object.keys(manifest).filter((k) => k === 'locales/de.json');
-if (messageKeys.length === 0) failures.push('could not find the German messages (locales/de.json) in the Vite manifest');
+const messageKeys = Object.keys(manifest).filter((k) => k === 'locales/de.json?signed-out');
+if (messageKeys.length === 0)
+  failures.push('could not find the German signed-out messages (locales/de.json?signed-out) in the Vite manifest');
 const firstRoute = closure([...loginKeys, ...messageKeys], new Set(entry));
 const firstFiles = [...new Set([...firstRoute].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))];
 const firstSize = firstFiles.reduce((s, f) => s + gz(f), 0);

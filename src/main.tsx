@@ -6,7 +6,7 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { loadRuntimeConfig } from './api/config';
 import { registerServiceWorker } from './offline/sw-register';
 import { I18nProvider } from './i18n/i18n-provider';
-import { loadMessages } from './i18n/messages';
+import { loadMessages, loadSignedInMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
 import { createSessionStore } from './auth/session';
 import { SessionProvider } from './auth/session-context';
@@ -46,9 +46,11 @@ function warmSignedInStart(router: AppRouter) {
     void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined);
 }
 
-// Signed in (the tokens are in localStorage): the modules the signed-in layout awaits load while
-// the messages and the durable tokens are read.
-const signedInModules = isAccessTokenValid() ? Promise.all([import('./offline/query-runtime'), import('./write-kinds')]) : null;
+// Signed in (the tokens are in localStorage): the modules and messages the signed-in layout awaits
+// load while the signed-out messages and the durable tokens are read.
+const signedInModules = isAccessTokenValid()
+  ? Promise.all([import('./offline/query-runtime'), import('./write-kinds'), loadSignedInMessages()])
+  : null;
 
 // The first screen needs the messages of the chosen language and the session (from its durable copy
 // when the browser lost localStorage); the runtime config is fetched in parallel.

@@ -5,7 +5,7 @@ type Tree = { [key: string]: unknown };
 
 /**
  * A locale file compiled the way `@formatjs/cli compile --ast` does, at build time only
- * (vite.config.ts, precompileMessages): flat ids, plain text kept as a string, every other message
+ * (vite.config.ts, messageParts): flat ids, plain text kept as a string, every other message
  * as its ICU syntax tree, so the build can leave the ICU parser out of the app.
  */
 export function compileMessages(tree: Tree, locale: string): Record<string, string | MessageFormatElement[]> {

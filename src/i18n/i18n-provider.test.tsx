@@ -6,7 +6,7 @@ import { useFormat } from './format';
 import { useLocale, useT } from './i18n-context';
 import { I18nProvider } from './i18n-provider';
 import { LANGUAGE_STORAGE_KEY } from './locale';
-import { flattenMessages, loadMessages } from './messages';
+import { flattenMessages, loadSignedInMessages } from './messages';
 
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
@@ -45,7 +45,7 @@ describe('locale files', () => {
 
 describe('I18nProvider', () => {
   it('defaults to German, formats ICU messages and sets <html lang>', async () => {
-    await loadMessages('de');
+    await loadSignedInMessages('de');
     render(
       <I18nProvider>
         <Probe />
@@ -69,7 +69,7 @@ describe('I18nProvider', () => {
   });
 
   it('switches language, persists it and updates <html lang>', async () => {
-    await loadMessages('de');
+    await loadSignedInMessages('de');
     render(
       <I18nProvider>
         <Probe />
@@ -86,7 +86,7 @@ describe('I18nProvider', () => {
 
   it('starts in the stored language', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
-    await loadMessages('en');
+    await loadSignedInMessages('en');
     render(
       <I18nProvider>
         <Probe />
@@ -97,7 +97,7 @@ describe('I18nProvider', () => {
 
   it('ignores an unknown stored language', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
-    await loadMessages('de');
+    await loadSignedInMessages('de');
     render(
       <I18nProvider>
         <Probe />
@@ -108,7 +108,7 @@ describe('I18nProvider', () => {
 
   it('renders a missing key as its id and warns once in dev, without crashing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await loadMessages('de');
+    await loadSignedInMessages('de');
     function Missing() {
       const t = useT();
       return (

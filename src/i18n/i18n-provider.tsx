@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components/I18nProvider';
 import { I18nContext, type I18nContextValue, type MessageValues } from './i18n-context';
 import { ARIA_LOCALE, readStoredLocale, storeLocale, type Locale } from './locale';
-import { getLoadedMessages, loadMessages, type Messages } from './messages';
+import { getLoadedMessages, loadMessages, subscribeMessages, type Messages } from './messages';
 import { isPlainText } from './plain-text';
 
 const cache = createIntlCache();
@@ -65,17 +65,18 @@ export function I18nProvider({ children, initialLocale, fallback = null }: I18nP
   const [requested, setRequested] = useState<Locale>(() => initialLocale ?? readStoredLocale());
   // The locale whose messages are on screen; it lags `requested` while another chunk loads,
   // so switching never blanks the app.
-  const [active, setActive] = useState<{ locale: Locale; messages: Messages } | null>(() => {
-    const messages = getLoadedMessages(requested);
-    return messages ? { locale: requested, messages } : null;
-  });
+  const [shown, setShown] = useState<Locale | null>(() => (getLoadedMessages(requested) ? requested : null));
+  // Read from the store, so the signed-in part joins the messages in the same render as the
+  // screen that awaited it (an external store's update is never later than the router's).
+  const messages = useSyncExternalStore(subscribeMessages, () => (shown ? getLoadedMessages(shown) : undefined));
+  const active = useMemo(() => (shown && messages ? { locale: shown, messages } : null), [shown, messages]);
 
   useEffect(() => {
     if (active?.locale === requested) return;
     let cancelled = false;
     loadMessages(requested).then(
-      (messages) => {
-        if (!cancelled) setActive({ locale: requested, messages });
+      () => {
+        if (!cancelled) setShown(requested);
       },
       (error: unknown) => {
         console.error(`[i18n] could not load locale "${requested}"`, error);

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@formatjs/intl';
-import type { Locale } from './locale';
+import { readStoredLocale, type Locale } from './locale';
+import type { MessagePart } from './message-parts';
 
 /**
  * Flat message table: 'ui.button.next' → ICU message. In the build a message is plain text or its
- * precompiled syntax tree (vite.config.ts, precompileMessages); in tests and dev the ICU source.
+ * precompiled syntax tree (vite.config.ts, messageParts); in tests and dev the ICU source.
  */
 export type Message = NonNullable<MessageDescriptor['defaultMessage']>;
 export type Messages = Readonly<Record<string, Message>>;
@@ -11,12 +12,19 @@ export type Messages = Readonly<Record<string, Message>>;
 type NestedMessages = { [key: string]: Message | NestedMessages };
 
 /**
- * Each locale file is its own dynamic chunk, so the first route only pays for the language in use.
- * The service worker precaches both chunks, so switching works offline.
+ * Each locale file is cut into two dynamic chunks (message-parts.ts): the screens before sign-in
+ * and the signed-in app. The first route only pays for the signed-out part of the language in use;
+ * the service worker precaches all four chunks, so switching works offline.
  */
-const importers: Record<Locale, () => Promise<{ default: NestedMessages }>> = {
-  de: () => import('../../locales/de.json'),
-  en: () => import('../../locales/en.json'),
+const importers: Record<Locale, Record<MessagePart, () => Promise<{ default: NestedMessages }>>> = {
+  de: {
+    'signed-out': () => import('../../locales/de.json?signed-out'),
+    'signed-in': () => import('../../locales/de.json?signed-in'),
+  },
+  en: {
+    'signed-out': () => import('../../locales/en.json?signed-out'),
+    'signed-in': () => import('../../locales/en.json?signed-in'),
+  },
 };
 
 /**
@@ -32,29 +40,56 @@ export function flattenMessages(tree: NestedMessages, prefix = '', out: Record<s
   return out;
 }
 
+/** The parts loaded so far, merged, per locale; a new object whenever a part joins. */
 const loaded = new Map<Locale, Messages>();
-const pending = new Map<Locale, Promise<Messages>>();
+const loadedParts = new Map<Locale, Set<MessagePart>>();
+const pending = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+/** The parts every language needs from now on: the signed-in one joins with the first signed-in screen. */
+const needed = new Set<MessagePart>(['signed-out']);
 
-/** Already loaded messages, synchronously (undefined while the chunk is on its way). */
+/** The messages of a locale loaded so far (undefined while none is), synchronously. */
 export const getLoadedMessages = (locale: Locale): Messages | undefined => loaded.get(locale);
 
-/**
- * Loads (once) and caches a locale. main.tsx may call this before the first render with the stored
- * locale so the provider renders at once instead of showing its fallback.
- */
-export function loadMessages(locale: Locale): Promise<Messages> {
-  const done = loaded.get(locale);
-  if (done) return Promise.resolve(done);
-  let promise = pending.get(locale);
+/** Called whenever a part of some locale has arrived (the provider re-renders with it). */
+export function subscribeMessages(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function loadPart(locale: Locale, part: MessagePart): Promise<void> {
+  if (loadedParts.get(locale)?.has(part)) return Promise.resolve();
+  const key = `${locale}:${part}`;
+  let promise = pending.get(key);
   if (!promise) {
-    promise = importers[locale]()
+    promise = importers[locale][part]()
       .then((mod) => {
-        const flat = Object.freeze(flattenMessages(mod.default));
-        loaded.set(locale, flat);
-        return flat;
+        loaded.set(locale, Object.freeze({ ...loaded.get(locale), ...flattenMessages(mod.default) }));
+        loadedParts.set(locale, new Set([...(loadedParts.get(locale) ?? []), part]));
+        for (const listener of listeners) listener();
       })
-      .finally(() => pending.delete(locale));
-    pending.set(locale, promise);
+      .finally(() => pending.delete(key));
+    pending.set(key, promise);
   }
   return promise;
+}
+
+/**
+ * Loads (once) and caches what the app needs of a locale: the signed-out part, and the signed-in
+ * one too once `loadSignedInMessages` was called. main.tsx calls this before the first render with
+ * the stored locale so the provider renders at once instead of showing its fallback.
+ */
+export async function loadMessages(locale: Locale): Promise<Messages> {
+  await Promise.all([...needed].map((part) => loadPart(locale, part)));
+  return loaded.get(locale)!;
+}
+
+/**
+ * The signed-in screens' messages, in `locale` now and in any language switched to later. Awaited
+ * by whatever shows a signed-in screen before it renders (the signed-in layout's beforeLoad, the
+ * signed-in not-found page).
+ */
+export function loadSignedInMessages(locale: Locale = readStoredLocale()): Promise<Messages> {
+  needed.add('signed-in');
+  return loadMessages(locale);
 }

@@ -2,17 +2,17 @@ import { render, type RenderOptions, type RenderResult } from '@testing-library/
 import type { ReactElement, ReactNode } from 'react';
 import { I18nProvider } from './i18n-provider';
 import type { Locale } from './locale';
-import { loadMessages } from './messages';
+import { loadSignedInMessages } from './messages';
 
 /**
- * Test helper: loads the real locale file first so the provider renders synchronously, then renders
- * `ui` inside it. Tests exercise the same messages users see.
+ * Test helper: loads the real locale file (both parts) first so the provider renders synchronously,
+ * then renders `ui` inside it. Tests exercise the same messages users see.
  */
 export async function renderWithI18n(
   ui: ReactElement,
   { locale = 'de', ...options }: { locale?: Locale } & Omit<RenderOptions, 'wrapper'> = {},
 ): Promise<RenderResult> {
-  await loadMessages(locale);
+  await loadSignedInMessages(locale);
   const Wrapper = ({ children }: { children: ReactNode }) => <I18nProvider initialLocale={locale}>{children}</I18nProvider>;
   return render(ui, { wrapper: Wrapper, ...options });
 }

@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, redirect, useNavigate, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { redirectTarget } from '../auth/redirect-target';
+import { loadSignedInMessages } from '../i18n/messages';
 import { AppShell } from '../layout/app-shell';
 import { useSession } from '../auth/session-context';
 import { FullPageSpinner } from '../layout/full-page-spinner';
@@ -38,8 +39,9 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/login', search: target ? { redirect: target } : {} });
     }
     // The kept offline copy of the cache first, so every loader below reads it before the network.
-    // Write kinds too, before the outbox replays anything (src/write-kinds.ts).
-    const [{ restoreCache }] = await Promise.all([import('../offline/query-runtime'), import('../write-kinds')]);
+    // Write kinds too, before the outbox replays anything (src/write-kinds.ts), and the signed-in
+    // screens' messages (the first route only carries the signed-out ones: i18n/message-parts.ts).
+    const [{ restoreCache }] = await Promise.all([import('../offline/query-runtime'), import('../write-kinds'), loadSignedInMessages()]);
     await restoreCache();
     return { session };
   },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator } from '../../../i18n/i18n-provider';
-import { loadMessages } from '../../../i18n/messages';
+import { loadSignedInMessages } from '../../../i18n/messages';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxWrite } from '../../../offline/outbox-write';
 import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
@@ -14,8 +14,8 @@ let en: TranslateFn;
 
 beforeAll(async () => {
   registerStationWrites();
-  de = createTranslator('de', await loadMessages('de')).t;
-  en = createTranslator('en', await loadMessages('en')).t;
+  de = createTranslator('de', await loadSignedInMessages('de')).t;
+  en = createTranslator('en', await loadSignedInMessages('en')).t;
 });
 
 const connector: SelectedConnector = {
