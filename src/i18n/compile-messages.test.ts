@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
@@ -40,6 +41,35 @@ describe.each([
         const values: MessageValues = Object.fromEntries([...args].map(([name, kind]) => [name, kind === 'count' ? count : `‹${name}›`]));
         expect(fromBuild(id, values), id).toBe(fromSource(id, values));
       }
+    }
+  });
+
+  // The provider binds formatjs' formatMessage and formatRelativeTime itself instead of createIntl
+  // (first-route size); both must read exactly as createIntl's.
+  it('format as formatjs createIntl does, compiled and source', () => {
+    for (const messages of [compiled, flattenMessages(source)]) {
+      const { t, intl } = createTranslator(locale, messages);
+      const reference = createIntl({
+        locale: ARIA_LOCALE[locale],
+        defaultLocale: ARIA_LOCALE.de,
+        messages: messages as Record<string, string>,
+      });
+      for (const [id, message] of Object.entries(compiled)) {
+        const args = typeof message === 'string' ? new Map<string, 'text' | 'count'>() : argumentsOf(message);
+        for (const count of [0, 1, 2, 5]) {
+          const values: MessageValues = Object.fromEntries([...args].map(([name, kind]) => [name, kind === 'count' ? count : `‹${name}›`]));
+          expect(t(id, values), id).toBe(reference.formatMessage({ id }, values));
+        }
+      }
+      for (const [value, unit] of [
+        [-5, 'minute'],
+        [-1, 'day'],
+        [0, 'hour'],
+        [-3, 'week'],
+      ] as const)
+        expect(intl.formatRelativeTime(value, unit, { numeric: 'auto' })).toBe(
+          reference.formatRelativeTime(value, unit, { numeric: 'auto' }),
+        );
     }
   });
 

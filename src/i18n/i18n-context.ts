@@ -10,8 +10,14 @@ export interface I18nContextValue {
   locale: Locale;
   setLocale: (locale: Locale) => void;
   t: TranslateFn;
-  intl: IntlShape<string>;
+  intl: IntlFormatters;
 }
+
+/**
+ * The formatjs formatters the app uses beyond `t`. Only these, not formatjs' whole `createIntl`:
+ * the first route carries every formatter the provider binds (i18n-provider.tsx).
+ */
+export type IntlFormatters = Pick<IntlShape<string>, 'formatRelativeTime'>;
 
 export const I18nContext = createContext<I18nContextValue | null>(null);
 
@@ -30,5 +36,5 @@ export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => vo
   return { locale, setLocale };
 }
 
-/** The underlying formatjs instance, for plural/relative-time formatting beyond `t`. */
-export const useIntl = (): IntlShape<string> => useI18nContext().intl;
+/** formatjs' formatters beyond `t` (relative time). */
+export const useIntl = (): IntlFormatters => useI18nContext().intl;
