@@ -53,7 +53,12 @@ export function createTranslator(locale: Locale, messages: Messages) {
     }
     // Plain text needs no formatting; the build has no ICU parser, and plain text is all it keeps as a string.
     if (typeof message === 'string' && isPlainText(message)) return message;
-    return formatMessage(config, formatters, { id }, values as Record<string, string | number | boolean | Date | null | undefined>) as string;
+    return formatMessage(
+      config,
+      formatters,
+      { id },
+      values as Record<string, string | number | boolean | Date | null | undefined>,
+    ) as string;
   };
   return { intl, t };
 }
