@@ -63,11 +63,53 @@ export async function signAccessToken(env: Env, claims: AccessClaims, now = new 
     .sign(secretKey(env));
 }
 
+/** What a verified access token said; `exp`/`nbf` are checked again on every use. */
+interface VerifiedToken {
+  sub: string;
+  sid: string;
+  exp: number;
+  nbf?: number;
+}
+
+/** Verified tokens kept per process; past this many the oldest go first. */
+const VERIFIED_TOKENS_MAX = 5000;
+
+/**
+ * Tokens this process has verified, by their exact text, for the secret and issuer they were
+ * checked with. Whether a token's signature and claims hold depends on nothing but its text, the
+ * secret, the issuer and the clock, so a repeat of the same text needs only the clock checked
+ * again; jose's verification (an HMAC through WebCrypto, ~90 µs) ran once for it. Only tokens
+ * that passed are kept, never a failure, and nothing of the caller: the session and the scope are
+ * still loaded from the database on every request.
+ */
+const verifiedTokens = new WeakMap<Env, { secret: string; issuer: string; tokens: Map<string, VerifiedToken> }>();
+
+function verifiedCache(env: Env) {
+  let cache = verifiedTokens.get(env);
+  if (!cache || cache.secret !== env.JWT_SECRET || cache.issuer !== env.JWT_ISSUER) {
+    cache = { secret: env.JWT_SECRET, issuer: env.JWT_ISSUER, tokens: new Map() };
+    verifiedTokens.set(env, cache);
+  }
+  return cache.tokens;
+}
+
+/** jose's clock checks (no tolerance): expired when `exp <= now`, not yet valid when `nbf > now`. */
+function checkClock(t: VerifiedToken): { sub: string; sid: string } {
+  const now = Math.floor(Date.now() / 1000);
+  if (t.nbf !== undefined && t.nbf > now) throw new ApiError(401, 'TOKEN_INVALID', 'Invalid token');
+  if (t.exp <= now) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token expired');
+  return { sub: t.sub, sid: t.sid };
+}
+
 /**
  * Full verification for API calls: signature (HS256 only), issuer, expiry (a token without `exp`
  * is refused), subject and session id (checked against the database by the caller).
  */
 export async function verifyAccessToken(env: Env, token: string): Promise<{ sub: string; sid: string }> {
+  const cache = verifiedCache(env);
+  const known = cache.get(token);
+  if (known) return checkClock(known);
+  let verified: VerifiedToken;
   try {
     const { payload } = await jwtVerify(token, secretKey(env), {
       algorithms: [ALG],
@@ -76,12 +118,16 @@ export async function verifyAccessToken(env: Env, token: string): Promise<{ sub:
     });
     if (typeof payload.sub !== 'string') throw new ApiError(401, 'TOKEN_INVALID', 'Token has no subject');
     if (typeof payload.sid !== 'string') throw new ApiError(401, 'TOKEN_INVALID', 'Token has no session');
-    return { sub: payload.sub, sid: payload.sid };
+    // jose has checked that exp (required) and nbf (when present) are numbers.
+    verified = { sub: payload.sub, sid: payload.sid, exp: payload.exp!, nbf: payload.nbf };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token expired');
     throw new ApiError(401, 'TOKEN_INVALID', 'Invalid token');
   }
+  if (cache.size >= VERIFIED_TOKENS_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(token, verified);
+  return { sub: verified.sub, sid: verified.sid };
 }
 
 /** For refresh: the signature and issuer must hold, but the access token may have expired already. */
