@@ -47,22 +47,6 @@ export async function listLocations(
   );
   // The total rides along as a column of the page's statement; only a page past the end asks alone.
   const total = db.select({ n: count() }).from(locations).where(where);
-  const stationCounts = db
-    .select({
-      locationId: connectors.locationId,
-      total: count().as('n_connectors'),
-      removed: sql<number>`count(*) filter (where ${connectors.removed})::int`.as('n_removed'),
-    })
-    .from(connectors)
-    .where(isNotNull(connectors.locationId))
-    .groupBy(connectors.locationId)
-    .as('sc');
-  const contractCounts = db
-    .select({ locationId: contracts.locationId, n: count().as('n_contracts') })
-    .from(contracts)
-    .where(isNotNull(contracts.locationId))
-    .groupBy(contracts.locationId)
-    .as('cc');
   const rows = await db
     .select({
       locationId: locations.locationId,
@@ -73,15 +57,15 @@ export async function listLocations(
       city: locations.city,
       cpoId: locations.cpoId,
       cpoName: operators.cpoName,
-      total: sql<number>`coalesce(${stationCounts.total}, 0)::int`,
-      removed: sql<number>`coalesce(${stationCounts.removed}, 0)::int`,
-      endCustomers: sql<number>`coalesce(${contractCounts.n}, 0)::int`,
+      // Counted per row of the page (subqueries in the select list run after the sort and limit,
+      // by the location indexes of connectors and contracts), not grouped over both whole tables.
+      total: sql<number>`(select count(*)::int from ${connectors} c where c.location_id = ${locations.locationId})`,
+      removed: sql<number>`(select (count(*) filter (where c.removed))::int from ${connectors} c where c.location_id = ${locations.locationId})`,
+      endCustomers: sql<number>`(select count(*)::int from ${contracts} k where k.location_id = ${locations.locationId})`,
       listTotal: sql<number>`(${total})`.mapWith(Number),
     })
     .from(locations)
     .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
-    .leftJoin(stationCounts, eq(stationCounts.locationId, locations.locationId))
-    .leftJoin(contractCounts, eq(contractCounts.locationId, locations.locationId))
     .where(where)
     .orderBy(asc(locations.locationName), asc(locations.locationId))
     .limit(q.size)
