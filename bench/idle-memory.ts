@@ -1,9 +1,11 @@
 /**
- * `npx tsx bench/idle-memory.ts`: the idle server's memory after seeding, never part of the tests.
- * Starts the real server (PGlite in its worker thread) with SEED=demo on a fresh data directory
- * (BENCH_DATA_DIR to reuse one, 'memory://' for none on disk), waits, and prints the process's
- * memory (`process.memoryUsage()`, /proc/self/status VmRSS) and the PGlite worker thread's share
- * (its heap and buffers; a thread has no RSS of its own).
+ * `npx tsx --expose-gc bench/idle-memory.ts`: the idle server's memory after seeding, never part of
+ * the tests. Starts the real server (PGlite in its worker thread) with SEED=demo on a fresh data
+ * directory (BENCH_DATA_DIR to reuse one, 'memory://' for none on disk; a first start on disk seeds
+ * in a child process, see server/src/seed/child-process.ts), waits IDLE_WAIT_MS (10 s), collects
+ * garbage in both threads and prints the process's memory (`process.memoryUsage()`, RSS split
+ * into anonymous memory and mapped files from /proc/self/status) and the PGlite worker thread's
+ * share (its heap and buffers; a thread has no RSS of its own).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { loadEnv } from '../server/src/env';
 import { startServer } from '../server/src/server';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-const vmRss = () => readFileSync('/proc/self/status', 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+const status = () => readFileSync('/proc/self/status', 'utf8');
 
 const fresh = !process.env.BENCH_DATA_DIR;
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'cpo-idle-'));
@@ -28,16 +30,19 @@ const env = loadEnv({
 });
 const server = await startServer(env, { log: (m) => console.log(`  ${m}`) });
 try {
-  await new Promise((r) => setTimeout(r, 5000));
+  await new Promise((r) => setTimeout(r, Number(process.env.IDLE_WAIT_MS ?? 10_000)));
+  // The worker's garbage first (its 'memory' answer collects it with --expose-gc), then the main
+  // thread's: what an idle V8 gives back by itself after a while, so runs compare.
+  const w = await server.workerMemory?.();
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
+  const kb = (field: string) => Number(status().match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN) * 1024;
   console.log(
-    `process: rss ${mb(m.rss)} (VmRSS ${mb(Number(vmRss()) * 1024)}), main thread heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}`,
+    `process: rss ${mb(m.rss)} (anonymous ${mb(kb('RssAnon'))}, files ${mb(kb('RssFile'))}: the node binary, shared), main thread heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}`,
   );
-  const w = await server.workerMemory?.();
   if (w)
     console.log(
-      `PGlite worker thread: heap ${mb(w.heapUsed)} of ${mb(w.heapTotal)}, external ${mb(w.external)}, arrayBuffers ${mb(w.arrayBuffers)}`,
+      `PGlite worker thread: heap ${mb(w.heapUsed)} of ${mb(w.heapTotal)}, external ${mb(w.external)} (PGlite's WASM memory), arrayBuffers ${mb(w.arrayBuffers)}`,
     );
 } finally {
   await server.close();

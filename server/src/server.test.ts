@@ -80,3 +80,34 @@ describe('startServer', () => {
     if (!process.env.DATABASE_URL) expect(order).toEqual(['transaction', 'outside']);
   }, 30_000);
 });
+
+/** A first start on PGlite on disk seeds in a child process (seed/child-process.ts); a restart keeps the data. */
+describe.skipIf(!!process.env.DATABASE_URL)('startServer on a fresh PGlite data directory', () => {
+  it('seeds in a child process that exits, then serves the data; a second start does not seed again', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cpo-first-start-'));
+    const env = testEnv({
+      DATA_DIR: dataDir,
+      SEED: 'small',
+      PORT: 0,
+      STATIC_DIR: path.join(dataDir, 'no-static'),
+      DATABASE_URL: undefined,
+    });
+    const logs: string[] = [];
+    try {
+      const first = await startServer(env, { log: (m) => logs.push(m) });
+      const n = async (s: RunningServer) =>
+        ((await s.db.execute(sql`select count(*)::int as n from customers`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+      const customers = await n(first);
+      expect(customers).toBeGreaterThan(0);
+      await first.close();
+      expect(logs.filter((m) => m.startsWith('Seeded "small"'))).toHaveLength(1);
+
+      const second = await startServer(env, { log: (m) => logs.push(m) });
+      expect(await n(second)).toBe(customers);
+      await second.close();
+      expect(logs.filter((m) => m.startsWith('Seeded'))).toHaveLength(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

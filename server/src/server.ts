@@ -1,11 +1,14 @@
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { createDb, type Db } from './db/client';
+import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
-import { seedIfEmpty } from './seed/seed';
+import { seedInChildProcess } from './seed/child-process';
+import { seedIfEmpty, type SeedResult } from './seed/seed';
 
 export const HEADERS_TIMEOUT_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
@@ -28,9 +31,16 @@ export interface RunningServer {
 export async function startServer(env: Env, opts: { now?: Date; log?: (msg: string) => void } = {}): Promise<RunningServer> {
   const log = opts.log ?? ((m: string) => console.log(m));
   // PGlite runs in a worker thread: this thread only does HTTP while a query runs.
+  // A first start on PGlite (no database files yet) migrates and seeds in a child process, so the
+  // seeding's memory leaves with it (seed/child-process.ts); then the worker opens the files.
+  const pgliteDir = isPostgresUrl(env.DATABASE_URL) || env.DATA_DIR === 'memory://' ? undefined : pgliteDataDir(env.DATA_DIR);
+  let seeded: SeedResult | undefined;
+  if (pgliteDir && env.SEED !== 'none' && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    seeded = await seedInChildProcess(env.DATA_DIR, env.SEED, opts.now ?? new Date());
+  }
   const handle = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, pgliteWorker: true });
   await handle.migrate();
-  const seeded = await seedIfEmpty(handle.db, env.SEED, opts.now);
+  seeded ??= await seedIfEmpty(handle.db, env.SEED, opts.now);
   if (seeded) log(`Seeded "${seeded.size}" data in ${(seeded.ms / 1000).toFixed(1)} s`);
 
   const app = createApp({ db: handle.db, env });

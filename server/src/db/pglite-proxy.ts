@@ -62,10 +62,10 @@ export class PgliteWorkerClient extends ProxyClient {
     super(send);
   }
 
-  /** Starts the worker; `dataDir` undefined keeps the database in memory. Resolves when it is open. */
-  static async start(dataDir: string | undefined): Promise<PgliteWorkerClient> {
+  /** Starts the worker with PGlite's options (plain data: no dataDir keeps it in memory). Resolves when it is open. */
+  static async start(options: { dataDir?: string; startParams?: string[] }): Promise<PgliteWorkerClient> {
     // JavaScript, not TypeScript: Node 20 applies no module hooks (tsx) in a worker thread.
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { options }, execArgv: [] });
     const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
     let nextId = 1;
     let dead: Error | undefined;

@@ -17,9 +17,10 @@ import { PGlite } from '@electric-sql/pglite';
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts must run in a worker thread');
 
-/** @type {{ dataDir?: string }} */
-const { dataDir } = workerData;
-const ready = PGlite.create(dataDir ? { dataDir } : {});
+/** @type {{ options: { dataDir?: string; startParams?: string[] } }} */
+const { options } = workerData;
+// The options come from `pgliteOptions` (client.ts), the same as an in-process PGlite's.
+const ready = PGlite.create(options);
 
 /** @type {Map<number, { tx: Transaction; end: (commit: boolean) => void }>} */
 const transactions = new Map();
@@ -96,7 +97,9 @@ async function handle(pg, msg) {
     }
     case 'memory':
       // heapUsed/heapTotal/external/arrayBuffers are this thread's (PGlite's WASM memory among
-      // them); rss is the whole process's.
+      // them); rss is the whole process's. With --expose-gc (bench/idle-memory.ts) the thread's
+      // garbage is collected first, as an idle V8 does by itself after a while.
+      /** @type {{ gc?: () => void }} */ (globalThis).gc?.();
       return process.memoryUsage();
     case 'close':
       await pg.close();

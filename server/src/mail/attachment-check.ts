@@ -1,4 +1,3 @@
-import decodeHeic from 'heic-decode';
 import jpeg from 'jpeg-js';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
@@ -22,6 +21,8 @@ export async function parsesAs(ext: string, bytes: Uint8Array): Promise<boolean>
         jpeg.decode(bytes, { maxResolutionInMP: 100, maxMemoryUsageInMB: 512, useTArray: true });
         return true;
       case 'heic': {
+        // Loaded when a HEIC photo arrives: libheif's WASM memory is ~25 MB the idle server need not hold.
+        const { default: decodeHeic } = await import('heic-decode');
         const image = await decodeHeic({ buffer: bytes });
         return image.width > 0 && image.height > 0;
       }
