@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import {
   describeDataAge,
   restoreQueryCache,
   saveQueryCache,
+  saveQueryCacheWhenHidden,
   useDataAge,
 } from './persister';
 
@@ -104,6 +105,32 @@ describe('query persister', () => {
     await restoreQueryCache(target, persister);
     expect(target.getQueryData(['locations', 'list', { page: 0 }])).toBeUndefined();
     expect(await get(PERSISTED_CLIENT_KEY, store)).toBeUndefined();
+  });
+});
+
+describe('saveQueryCacheWhenHidden', () => {
+  it('writes the cache at once when the page is hidden or left, not a throttle later', async () => {
+    signIn('user-1');
+    const client = new QueryClient();
+    const stop = saveQueryCacheWhenHidden(client);
+    try {
+      client.setQueryData(['stations', 'detail', 'S1'], { stationId: 'S1', parkingLot: 'P1' });
+      window.dispatchEvent(new Event('pagehide'));
+      await expect.poll(() => get<string>(PERSISTED_CLIENT_KEY, store)).toContain('"parkingLot":"P1"');
+
+      client.setQueryData(['stations', 'detail', 'S1'], { stationId: 'S1', parkingLot: 'P2' });
+      const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      document.dispatchEvent(new Event('visibilitychange'));
+      visibility.mockRestore();
+      await expect.poll(() => get<string>(PERSISTED_CLIENT_KEY, store)).toContain('"parkingLot":"P2"');
+    } finally {
+      stop();
+    }
+    // Unsubscribed: a later pagehide writes nothing.
+    client.setQueryData(['stations', 'detail', 'S1'], { stationId: 'S1', parkingLot: 'P3' });
+    window.dispatchEvent(new Event('pagehide'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await get<string>(PERSISTED_CLIENT_KEY, store)).toContain('"parkingLot":"P2"');
   });
 });
 

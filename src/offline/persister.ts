@@ -120,9 +120,27 @@ export function createPersistOptions(persister: Persister): Omit<PersistQueryCli
   };
 }
 
-/** Writes the persistable part of the cache now (e.g. before a controlled reload). */
-export function saveQueryCache(client: QueryClient, persister: Persister = getDefaultPersister()): Promise<void> {
+/** Writes the persistable part of the cache now, not at the end of the save throttle. */
+export function saveQueryCache(client: QueryClient, persister: Persister = getImmediatePersister()): Promise<void> {
   return persistQueryClientSave({ queryClient: client, ...createPersistOptions(persister) });
+}
+
+/**
+ * Saves the cache at once when the page is hidden (a tablet switching apps, which may then kill
+ * the page) or left: the throttled saves would lose an answer that arrived in the last second.
+ * Returns the unsubscribe.
+ */
+export function saveQueryCacheWhenHidden(client: QueryClient): () => void {
+  const save = () => void saveQueryCache(client).catch((error: unknown) => console.error(error));
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') save();
+  };
+  window.addEventListener('pagehide', save);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('pagehide', save);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }
 
 /** Hydrates `client` from the stored copy, unless it is too old, from another build or another user. */
@@ -157,6 +175,13 @@ let defaultPersister: Persister | null = null;
 export function getDefaultPersister(): Persister {
   defaultPersister ??= createQueryPersister();
   return defaultPersister;
+}
+
+let immediatePersister: Persister | null = null;
+/** The same stored copy without the throttle, for a save that cannot wait. */
+function getImmediatePersister(): Persister {
+  immediatePersister ??= createQueryPersister({ throttleTime: 0 });
+  return immediatePersister;
 }
 
 /** Data older than this page load can only have come from the persisted cache. */
