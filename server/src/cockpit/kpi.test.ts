@@ -207,13 +207,23 @@ describe('GET /bff/kpi/get-graph', () => {
       ['2025-12-17', '2026-03-09'],
       ['2026-01-01', '2026-02-28'],
       ['2026-01-31', '2026-02-01'],
+      ['2026-01-01', '2026-02-10'],
+      ['2026-01-05', '2026-02-28'],
     ])
-      for (const who of ['admin', 'operator'] as const) {
-        const q = { graphType: 'TOTAL_ENERGY' as const, startDate, endDate, unit: 'MONTHS' as const };
-        const data = graphAnswerSchema.parse((await graph(who, q)).body.data);
-        expectClose(data, expectedGraph(who, q));
-        expect(data.kpiInformation.totalEnergyCharged).toBeGreaterThan(0);
-      }
+      for (const who of ['admin', 'operator'] as const)
+        for (const graphType of types) {
+          // Active users: whole months from the customer roll-up, ragged ends from the requests.
+          const q = { graphType, startDate, endDate, unit: 'MONTHS' as const };
+          const data = graphAnswerSchema.parse((await graph(who, q)).body.data);
+          expectClose(data, expectedGraph(who, q));
+          expect(data.kpiInformation.totalEnergyCharged).toBeGreaterThan(0);
+          expect(data.graphUnits.some((p) => p.value > 0)).toBe(true);
+        }
+    // At locations too (the customer roll-up keeps the location).
+    const [loc] = requests.filter((r) => r.locationId !== null).map((r) => r.locationId!);
+    const q = { graphType: 'ACTIVE_USERS' as const, startDate: '2025-12-17', endDate: '2026-03-09', unit: 'MONTHS' as const };
+    const data = graphAnswerSchema.parse((await graph('admin', { ...q, locations: loc })).body.data);
+    expectClose(data, expectedGraph('admin', q, [loc]));
   });
 
   it('buckets by the Berlin day, inclusive of both ends, across a month boundary', async () => {

@@ -18,7 +18,7 @@ import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { rollupRows } from './rollups';
+import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
 
@@ -118,29 +118,56 @@ const requestConditions = (scope: Scope, p: GraphParams) => [
 ];
 
 /**
- * Distinct end customers per bucket, in one pass over the range's requests, joined onto every bucket
- * so empty days/months answer 0. A request finds its bucket by binary search over the buckets' first
- * instants (Berlin midnight, DST-correct) with width_bucket, which is cheaper than converting every
- * row's timestamp to local time.
+ * (bucket's first day, distinct customers) of month buckets when the range covers at least one whole
+ * month: the whole months from charging_request_customer_months, the days of a ragged first or
+ * last month from the requests (a ragged end lies in one month, so all of its requests fall in
+ * that month's bucket: first or last).
+ */
+function monthlyCustomers(scope: Scope, p: GraphParams, whole: { from: string; to: string }): SQL {
+  const raggedDays = (month: string, from: SQL, to: SQL) =>
+    sql`select ${month}::date as bucket, ${chargingRequests.endCustomerId} as customer from ${chargingRequests}
+      where ${and(
+        scope.where(chargingRequests.cpoId),
+        p.locations.length ? inArray(chargingRequests.locationId, p.locations) : undefined,
+        sql`${chargingRequests.startDate} >= ${from}`,
+        sql`${chargingRequests.startDate} < ${to}`,
+      )} and ${chargingRequests.endCustomerId} is not null`;
+  const parts = [
+    customerMonthRows(scope, { locations: p.locations, ...whole }),
+    p.startDate < whole.from ? raggedDays(monthOf(p.startDate), dayStart(p.startDate), dayStart(whole.from)) : undefined,
+    whole.to <= p.endDate ? raggedDays(monthOf(p.endDate), dayStart(whole.to), dayAfter(p.endDate)) : undefined,
+  ].filter((part): part is SQL => part !== undefined);
+  return sql`select bucket, count(*) as n from (select distinct bucket, customer from (${sql.join(parts, sql` union all `)}) c) d group by bucket`;
+}
+
+/**
+ * Distinct end customers per bucket, joined onto every bucket so empty days/months answer 0.
+ * Month buckets that lie wholly in the range read charging_request_customer_months (a customer per
+ * operator, location and month); the days of a ragged first or last month, and day buckets, read
+ * the requests of those days. The day bucket of a request is found by binary search over the
+ * buckets' first instants (Berlin midnight, DST-correct) with width_bucket, which is cheaper than
+ * converting every row's timestamp to local time.
  */
 async function activeUsersSeries(db: Db, scope: Scope, p: GraphParams): Promise<GraphAnswer['graphUnits']> {
   const b = buckets(p);
+  const whole = p.unit === 'MONTHS' ? wholeMonths(p.startDate, p.endDate) : undefined;
+  const users = whole
+    ? monthlyCustomers(scope, p, whole)
+    : sql`select i, count(*) as n from (
+        select distinct width_bucket(${chargingRequests.startDate}, (select a from thresholds)) as i, ${chargingRequests.endCustomerId} as customer
+        from ${chargingRequests}
+        where ${and(...requestConditions(scope, p))} and ${chargingRequests.endCustomerId} is not null
+      ) d
+      group by i`;
   const result = await db.execute(sql`
     with buckets as (${b.rows}),
     thresholds as (
       select array_agg(bucket::timestamp at time zone ${TZ} order by i) as a from buckets
     ),
-    users as (
-      select i, count(*) as n from (
-        select distinct width_bucket(${chargingRequests.startDate}, (select a from thresholds)) as i, ${chargingRequests.endCustomerId} as customer
-        from ${chargingRequests}
-        where ${and(...requestConditions(scope, p))} and ${chargingRequests.endCustomerId} is not null
-      ) d
-      group by i
-    )
+    users as (${users})
     select to_char(b.bucket, ${b.label}) as label, coalesce(users.n, 0)::int as users
     from buckets b
-    left join users on users.i = b.i
+    left join users on ${whole ? sql`users.bucket = b.bucket` : sql`users.i = b.i`}
     order by b.i`);
   return rowsOf<{ label: string; users: number | string }>(result).map((r) => ({ label: r.label, value: Number(r.users) }));
 }

@@ -34,19 +34,31 @@ async function disagreements() {
          or raw.cost is distinct from rolled.cost`);
     out.push(...rowsOf(result));
   }
+  // The customers per operator, location and Berlin month (the active-users graph).
+  const customers = await h.db.execute(sql`
+    with raw as (
+      select date_trunc('month', start_date at time zone 'Europe/Berlin')::date as month, cpo_id, location_id, end_customer_id,
+             count(*)::int as requests
+      from charging_requests where end_customer_id is not null group by 1, 2, 3, 4
+    ),
+    rolled as (select * from charging_request_customer_months where requests <> 0)
+    select 'charging_request_customer_months' as t, coalesce(raw.month, rolled.month)::text as at, raw.requests as raw_n, rolled.requests as rolled_n
+    from raw full join rolled using (month, cpo_id, location_id, end_customer_id)
+    where raw.requests is distinct from rolled.requests`);
+  out.push(...rowsOf(customers));
   return out;
 }
 
 describe('charging_request_days and charging_request_months (roll-ups)', () => {
   it('agrees with the raw sums after the seed', async () => {
-    for (const table of ['charging_request_days', 'charging_request_months']) {
+    for (const table of ['charging_request_days', 'charging_request_months', 'charging_request_customer_months']) {
       const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`));
       expect(n).toBeGreaterThan(0);
     }
     expect(await disagreements()).toEqual([]);
   });
 
-  it('follows inserts, updates (status, energy, day, connector) and deletes', async () => {
+  it('follows inserts, updates (status, energy, day, connector, end customer) and deletes', async () => {
     const [a, b] = await h.db.select().from(chargingRequests).orderBy(chargingRequests.transactionId).limit(2);
     await h.db.transaction(async (tx) => {
       await tx.insert(chargingRequests).values({ ...a, transactionId: 'ROLLUP-TEST-1', startDate: new Date('2026-03-29T00:30:00Z') });
@@ -58,6 +70,7 @@ describe('charging_request_days and charging_request_months (roll-ups)', () => {
           cost: '3.21',
           startDate: new Date('2025-12-31T23:30:00Z'),
           connectorId: b.connectorId,
+          endCustomerId: b.endCustomerId === a.endCustomerId ? null : b.endCustomerId,
         })
         .where(sql`${chargingRequests.transactionId} = ${a.transactionId}`);
     });

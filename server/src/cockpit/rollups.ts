@@ -1,6 +1,6 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../auth/scope';
-import { chargingRequestDays, chargingRequestMonths } from '../db/schema';
+import { chargingRequestCustomerMonths, chargingRequestDays, chargingRequestMonths } from '../db/schema';
 
 /**
  * The charging-request roll-ups (migration 0004: per operator, location, status and Berlin day, and
@@ -73,4 +73,35 @@ export function rollupRows(scope: Scope, f: RollupFilter): SQL {
   if (!useMonths) return days;
   // Open on both sides: the monthly roll-up alone.
   return edges.length ? sql`${months} union all ${days}` : months;
+}
+
+/** 'YYYY-MM-01' of the month of `day`. */
+export const monthOf = (day: string) => firstOfMonth(day);
+
+/**
+ * The whole Berlin months of [startDate, endDate] as [from, to) ('YYYY-MM-01'), or undefined when
+ * the range covers no month entirely.
+ */
+export function wholeMonths(startDate: string, endDate: string): { from: string; to: string } | undefined {
+  const from = startDate.endsWith('-01') ? startDate : firstOfMonth(startDate, 1);
+  const to = firstOfMonth(nextDay(endDate));
+  return from < to ? { from, to } : undefined;
+}
+
+/**
+ * (month, end customer) of every customer with requests of the caller (at the locations) in the
+ * whole months [from, to), from charging_request_customer_months: one row per customer, location
+ * and month instead of one per request.
+ */
+export function customerMonthRows(scope: Scope, f: { locations: string[]; from: string; to: string }): SQL {
+  const m = chargingRequestCustomerMonths;
+  return sql`select ${m.month} as bucket, ${m.endCustomerId} as customer from ${m} where ${and(
+    ...[
+      scope.where(m.cpoId),
+      f.locations.length ? inArray(m.locationId, f.locations) : undefined,
+      sql`${m.month} >= ${f.from}::date`,
+      sql`${m.month} < ${f.to}::date`,
+      sql`${m.requests} > 0`,
+    ],
+  )}`;
 }

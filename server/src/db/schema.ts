@@ -441,6 +441,25 @@ export const chargingRequestMonths = pgTable(
   (t) => [primaryKey({ columns: [t.cpoId, t.month, t.locationId, t.status] })],
 );
 
+/**
+ * Which end customers had requests per operator, location and Berlin month (of start_date), with
+ * how many: the active-users graph counts the distinct customers of a month bucket from here
+ * (~26 000 rows for the 100 000 requests of the demo data) instead of reading every request. Kept
+ * current by statement triggers on charging_requests (migration 0005), as the roll-ups above; a
+ * row whose count drops to 0 stays and counts no customer.
+ */
+export const chargingRequestCustomerMonths = pgTable(
+  'charging_request_customer_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    cpoId: text('cpo_id').notNull(),
+    locationId: text('location_id').notNull(),
+    endCustomerId: text('end_customer_id').notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [primaryKey({ name: 'charging_request_customer_months_pk', columns: [t.cpoId, t.month, t.locationId, t.endCustomerId] })],
+);
+
 export const bills = pgTable(
   'bills',
   {
