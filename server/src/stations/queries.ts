@@ -5,6 +5,7 @@ import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequests, connectors, locations, wallboxModels } from '../db/schema';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
+import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
 
 export type ConnectorRow = typeof connectors.$inferSelect;
 
@@ -58,32 +59,62 @@ const toRow = (r: SelectedRow): StationListRow => ({
   version: r.version,
 });
 
-export async function listStations(
-  db: Db,
-  scope: Scope,
-  q: z.output<typeof stationListQuerySchema>,
-): Promise<{ total: number; rows: StationListRow[] }> {
-  const where = and(
-    scope.where(connectors.cpoId),
-    eq(connectors.removed, false),
-    q.cpId ? ilike(connectors.cpId, containsPattern(q.cpId)) : undefined,
-    q.addressParkingLot ? ilike(connectors.parkingLot, containsPattern(q.addressParkingLot)) : undefined,
-    q.locationIds.length > 0 ? inArray(connectors.locationId, q.locationIds) : undefined,
-    q.wallboxModels.length > 0 ? inArray(connectors.wallboxModel, q.wallboxModels) : undefined,
-    q.locationId ? eq(connectors.locationId, q.locationId) : undefined,
-  );
-  // The total rides along as a column of the page's statement (connectors per operator are bounded);
-  // only a page past the end asks for it alone.
-  const total = db.select({ n: count() }).from(connectors).where(where);
-  const rows = await db
-    .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number) })
-    .from(connectors)
-    .leftJoin(locations, eq(locations.locationId, connectors.locationId))
-    .where(where)
-    .orderBy(sql`${locations.locationName} asc nulls last`, asc(connectors.cpId), asc(connectors.connectorId))
-    .limit(q.size)
-    .offset(q.page * q.size);
-  return { total: rows.length ? rows[0].total : (await total)[0].n, rows: rows.map(toRow) };
+type StationListQuery = z.output<typeof stationListQuerySchema>;
+
+/** The connector list's page and total statements for the filters present (values as placeholders). */
+function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
+  const flags = [
+    scope.operatorIds !== 'all',
+    !!q.cpId,
+    !!q.addressParkingLot,
+    q.locationIds.length > 0,
+    q.wallboxModels.length > 0,
+    !!q.locationId,
+  ] as const;
+  const key = `connector_list_${shapeKey([...flags])}`;
+  return preparedOnce(db, key, () => {
+    const [scoped, cpId, lot, locationIds, models, locationId] = flags;
+    const where = and(
+      scoped ? anyOf(connectors.cpoId, 'operatorIds') : undefined,
+      eq(connectors.removed, false),
+      cpId ? ilike(connectors.cpId, sql.placeholder('cpId')) : undefined,
+      lot ? ilike(connectors.parkingLot, sql.placeholder('parkingLot')) : undefined,
+      locationIds ? anyOf(connectors.locationId, 'locationIds') : undefined,
+      models ? anyOf(connectors.wallboxModel, 'wallboxModels') : undefined,
+      locationId ? eq(connectors.locationId, sql.placeholder('locationId')) : undefined,
+    );
+    // The total rides along as a column of the page's statement (connectors per operator are
+    // bounded); only a page past the end asks for it alone.
+    const total = db.select({ n: count() }).from(connectors).where(where);
+    return {
+      page: db
+        .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number) })
+        .from(connectors)
+        .leftJoin(locations, eq(locations.locationId, connectors.locationId))
+        .where(where)
+        .orderBy(sql`${locations.locationName} asc nulls last`, asc(connectors.cpId), asc(connectors.connectorId))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${key}_page`),
+      total: total.prepare(`${key}_total`),
+    };
+  });
+}
+
+export async function listStations(db: Db, scope: Scope, q: StationListQuery): Promise<{ total: number; rows: StationListRow[] }> {
+  const statements = stationListStatements(db, scope, q);
+  const values = {
+    ...scopeValues(scope),
+    cpId: q.cpId ? containsPattern(q.cpId) : undefined,
+    parkingLot: q.addressParkingLot ? containsPattern(q.addressParkingLot) : undefined,
+    locationIds: q.locationIds,
+    wallboxModels: q.wallboxModels,
+    locationId: q.locationId,
+    limit: q.size,
+    offset: q.page * q.size,
+  };
+  const rows = await statements.page.execute(values);
+  return { total: rows.length ? rows[0].total : (await statements.total.execute(values))[0].n, rows: rows.map(toRow) };
 }
 
 export async function getStationDetail(db: Db, scope: Scope, connectorId: string): Promise<StationDetail | undefined> {
