@@ -15,6 +15,7 @@ import { connectorDisplayStatus, connectorStatusColours } from '../../../contrac
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { containsPattern, qualified, transactionLock } from '../db/sql-helpers';
+import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
 import { bills, connectors, contracts, locationInfrastructure, locations, operators, rfidTags, wallboxModels } from '../db/schema';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
@@ -27,51 +28,73 @@ export const address = (l: { careOf: string | null; street: string; zipCode: str
 
 // ---------------------------------------------------------------------------------------------
 
-export async function listLocations(
-  db: Db,
-  scope: Scope,
-  q: z.output<typeof locationListQuerySchema>,
-): Promise<{ total: number; rows: LocationListRow[] }> {
-  const where = and(
-    scope.where(locations.cpoId),
-    q.cpoId ? eq(locations.cpoId, q.cpoId) : undefined,
-    q.locationName ? ilike(locations.locationName, containsPattern(q.locationName)) : undefined,
-    q.address
-      ? or(
-          ilike(locations.street, containsPattern(q.address)),
-          ilike(locations.zipCode, containsPattern(q.address)),
-          ilike(locations.city, containsPattern(q.address)),
-          ilike(sql`coalesce(${locations.careOf}, '')`, containsPattern(q.address)),
-        )
-      : undefined,
-  );
-  // The total rides along as a column of the page's statement; only a page past the end asks alone.
-  const total = db.select({ n: count() }).from(locations).where(where);
-  const rows = await db
-    .select({
-      locationId: locations.locationId,
-      locationName: locations.locationName,
-      careOf: locations.careOf,
-      street: locations.street,
-      zipCode: locations.zipCode,
-      city: locations.city,
-      cpoId: locations.cpoId,
-      cpoName: operators.cpoName,
-      // Counted per row of the page (subqueries in the select list run after the sort and limit,
-      // by the location indexes of connectors and contracts), not grouped over both whole tables.
-      total: sql<number>`(select count(*)::int from ${connectors} c where c.location_id = ${locations.locationId})`,
-      removed: sql<number>`(select (count(*) filter (where c.removed))::int from ${connectors} c where c.location_id = ${locations.locationId})`,
-      endCustomers: sql<number>`(select count(*)::int from ${contracts} k where k.location_id = ${locations.locationId})`,
-      listTotal: sql<number>`(${total})`.mapWith(Number),
-    })
-    .from(locations)
-    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
-    .where(where)
-    .orderBy(asc(locations.locationName), asc(locations.locationId))
-    .limit(q.size)
-    .offset(q.page * q.size);
+type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+/** The location list's page and total statements for the filters present (values as placeholders). */
+function locationListStatements(db: Db, scope: Scope, q: LocationListQuery) {
+  const flags = [scope.operatorIds !== 'all', !!q.cpoId, !!q.locationName, !!q.address] as const;
+  const key = `location_list_${shapeKey([...flags])}`;
+  return preparedOnce(db, key, () => {
+    const [scoped, cpoId, locationName, addressFilter] = flags;
+    const address = sql.placeholder('address');
+    const where = and(
+      scoped ? anyOf(locations.cpoId, 'operatorIds') : undefined,
+      cpoId ? eq(locations.cpoId, sql.placeholder('cpoId')) : undefined,
+      locationName ? ilike(locations.locationName, sql.placeholder('locationName')) : undefined,
+      addressFilter
+        ? or(
+            ilike(locations.street, address),
+            ilike(locations.zipCode, address),
+            ilike(locations.city, address),
+            ilike(sql`coalesce(${locations.careOf}, '')`, address),
+          )
+        : undefined,
+    );
+    // The total rides along as a column of the page's statement; only a page past the end asks alone.
+    const total = db.select({ n: count() }).from(locations).where(where);
+    return {
+      page: db
+        .select({
+          locationId: locations.locationId,
+          locationName: locations.locationName,
+          careOf: locations.careOf,
+          street: locations.street,
+          zipCode: locations.zipCode,
+          city: locations.city,
+          cpoId: locations.cpoId,
+          cpoName: operators.cpoName,
+          // Counted per row of the page (subqueries in the select list run after the sort and limit,
+          // by the location indexes of connectors and contracts), not grouped over both whole tables.
+          total: sql<number>`(select count(*)::int from ${connectors} c where c.location_id = ${locations.locationId})`,
+          removed: sql<number>`(select (count(*) filter (where c.removed))::int from ${connectors} c where c.location_id = ${locations.locationId})`,
+          endCustomers: sql<number>`(select count(*)::int from ${contracts} k where k.location_id = ${locations.locationId})`,
+          listTotal: sql<number>`(${total})`.mapWith(Number),
+        })
+        .from(locations)
+        .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+        .where(where)
+        .orderBy(asc(locations.locationName), asc(locations.locationId))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${key}_page`),
+      total: total.prepare(`${key}_total`),
+    };
+  });
+}
+
+export async function listLocations(db: Db, scope: Scope, q: LocationListQuery): Promise<{ total: number; rows: LocationListRow[] }> {
+  const statements = locationListStatements(db, scope, q);
+  const values = {
+    ...scopeValues(scope),
+    cpoId: q.cpoId,
+    locationName: q.locationName ? containsPattern(q.locationName) : undefined,
+    address: q.address ? containsPattern(q.address) : undefined,
+    limit: q.size,
+    offset: q.page * q.size,
+  };
+  const rows = await statements.page.execute(values);
   return {
-    total: rows.length ? rows[0].listTotal : (await total)[0].n,
+    total: rows.length ? rows[0].listTotal : (await statements.total.execute(values))[0].n,
     rows: rows.map((r) => ({
       locationId: r.locationId,
       locationName: r.locationName,
