@@ -16,7 +16,7 @@ import {
 } from '../../../contract/cockpit';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
+import { chargingRequestTotals, chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
@@ -251,15 +251,23 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
   // The total: from the roll-ups when every filter is one of their columns (operator, Berlin day,
   // status), else (transaction, end customer, contract or connector: index-backed and few rows) an
   // exact count. Either way a column of the page's own statement.
+  // Without a date range, from the all-time totals per operator and status.
   const total =
     p.transactionId || p.endCustomerId || p.contractKey || p.connectorId
       ? db
           .select({ n: sql`count(*)` })
           .from(chargingRequests)
           .where(where)
-      : db
-          .select({ n: sql`coalesce(sum(rolled.requests), 0)` })
-          .from(sql`(${rollupRows(scope, { statuses, startDate: p.startDate, endDate: p.endDate, months: true })}) as rolled`);
+      : p.startDate === undefined && p.endDate === undefined
+        ? db
+            .select({ n: sql`coalesce(sum(${chargingRequestTotals.requests}), 0)` })
+            .from(chargingRequestTotals)
+            .where(
+              and(scope.where(chargingRequestTotals.cpoId), statuses.length ? inArray(chargingRequestTotals.status, statuses) : undefined),
+            )
+        : db
+            .select({ n: sql`coalesce(sum(rolled.requests), 0)` })
+            .from(sql`(${rollupRows(scope, { statuses, startDate: p.startDate, endDate: p.endDate, months: true })}) as rolled`);
   const rows = await db
     .select({
       r: chargingRequests,

@@ -46,12 +46,25 @@ async function disagreements() {
     from raw full join rolled using (month, cpo_id, location_id, end_customer_id)
     where raw.requests is distinct from rolled.requests`);
   out.push(...rowsOf(customers));
+  // All-time requests per operator and status (the charging history's total without dates).
+  const totals = await h.db.execute(sql`
+    with raw as (select cpo_id, status, count(*)::int as requests from charging_requests group by 1, 2),
+    rolled as (select * from charging_request_totals where requests <> 0)
+    select 'charging_request_totals' as t, coalesce(raw.status, rolled.status) as at, raw.requests as raw_n, rolled.requests as rolled_n
+    from raw full join rolled using (cpo_id, status)
+    where raw.requests is distinct from rolled.requests`);
+  out.push(...rowsOf(totals));
   return out;
 }
 
 describe('charging_request_days and charging_request_months (roll-ups)', () => {
   it('agrees with the raw sums after the seed', async () => {
-    for (const table of ['charging_request_days', 'charging_request_months', 'charging_request_customer_months']) {
+    for (const table of [
+      'charging_request_days',
+      'charging_request_months',
+      'charging_request_customer_months',
+      'charging_request_totals',
+    ]) {
       const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`));
       expect(n).toBeGreaterThan(0);
     }
@@ -133,6 +146,25 @@ describe('list totals without counting every row per page', () => {
         const onPage = Math.min(size, Math.max(0, expected - page * size));
         expect(res.body.data.response.length, label).toBe(onPage);
       }
+    }
+  });
+
+  it('history without dates as an operator: the total of its own operators only (all-time totals per operator and status)', async () => {
+    const { access_token } = await h.login('operator');
+    const cpoIds = (JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()) as { cpo_id: string[] }).cpo_id;
+    expect(cpoIds.length).toBeGreaterThan(0);
+    const own = sql.join(
+      cpoIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    for (const [params, where] of [
+      [{}, sql`true`],
+      [{ filters: 'Completed' }, sql`status = 'finished'`],
+    ] as const) {
+      const expected = await count(sql`cpo_id in (${own}) and ${where}`);
+      expect(expected).toBeLessThan(await count(where));
+      const res = await h.request('GET', `${history}?${new URLSearchParams({ ...params, page: '0', size: '5' })}`, { token: access_token });
+      expect(res.body.data.totalNumberOfRecords, JSON.stringify(params)).toBe(expected);
     }
   });
 

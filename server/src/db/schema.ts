@@ -442,6 +442,21 @@ export const chargingRequestMonths = pgTable(
 );
 
 /**
+ * Requests per operator and status, of all time (migration 0006, kept by statement triggers like
+ * the roll-ups above): the charging history's total without a date range sums these few rows
+ * instead of every month's.
+ */
+export const chargingRequestTotals = pgTable(
+  'charging_request_totals',
+  {
+    cpoId: text('cpo_id').notNull(),
+    status: text('status').notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [primaryKey({ name: 'charging_request_totals_pk', columns: [t.cpoId, t.status] })],
+);
+
+/**
  * Which end customers had requests per operator, location and Berlin month (of start_date), with
  * how many: the active-users graph counts the distinct customers of a month bucket from here
  * (~26 000 rows for the 100 000 requests of the demo data) instead of reading every request. Kept
