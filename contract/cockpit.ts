@@ -199,11 +199,28 @@ export function chartRangeQuery(range: ChartRange, today: string): { startDate: 
 export const endCustomerIdSchema = z.string().check(z.trim(), z.maxLength(13), z.regex(/^\d+(-\d+)*$/, 'digits with dashes'));
 
 /**
+ * Keyset paging of the charging history: the sort key of the last row of the page before
+ * (`historyCursor(row)`: its start instant and transaction id). With `after` the server reads the
+ * rows that follow that row from the index instead of walking `page * size` rows first, so a deep
+ * page costs what the first does; `page` then only names the page. Without it (a reload on page 5,
+ * a jump) the offset is used.
+ */
+export const historyCursorSchema = z
+  .string()
+  .check(z.maxLength(80), z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[^|]{1,22}$/, 'cursor'));
+export const historyCursor = (row: Pick<ChargingRequestRow, 'startDate' | 'transactionId'>) => `${row.startDate}|${row.transactionId}`;
+export function parseHistoryCursor(cursor: string): { startDate: string; transactionId: string } {
+  const bar = cursor.indexOf('|');
+  return { startDate: cursor.slice(0, bar), transactionId: cursor.slice(bar + 1) };
+}
+
+/**
  * Query of the charging history. All filters are optional and combine with AND:
  * transactionId (exact), endCustomerId (exact), contractKey (user page), connectorId (station
  * page), startDate/endDate (Berlin days, inclusive, on the request's start), filters (comma list
  * of chargingHistoryFilters; empty = all statuses). A contractKey or connectorId outside the
- * caller's operators answers 404. Order: startDate desc, then transactionId desc.
+ * caller's operators answers 404. Order: startDate desc, then transactionId desc. `after`: see
+ * historyCursorSchema.
  * `chargingRequestHistory` (station page flag) is accepted and ignored.
  */
 export const chargingHistoryQuerySchema = z
@@ -219,6 +236,7 @@ export const chargingHistoryQuerySchema = z
     timestamp: z.optional(z.string()),
     ...pageQuerySchema.shape,
     size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 10),
+    after: z.optional(historyCursorSchema),
   })
   .check(
     z.superRefine((q, ctx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargingHistoryAnswerSchema, type ChargingRequestRow } from '../../../contract/cockpit';
+import { chargingHistoryAnswerSchema, historyCursor, type ChargingRequestRow } from '../../../contract/cockpit';
 import { envelope, paged } from '../../../contract/common';
 import { operatorListRowSchema } from '../../../contract/operators';
 import { chargingRequests, connectors, contracts } from '../db/schema';
@@ -61,6 +61,44 @@ describe('GET /booking-service/bookings/get-charging-history', () => {
     const past = await historyOk('admin', { page: 10_000, size: 25 });
     expect(past.response).toEqual([]);
     expect(past.totalNumberOfRecords).toBe(requests.length);
+  });
+
+  it('reads on from the last row of the page before (keyset paging): the same rows as the offset, also with filters and scope', async () => {
+    const cases: [Account, Record<string, string | number>][] = [
+      ['admin', {}],
+      ['operator', { filters: 'Completed' }],
+      ['partner', { startDate: berlinDayOf(requests[0].startDate), endDate: berlinDayOf(new Date()) }],
+    ];
+    for (const [who, filters] of cases) {
+      let before: ChargingRequestRow[] | undefined;
+      for (let page = 0; page < 4; page++) {
+        const byOffset = await historyOk(who, { ...filters, page, size: 7 });
+        if (before) {
+          const last = before[before.length - 1];
+          const byKey = await historyOk(who, { ...filters, page, size: 7, after: historyCursor(last) });
+          expect(ids(byKey.response), `${who} page ${page}`).toEqual(ids(byOffset.response));
+          expect(byKey.totalNumberOfRecords).toBe(byOffset.totalNumberOfRecords);
+        }
+        before = byOffset.response;
+      }
+    }
+    // Rows in the same instant are ordered by transaction id: the cursor's id splits them.
+    const all = [...requests].sort(newestFirst);
+    const tie = all.findIndex((r, i) => i > 0 && r.startDate.getTime() === all[i - 1].startDate.getTime());
+    if (tie > 0) {
+      const after = historyCursor({ startDate: all[tie - 1].startDate.toISOString(), transactionId: all[tie - 1].transactionId });
+      const next = await historyOk('admin', { page: 1, size: 3, after });
+      expect(ids(next.response)).toEqual(ids(all.slice(tie, tie + 3)));
+    }
+    // A deep page from its cursor walks no offset: the rows follow the cursor whatever page it names.
+    const k = Math.floor((all.length - 20) / 10) * 10;
+    const deep = await historyOk('admin', {
+      page: 1,
+      size: 10,
+      after: historyCursor({ startDate: all[k - 1].startDate.toISOString(), transactionId: all[k - 1].transactionId }),
+    });
+    expect(k).toBeGreaterThan(100);
+    expect(ids(deep.response)).toEqual(ids(all.slice(k, k + 10)));
   });
 
   it('answers the spec row with address, numbers, ISO dates and the status mapping', async () => {
@@ -179,6 +217,9 @@ describe('GET /booking-service/bookings/get-charging-history', () => {
       { page: 'x' },
       { size: '0' },
       { size: '1001' },
+      { after: 'yesterday|TX1' },
+      { after: '2026-03-01T10:00:00.000Z' },
+      { after: `2026-03-01T10:00:00.000Z|${'X'.repeat(23)}` },
     ];
     for (const params of bad) {
       const res = await history('admin', params);

@@ -7,6 +7,7 @@ import {
   filterStatuses,
   statusMapping,
   type ChargingHistoryFilter,
+  parseHistoryCursor,
   type ChargingRequestRow,
   type GraphAnswer,
   type GraphType,
@@ -223,6 +224,8 @@ export interface HistoryParams {
   filters: ChargingHistoryFilter[];
   page: number;
   size: number;
+  /** Keyset paging: the rows after this one (contract historyCursorSchema), instead of an offset. */
+  after?: string;
 }
 
 /** Paged charging requests of the caller's operators, newest first. */
@@ -268,6 +271,13 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
         : db
             .select({ n: sql`coalesce(sum(rolled.requests), 0)` })
             .from(sql`(${rollupRows(scope, { statuses, startDate: p.startDate, endDate: p.endDate, months: true })}) as rolled`);
+  // After the cursor's row in the order below (start desc, transaction desc): the index walks from
+  // there instead of over page * size rows. Start instants are written as JS dates, so the cursor's
+  // milliseconds are exact.
+  const cursor = p.after ? parseHistoryCursor(p.after) : undefined;
+  const afterCursor = cursor
+    ? sql`(${chargingRequests.startDate} < ${cursor.startDate}::timestamptz or (${chargingRequests.startDate} = ${cursor.startDate}::timestamptz and ${chargingRequests.transactionId} < ${cursor.transactionId}))`
+    : undefined;
   const rows = await db
     .select({
       r: chargingRequests,
@@ -282,11 +292,11 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
     })
     .from(chargingRequests)
     .innerJoin(locations, eq(locations.locationId, chargingRequests.locationId))
-    .where(where)
+    .where(afterCursor ? and(where, afterCursor) : where)
     // NULLS LAST (the columns are NOT NULL anyway) to match the indexes drizzle-kit creates as DESC NULLS LAST.
     .orderBy(sql`${chargingRequests.startDate} desc nulls last`, sql`${chargingRequests.transactionId} desc nulls last`)
     .limit(p.size)
-    .offset(p.page * p.size);
+    .offset(cursor ? 0 : p.page * p.size);
   // A page past the end has no row to carry the total.
   const n = rows.length ? rows[0].total : Number((await total)[0].n);
   return {

@@ -1,5 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { chargingHistoryAnswerSchema, type ChargingHistoryFilter } from '../../../contract/cockpit';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  chargingHistoryAnswerSchema,
+  historyCursor,
+  type ChargingHistoryAnswer,
+  type ChargingHistoryFilter,
+} from '../../../contract/cockpit';
 import { apiRequest } from '../../api/client';
 
 /**
@@ -32,14 +37,27 @@ export const chargingRequestKeys = {
 
 export const cleanChargingRequestsMutationKey = [...chargingRequestKeys.all, 'clean'] as const;
 
+/**
+ * The page before this one, when the cache has it whole: the server then reads on from its last
+ * row (keyset paging, contract historyCursorSchema) instead of walking every row before the page.
+ * Without it (a reload on page 5, a jump) the offset is used.
+ */
+function cursorBefore(client: QueryClient, params: ChargingHistoryParams): string | undefined {
+  if (params.page === 0) return undefined;
+  const before = client.getQueryData<ChargingHistoryAnswer>(chargingRequestKeys.history({ ...params, page: params.page - 1 }));
+  const last = before?.response.length === params.size ? before.response[params.size - 1] : undefined;
+  return last ? historyCursor(last) : undefined;
+}
+
 export const chargingHistoryQueryOptions = (params: ChargingHistoryParams) =>
   queryOptions({
     queryKey: chargingRequestKeys.history(params),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, client }) =>
       apiRequest({
         service: 'bookingService',
         path: '/bookings/get-charging-history',
         query: {
+          after: cursorBefore(client, params),
           connectorId: params.connectorId || undefined,
           transactionId: params.transactionId || undefined,
           endCustomerId: params.endCustomerId || undefined,
