@@ -33,6 +33,13 @@ export const operatorBillingTypes = ['SEPA', 'BANK'] as const;
 /** Payment preference of an operator (spec 1 §3, spec 3 §3: STRIPE_SEPA also displayed). */
 export const operatorPaymentPreferences = ['SEPA', 'BANK_TRANSFER', 'STRIPE_SEPA', 'NO_PAYMENT_METHOD'] as const;
 export const erpPaymentMethods = ['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA'] as const;
+export type ErpPaymentMethod = (typeof erpPaymentMethods)[number];
+/** The payment modes an operator chooses in its wizards (spec 1 §5, spec 3 §4): SEPA and/or BANK_TRANSFER. */
+export const operatorPaymentModes = ['SEPA', 'BANK_TRANSFER'] as const satisfies readonly (typeof operatorPaymentPreferences)[number][];
+export type OperatorPaymentMode = (typeof operatorPaymentModes)[number];
+/** `workFlow` of `PUT /cpos/update-operator-information` (spec 3 §7): the invoice template or the address. */
+export const operatorUpdateWorkflows = ['BillingInfo', 'AddressInfo'] as const;
+export type OperatorUpdateWorkflow = (typeof operatorUpdateWorkflows)[number];
 
 export const chargingRequestStatuses = [
   'processing',

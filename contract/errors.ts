@@ -29,6 +29,8 @@ export const errorCodes = [
   'CUSTOMER_ALREADY_PRESENT_WITH_CUSTOMER_ID',
   // operators, locations, stations
   'OPERATOR_NOT_FOUND',
+  /** A customer outside the caller's own (or, for an admin, one that does not exist), e.g. as a new operator's owner. */
+  'CUSTOMER_NOT_FOUND',
   'LOCATION_NOT_FOUND',
   'CONNECTOR_NOT_FOUND',
   'CONNECTOR_INACTIVE',
