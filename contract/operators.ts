@@ -122,6 +122,10 @@ const missingIsRequired = { error: (iss: { input?: unknown }) => (iss.input === 
 const requiredText = (max: number) =>
   z.string(missingIsRequired).check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `max${max}`));
 
+/** A format check that passes on blank input, so a blank required field reads `required` only. */
+const pattern = (re: RegExp, code: string) => z.refine<string>((v) => v === '' || re.test(v), code);
+const DIGITS = /^\d+$/;
+
 /** Optional text: empty or blank counts as absent (clients drop empty values anyway). */
 const optionalText = (max: number) =>
   z.pipe(
@@ -167,7 +171,7 @@ export const operatorCareOfSchema = optionalText(OPERATOR_TEXT_MAX);
 /** Zip code: required, digits only (spec 1 §5). */
 export const operatorZipCodeSchema = z
   .string(missingIsRequired)
-  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(10, 'max10'), z.regex(/^\d+$/, 'digitsOnly'));
+  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(10, 'max10'), pattern(DIGITS, 'digitsOnly'));
 export const operatorCitySchema = requiredText(100);
 
 export const contactPersonNameSchema = requiredText(OPERATOR_TEXT_MAX);
@@ -175,11 +179,11 @@ export const contactPersonPositionSchema = requiredText(OPERATOR_TEXT_MAX);
 /** Phone: required, digits only (spec 3 §5: 'numeric and required'). */
 export const contactPersonPhoneSchema = z
   .string(missingIsRequired)
-  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(30, 'max30'), z.regex(/^\d+$/, 'digitsOnly'));
+  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(30, 'max30'), pattern(DIGITS, 'digitsOnly'));
 /** E-mail: required, pattern (the sign-in's rule, spec 1 §5). */
 export const contactPersonEmailSchema = z
   .string(missingIsRequired)
-  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(255, 'max255'), z.regex(EMAIL_PATTERN, 'email'));
+  .check(z.trim(), z.minLength(1, 'required'), z.maxLength(255, 'max255'), pattern(EMAIL_PATTERN, 'email'));
 
 export const cpoIbanSchema = optionalBankId(42, isIban, 'invalidIban');
 export const cpoBankNameSchema = optionalText(OPERATOR_TEXT_MAX);

@@ -1,7 +1,9 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { ErpPaymentMethod } from '../../../contract/enums';
 import type { OperatorDetail, OperatorListRow } from '../../../contract/operators';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
+import { transactionLock } from '../db/sql-helpers';
 import { contracts, customers, erpValues, locations, operators } from '../db/schema';
 
 export async function listOperators(db: Db, scope: Scope, page: number, size: number): Promise<{ total: number; rows: OperatorListRow[] }> {
@@ -92,4 +94,80 @@ export async function getOperatorDetail(db: Db, scope: Scope, cpoId: string): Pr
     })),
     version: op.version,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type OperatorInsert = typeof operators.$inferInsert;
+export type ErpValueRow = typeof erpValues.$inferSelect;
+
+/** The operator if it exists inside the scope, locked until the transaction ends (every write to it waits here). */
+export async function lockOperator(db: Db, scope: Scope, cpoId: string): Promise<OperatorRow | undefined> {
+  if (!scope.canSeeOperator(cpoId)) return undefined;
+  const [row] = await db.select().from(operators).where(eq(operators.cpoId, cpoId)).for('update');
+  return row;
+}
+
+export async function findCustomer(db: Db, customerId: string) {
+  const [row] = await db
+    .select({ customerId: customers.customerId, customerType: customers.customerType })
+    .from(customers)
+    .where(eq(customers.customerId, customerId));
+  return row;
+}
+
+/** The next free `CPO<n>` operator id; holds the id lock until the transaction ends. */
+export async function nextOperatorId(db: Db): Promise<string> {
+  await transactionLock(db, 'operators.cpo_id');
+  const [{ maxNo }] = await db
+    .select({ maxNo: sql<number>`coalesce(max(substring(${operators.cpoId} from 4)::int), 1000)::int` })
+    .from(operators)
+    .where(sql`${operators.cpoId} ~ '^CPO[0-9]{1,9}$'`);
+  return `CPO${maxNo + 1}`;
+}
+
+export async function insertOperator(db: Db, row: OperatorInsert): Promise<{ cpoId: string; cpoName: string; version: number }> {
+  const [created] = await db
+    .insert(operators)
+    .values(row)
+    .returning({ cpoId: operators.cpoId, cpoName: operators.cpoName, version: operators.version });
+  return created!;
+}
+
+/** Writes the given columns of an operator and moves its version on by one. */
+export async function writeOperator(db: Db, cpoId: string, set: Partial<OperatorInsert>): Promise<number> {
+  const [updated] = await db
+    .update(operators)
+    .set({ ...set, version: sql`${operators.version} + 1` })
+    .where(eq(operators.cpoId, cpoId))
+    .returning({ version: operators.version });
+  return updated!.version;
+}
+
+/**
+ * The operator's ERP value for a payment method, inserted or replaced (one per operator and
+ * method: `erp_values_cpo_method_uq`). The caller holds the operator's lock, so no other write
+ * of this operator's values runs meanwhile.
+ */
+export async function upsertErpValue(
+  db: Db,
+  value: Omit<typeof erpValues.$inferInsert, 'id'> & { paymentMethod: ErpPaymentMethod },
+): Promise<{ row: ErpValueRow; created: boolean }> {
+  const [existing] = await db
+    .select({ id: erpValues.id })
+    .from(erpValues)
+    .where(and(eq(erpValues.cpoId, value.cpoId), eq(erpValues.paymentMethod, value.paymentMethod)));
+  if (existing) {
+    const [row] = await db
+      .update(erpValues)
+      .set({ clientNumber: value.clientNumber, netLedgerAccountNr: value.netLedgerAccountNr, taxLedgerAccountNr: value.taxLedgerAccountNr })
+      .where(eq(erpValues.id, existing.id))
+      .returning();
+    return { row: row!, created: false };
+  }
+  const [row] = await db.insert(erpValues).values(value).returning();
+  return { row: row!, created: true };
 }

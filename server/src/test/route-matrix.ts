@@ -67,6 +67,7 @@ export const entityCodes = {
   location: 'LOCATION_NOT_FOUND',
   connector: 'CONNECTOR_NOT_FOUND',
   contract: 'CONTRACT_NOT_FOUND',
+  customer: 'CUSTOMER_NOT_FOUND',
 } as const;
 export type TenantEntity = keyof typeof entityCodes;
 /** `user`: a dashboard user, which routes only accept as the caller itself (403 for anyone else). */
@@ -78,6 +79,11 @@ export interface Bag {
   /** A connector that may be written (IDLE, at a location), and a parking lot free at its location. */
   connector: { connectorId: string; cpId: string; locationId: string; freeLot: string };
   contract: { contractKey: string; endCustomerId: string };
+  /**
+   * The operator's customer, and whether the bag's user may create an operator for it (spec 1 §6:
+   * admins and Partner accounts for their own customer; Operator-type accounts never: 403).
+   */
+  customer: { customerId: string; userCreatesOperators: boolean };
   request: { transactionId: string };
   user: { id: string; email: string; password: string };
 }
@@ -87,6 +93,7 @@ export const nonexistentBag: Bag = {
   location: { locationId: 'L99999' },
   connector: { connectorId: 'OLI999999_1', cpId: 'OLI999999', locationId: 'L99999', freeLot: 'N1' },
   contract: { contractKey: '00000000-0000-4000-8000-000000000000', endCustomerId: '999-99999-999' },
+  customer: { customerId: 'K99999', userCreatesOperators: false },
   request: { transactionId: 'NOPE000000000000000000' },
   user: { id: '00000000-0000-4000-8000-000000000001', email: 'nobody@matrix.example', password: 'Nobody-Matrix-2026' },
 };
@@ -117,11 +124,20 @@ export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: strin
     .orderBy(asc(chargingRequests.transactionId))
     .limit(1);
   if (!contract || !request) throw new Error(`The seed has no contract or charging request of ${cpoId}`);
+  const [customer] = await db.select({ customerId: operators.customerId }).from(operators).where(eq(operators.cpoId, cpoId));
+  const [caller] = await db
+    .select({ isAdmin: dashboardUsers.isAdmin, customerId: dashboardUsers.customerId, customerType: customers.customerType })
+    .from(dashboardUsers)
+    .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
+    .where(eq(dashboardUsers.id, user.id));
+  const userCreatesOperators =
+    !!caller && (caller.isAdmin || (caller.customerType === 'Partner' && caller.customerId === customer.customerId));
   return {
     operator: { cpoId },
     location: { locationId: connector.locationId! },
     connector: { connectorId: connector.connectorId, cpId: connector.cpId, locationId: connector.locationId!, freeLot: lot },
     contract,
+    customer: { customerId: customer.customerId, userCreatesOperators },
     request,
     user,
   };
@@ -205,6 +221,7 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   locations: { tenant: 'location' },
   connectorId: { tenant: 'connector' },
   contractKey: { tenant: 'contract' },
+  customerId: { tenant: 'customer' },
   cpId: { search: (b) => b.connector.cpId },
   transactionId: { search: (b) => b.request.transactionId },
   endCustomerId: { search: (b) => b.contract.endCustomerId },
@@ -212,6 +229,9 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   oldEmail: { self: true },
   newEmail: { free: 'the address to change to' },
   senderEmailAddress: { free: 'the reply-to of a support mail' },
+  createManualEndCustomerId: { free: 'a flag: whether end-customer ids are typed by hand' },
+  contactPersonEmail: { free: "the address of an operator's contact person" },
+  creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
 };
 
 /** Field names the matrix treats as ids: they must appear in `idFields`. */
@@ -228,6 +248,8 @@ export function tenantValue(entity: TenantEntity, b: Bag): string {
       return b.connector.connectorId;
     case 'contract':
       return b.contract.contractKey;
+    case 'customer':
+      return b.customer.customerId;
   }
 }
 
@@ -314,6 +336,43 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
         parkingLotNumber: b.connector.freeLot,
       },
     ],
+  }),
+  'POST /bff/cpos/create-operator': (b) => ({
+    body: {
+      cpoName: 'Matrix Betreiber GmbH',
+      cpoAddress: { street: 'Teststraße 3', zipCode: '10115', city: 'Berlin' },
+      customerId: b.customer.customerId,
+      createManualEndCustomerId: false,
+      contactPersonDetails: {
+        contactPersonName: 'Mia Matrix',
+        contactPersonPosition: 'Buchhaltung',
+        contactPersonPhone: '030123456',
+        contactPersonEmail: 'mia.matrix@cockpit.example',
+      },
+      withBillingInfo: true,
+      cpoPaymentDetails: {
+        cpoPaymentPreference: ['SEPA', 'BANK_TRANSFER'],
+        cpoIban: 'DE89370400440532013000',
+        cpoBankName: 'Matrixbank',
+        cpoBic: 'COBADEFFXXX',
+        creditorId: 'DE98ZZZ09999999999',
+        moneyCollectionGapInDays: 14,
+      },
+      billingTemplateHeader: { lineOne: 'Matrix Betreiber GmbH' },
+    },
+    // Operator-type accounts may not create operators (spec 1 §6).
+    expect: b.customer.userCreatesOperators ? undefined : [403],
+  }),
+  'PUT /bff/cpos/update-operator-information': (b) => ({
+    body: {
+      workFlow: 'AddressInfo',
+      cpoId: b.operator.cpoId,
+      cpoName: 'Matrix Betreiber geändert',
+      cpoAddress: { street: 'Teststraße 4', zipCode: '10115', city: 'Berlin' },
+    },
+  }),
+  'PUT /booking-service/bookings/update-erp-information': (b) => ({
+    body: { cpoId: b.operator.cpoId, clientNumber: '4711', netLedgerAccountNr: '8400', paymentMethod: 'BANK_TRANSFER' },
   }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
