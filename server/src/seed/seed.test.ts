@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
+import { isBic, isCreditorId, isIban } from '../../../contract/operators';
 import { createDb, type Db, type DbHandle } from '../db/client';
 import { bills, chargingRequests, connectors, contracts, customers, dashboardUsers, locations, operators } from '../db/schema';
 import { createEmptyTestDb, TEST_NOW, testDatabaseUrl } from '../test/databases';
@@ -121,6 +122,17 @@ describe('seed', () => {
     }
     const tx = await a.db.select({ id: chargingRequests.transactionId }).from(chargingRequests).limit(5);
     for (const t of tx) expect(t.id.length).toBeLessThanOrEqual(22);
+  });
+
+  it('gives operators bank data the operator forms accept: IBAN and creditor id checksums, BIC shape', async () => {
+    const rows = await a.db.select().from(operators);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const o of rows) {
+      expect(isIban(o.iban ?? ''), `${o.cpoId} IBAN ${o.iban}`).toBe(true);
+      expect(isBic(o.bic ?? ''), `${o.cpoId} BIC ${o.bic}`).toBe(true);
+      if (o.creditorId) expect(isCreditorId(o.creditorId), `${o.cpoId} creditor id ${o.creditorId}`).toBe(true);
+    }
+    expect(rows.some((o) => o.creditorId)).toBe(true);
   });
 
   it('two instances starting together on one database seed it once', async () => {

@@ -1,3 +1,5 @@
+import { composeIBAN } from 'ibantools';
+import { checksumCreditorID } from 'sepa';
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../contract/common';
@@ -21,6 +23,9 @@ import {
 } from '../db/schema';
 import { banks, cities, firstNames, lastNames, locationKinds, locationNames, positions, streets, wallboxModelRows } from './german-data';
 import { createRandom, type Random } from './random';
+
+/** A German IBAN with valid check digits (ISO 13616) from 20 random digits: 18 become the BBAN. */
+const germanIban = (digits: string) => composeIBAN({ countryCode: 'DE', bban: digits.slice(2) })!;
 
 export type SeedSize = 'small' | 'demo';
 
@@ -225,17 +230,17 @@ export async function seedDatabase(
         billingType: preference.includes('SEPA') ? 'SEPA' : 'BANK',
         isChargingHistoryIncluded: oi !== 2,
         paymentPreference: preference,
-        iban: `DE${rnd.digits(20)}`,
+        iban: germanIban(rnd.digits(20)),
         bankName,
         bic,
-        creditorId: preference.includes('SEPA') ? `DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}` : null,
+        creditorId: preference.includes('SEPA') ? checksumCreditorID(`DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}`) : null,
         moneyCollectionGapInDays: rnd.pick([7, 14, 30]),
         headerLine1: name,
         headerLine2: opAddr.street,
         headerLine3: `${opAddr.zipCode} ${opAddr.city}`,
         headerLine4: oi === 0 ? `Tel. 0${rnd.digits(3)} ${rnd.digits(6)}` : null,
         footerLine1: `${name} · Amtsgericht ${opAddr.city} · HRB ${rnd.digits(5)}`,
-        footerLine2: `${bankName} · IBAN DE${rnd.digits(20)} · BIC ${bic}`,
+        footerLine2: `${bankName} · IBAN ${germanIban(rnd.digits(20))} · BIC ${bic}`,
         footerLine3: `USt-IdNr. DE${rnd.digits(9)}`,
         footerLine4: null,
         createdAt: new Date(now.getTime() - (700 - ci * 30 - oi) * DAY),
