@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../contract/config';
 import { createApp } from './app';
+import { compressAnswers } from './http/compress';
 import { createHarness, type Harness } from './test/harness';
 import { routeTable } from './http/route-table';
 
@@ -141,5 +143,15 @@ describe('static PWA', () => {
     const gzJson = await app.request('/bff/connectors/get-by-cpo?page=0&size=50', { headers: headers('gzip') });
     expect(gzJson.headers.get('content-encoding')).toBe('gzip');
     expect(JSON.parse(gunzipSync(Buffer.from(await gzJson.arrayBuffer())).toString())).toEqual(data);
+
+    // A compressed answer keeps its version header, as a weak entity tag (same content, other bytes).
+    const tagged = new Hono().use(compressAnswers).get('/x', (c) => {
+      c.header('ETag', '"7"');
+      return c.json({ filler: 'x'.repeat(4000) });
+    });
+    const brTagged = await tagged.request('/x', { headers: { 'accept-encoding': 'br' } });
+    expect(brTagged.headers.get('content-encoding')).toBe('br');
+    expect(brTagged.headers.get('etag')).toBe('W/"7"');
+    expect((await tagged.request('/x')).headers.get('etag')).toBe('"7"');
   });
 });

@@ -49,7 +49,10 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
     body = sync ? gzipSync(raw, options) : await gz(raw, options);
   }
   headers.set('Content-Encoding', encoding);
-  headers.delete('ETag');
+  // The entity tag named the uncompressed bytes: kept as a weak one (same content, other bytes),
+  // so a detail's version header survives compression.
+  const etag = headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
   headers.set('Content-Length', String(body.length));
   c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
 };
