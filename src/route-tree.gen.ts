@@ -18,6 +18,8 @@ import { Route as PasswortVergessenRouteImport } from './routes/passwort-vergess
 import { Route as AppCockpitRouteImport } from './routes/_app/cockpit'
 import { Route as AppEinstellungenRouteImport } from './routes/_app/einstellungen'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
+import { Route as AppBetreiberIndexRouteImport } from './routes/_app/betreiber/index'
+import { Route as AppBetreiberDetailsRouteImport } from './routes/_app/betreiber/$details'
 import { Route as AppStandorteIndexRouteImport } from './routes/_app/standorte/index'
 import { Route as AppStandorteDetailsRouteImport } from './routes/_app/standorte/$details'
 import { Route as AppStationenIndexRouteImport } from './routes/_app/stationen/index'
@@ -69,6 +71,16 @@ const AppSupportRoute = AppSupportRouteImport.update({
   path: '/support',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBetreiberIndexRoute = AppBetreiberIndexRouteImport.update({
+  id: '/betreiber/',
+  path: '/betreiber/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBetreiberDetailsRoute = AppBetreiberDetailsRouteImport.update({
+  id: '/betreiber/$details',
+  path: '/betreiber/$details',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStandorteIndexRoute = AppStandorteIndexRouteImport.update({
   id: '/standorte/',
   path: '/standorte/',
@@ -111,8 +123,10 @@ export interface FileRoutesByFullPath {
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/support': typeof AppSupportRoute
+  '/betreiber/$details': typeof AppBetreiberDetailsRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
   '/stationen/$stationId': typeof AppStationenStationIdRoute
+  '/betreiber/': typeof AppBetreiberIndexRoute
   '/standorte/': typeof AppStandorteIndexRoute
   '/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -127,8 +141,10 @@ export interface FileRoutesByTo {
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/support': typeof AppSupportRoute
+  '/betreiber/$details': typeof AppBetreiberDetailsRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
   '/stationen/$stationId': typeof AppStationenStationIdRoute
+  '/betreiber': typeof AppBetreiberIndexRoute
   '/standorte': typeof AppStandorteIndexRoute
   '/stationen': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -145,8 +161,10 @@ export interface FileRoutesById {
   '/_app/cockpit': typeof AppCockpitRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
   '/_app/support': typeof AppSupportRoute
+  '/_app/betreiber/$details': typeof AppBetreiberDetailsRoute
   '/_app/standorte/$details': typeof AppStandorteDetailsRoute
   '/_app/stationen/$stationId': typeof AppStationenStationIdRoute
+  '/_app/betreiber/': typeof AppBetreiberIndexRoute
   '/_app/standorte/': typeof AppStandorteIndexRoute
   '/_app/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -163,8 +181,10 @@ export interface FileRouteTypes {
     | '/cockpit'
     | '/einstellungen'
     | '/support'
+    | '/betreiber/$details'
     | '/standorte/$details'
     | '/stationen/$stationId'
+    | '/betreiber/'
     | '/standorte/'
     | '/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -179,8 +199,10 @@ export interface FileRouteTypes {
     | '/cockpit'
     | '/einstellungen'
     | '/support'
+    | '/betreiber/$details'
     | '/standorte/$details'
     | '/stationen/$stationId'
+    | '/betreiber'
     | '/standorte'
     | '/stationen'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -196,8 +218,10 @@ export interface FileRouteTypes {
     | '/_app/cockpit'
     | '/_app/einstellungen'
     | '/_app/support'
+    | '/_app/betreiber/$details'
     | '/_app/standorte/$details'
     | '/_app/stationen/$stationId'
+    | '/_app/betreiber/'
     | '/_app/standorte/'
     | '/_app/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -280,6 +304,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSupportRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/betreiber/': {
+      id: '/_app/betreiber/'
+      path: '/betreiber'
+      fullPath: '/betreiber/'
+      preLoaderRoute: typeof AppBetreiberIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/betreiber/$details': {
+      id: '/_app/betreiber/$details'
+      path: '/betreiber/$details'
+      fullPath: '/betreiber/$details'
+      preLoaderRoute: typeof AppBetreiberDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/standorte/': {
       id: '/_app/standorte/'
       path: '/standorte'
@@ -329,8 +367,10 @@ interface AppRouteChildren {
   AppCockpitRoute: typeof AppCockpitRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
   AppSupportRoute: typeof AppSupportRoute
+  AppBetreiberDetailsRoute: typeof AppBetreiberDetailsRoute
   AppStandorteDetailsRoute: typeof AppStandorteDetailsRoute
   AppStationenStationIdRoute: typeof AppStationenStationIdRoute
+  AppBetreiberIndexRoute: typeof AppBetreiberIndexRoute
   AppStandorteIndexRoute: typeof AppStandorteIndexRoute
   AppStationenIndexRoute: typeof AppStationenIndexRoute
 }
@@ -339,8 +379,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCockpitRoute: AppCockpitRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,
   AppSupportRoute: AppSupportRoute,
+  AppBetreiberDetailsRoute: AppBetreiberDetailsRoute,
   AppStandorteDetailsRoute: AppStandorteDetailsRoute,
   AppStationenStationIdRoute: AppStationenStationIdRoute,
+  AppBetreiberIndexRoute: AppBetreiberIndexRoute,
   AppStandorteIndexRoute: AppStandorteIndexRoute,
   AppStationenIndexRoute: AppStationenIndexRoute,
 }

@@ -1,3 +1,4 @@
+import { registerOperatorWrites } from './features/operators/api/operator-writes';
 import { registerStationWrites } from './features/stations/api/station-writes';
 
 /**
@@ -6,3 +7,4 @@ import { registerStationWrites } from './features/stations/api/station-writes';
  * screen after a reload. A new area with offline writes adds its register call here.
  */
 registerStationWrites();
+registerOperatorWrites();

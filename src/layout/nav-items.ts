@@ -31,7 +31,7 @@ export function navFor(session: Pick<Session, 'isAdmin'>, isBuilt: (href: string
       { key: 'users', href: '/nutzer' },
     ],
     administration: [
-      { key: 'operators', href: '/betreiber' },
+      { key: 'operators', href: '/betreiber', dataRoot: 'operators' },
       { key: 'bills', href: '/rechnungen' },
       ...(session.isAdmin
         ? ([

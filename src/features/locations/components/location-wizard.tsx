@@ -12,7 +12,9 @@ import { bindField, useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
 import { useSession } from '../../../auth/session-context';
 import { createLocationMutationKey, locationKeys } from '../api/location-keys';
-import { createLocation, operatorOptionsQueryOptions, wallboxTypesQueryOptions } from '../api/location-queries';
+import { createLocation, wallboxTypesQueryOptions } from '../api/location-queries';
+// Every operator select reads the operators area's one factory: a new operator shows here once created.
+import { operatorOptionsQueryOptions } from '../../operators/api/operator-queries';
 import {
   EMS_MODELS,
   MAX_INFRASTRUCTURE_ROWS,

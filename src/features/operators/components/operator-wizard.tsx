@@ -1,0 +1,202 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CreateOperatorAnswer } from '../../../../contract/operators';
+import { refreshAccessToken } from '../../../api/client';
+import { useSession } from '../../../auth/session-context';
+import { useT } from '../../../i18n/i18n-context';
+import { AlertDialog } from '../../../ui/alert-dialog';
+import { Checkbox } from '../../../ui/checkbox';
+import { Select } from '../../../ui/select';
+import { TextField } from '../../../ui/text-field';
+import { bindField, useForm } from '../../../ui/use-form';
+import { Wizard } from '../../../ui/wizard';
+import { createOperatorMutationKey, operatorKeys } from '../api/operator-keys';
+import { createOperator } from '../api/operator-queries';
+import {
+  CUSTOMER_TYPES,
+  billingRules,
+  buildCreatePayload,
+  createFailure,
+  emptyBilling,
+  emptyOperatorInfo,
+  flag,
+  isBillingRequiredMissing,
+  operatorInfoRules,
+  type BillingValues,
+  type CreateFailure,
+  type OperatorInfoValues,
+} from '../operator-form';
+import { AddressFields, BillingFields, Section, Summary, addressEntries, billingGroups } from './operator-fields';
+
+type Outcome = { kind: 'created'; answer: CreateOperatorAnswer } | { kind: 'failed'; failure: CreateFailure } | null;
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+/**
+ * 'Betreiber anlegen' (spec 1 §2): operator info → invoice template info → confirm and save. After
+ * success the tokens are refreshed (spec 1 §4), so the new operator is in the user's scope at once,
+ * and every operator list and select is refreshed.
+ */
+export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const { claims, isAdmin } = useSession();
+  const [initialInfo] = useState(() => emptyOperatorInfo(claims, isAdmin));
+  const [infoRules] = useState(() => operatorInfoRules(isAdmin));
+  const info = useForm<OperatorInfoValues>(initialInfo, infoRules);
+  const [initialBilling] = useState(emptyBilling);
+  const billing = useForm<BillingValues>(initialBilling, billingRules);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // One key per filled-in wizard: a second press or a resend after a lost answer creates nothing twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+
+  const reset = () => {
+    info.reset();
+    billing.reset();
+    setIdempotencyKey(newKey());
+  };
+
+  const create = useMutation({
+    mutationKey: createOperatorMutationKey,
+    mutationFn: () => createOperator(buildCreatePayload(info.values, billing.values), idempotencyKey),
+    // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
+    networkMode: 'always',
+    retry: false,
+    onSuccess: async (answer) => {
+      // Spec 1 §4: the new operator joins the token's operators (cpo_id). A failed refresh is no
+      // failed creation: the server reads the scope from the database on every request anyway.
+      await refreshAccessToken().catch(() => undefined);
+      onClose();
+      reset();
+      setOutcome({ kind: 'created', answer });
+      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
+    },
+    onError: (error) => setOutcome({ kind: 'failed', failure: createFailure(error, info.values.customerId) }),
+  });
+
+  const failureText = (failure: CreateFailure) => {
+    switch (failure.kind) {
+      case 'customerNotFound':
+        return t('operators.wizard.customerNotFound', { customerId: failure.customerId });
+      case 'operatorNotFound':
+        return t('operators.wizard.operatorNotFound', { cpoId: failure.cpoId });
+      case 'forbidden':
+        return t('errors.forbidden');
+      case 'validation':
+        return t('errors.validation');
+      case 'offline':
+        return t('errors.offline');
+      default:
+        return t('errors.somethingWrong');
+    }
+  };
+
+  const billingValid = billing.isValid && !isBillingRequiredMissing(billing.values);
+  const customerTypeItems = CUSTOMER_TYPES.map((type) => ({ id: type, label: t(`operators.customerType.${type}`) }));
+
+  return (
+    <>
+      <Wizard
+        isOpen={isOpen}
+        onClose={onClose}
+        onReset={reset}
+        title={t('operators.wizard.title')}
+        submitLabel={t('ui.common.save')}
+        isSubmitting={create.isPending}
+        onSubmit={() => create.mutateAsync()}
+        steps={[
+          {
+            id: 'operator',
+            title: t('operators.wizard.stepOperator'),
+            isValid: info.isValid,
+            onNext: info.trySubmit,
+            content: (
+              <div className="flex flex-col gap-6">
+                <AddressFields field={info.field} autoFocus />
+                <Section title={t('operators.wizard.customer')}>
+                  <div className="grid gap-4 md:grid-cols-2">
+                    <TextField
+                      label={t('operators.fields.customerId')}
+                      isRequired={isAdmin}
+                      isDisabled={!isAdmin}
+                      description={isAdmin ? t('operators.wizard.customerIdHint') : t('operators.wizard.customerFixed')}
+                      fullWidth
+                      autoComplete="off"
+                      {...bindField(t, info.field('customerId'))}
+                    />
+                    <Select
+                      label={t('operators.fields.customerType')}
+                      items={customerTypeItems}
+                      value={info.values.customerType || null}
+                      onChange={(value) => info.setValues((v) => ({ ...v, customerType: value === null ? '' : String(value) }))}
+                      isRequired
+                      isDisabled={!isAdmin}
+                      fullWidth
+                    />
+                  </div>
+                  <Checkbox
+                    isSelected={info.values.createManualEndCustomerId === 'true'}
+                    onChange={(on) => info.setValues((v) => ({ ...v, createManualEndCustomerId: flag(on) }))}
+                  >
+                    {t('operators.fields.manualEndCustomerId')}
+                  </Checkbox>
+                </Section>
+              </div>
+            ),
+          },
+          {
+            id: 'template',
+            title: t('operators.wizard.stepTemplate'),
+            isValid: billingValid,
+            onNext: billing.trySubmit,
+            content: <BillingFields form={billing} offersChoice />,
+          },
+          {
+            id: 'confirm',
+            title: t('operators.wizard.stepConfirm'),
+            isValid: info.isValid && billingValid,
+            content: (
+              <Summary
+                intro={t('operators.wizard.confirmHint')}
+                groups={[
+                  {
+                    title: t('operators.wizard.stepOperator'),
+                    entries: [
+                      ...addressEntries(t, info.values),
+                      [t('operators.fields.customerId'), info.values.customerId || '–'],
+                      [
+                        t('operators.fields.customerType'),
+                        info.values.customerType ? t(`operators.customerType.${info.values.customerType}`) : '–',
+                      ],
+                      [
+                        t('operators.fields.manualEndCustomerId'),
+                        info.values.createManualEndCustomerId === 'true' ? t('operators.yes') : t('operators.no'),
+                      ],
+                    ],
+                  },
+                  ...billingGroups(t, billing.values),
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <AlertDialog
+        isOpen={outcome?.kind === 'created'}
+        onClose={() => setOutcome(null)}
+        variant="success"
+        title={t('operators.wizard.successTitle')}
+      >
+        {outcome?.kind === 'created' && (
+          <div className="flex flex-col gap-2">
+            <p>{t('operators.wizard.successText')}</p>
+            <p data-testid="created-operator-id">{t('operators.wizard.successId', { id: outcome.answer.cpoId })}</p>
+          </div>
+        )}
+      </AlertDialog>
+      <AlertDialog isOpen={outcome?.kind === 'failed'} onClose={() => setOutcome(null)} variant="error" title={t('errors.title')}>
+        {outcome?.kind === 'failed' && <p>{failureText(outcome.failure)}</p>}
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import type { OperatorDetail } from '../../../contract/operators';
+import { useT } from '../../i18n/i18n-context';
+import type { SubmitOutcome } from '../../offline/outbox';
+import { useOutboxInstance } from '../../offline/outbox-react';
+import { describeFailure } from '../../offline/write-kinds';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { ActionMenu } from '../../ui/menu';
+import { operatorKeys } from './api/operator-keys';
+import { draftValues, type OperatorEdit, type OperatorWriteData } from './api/operator-writes';
+
+// Not part of the first screen, but fetched once it shows (see the effect below): an edit made
+// offline right after opening the page works before the service worker has cached the app.
+const loadEditDialogs = () => import('./components/operator-edit-dialogs');
+const OperatorEditDialog = lazy(() => loadEditDialogs().then((m) => ({ default: m.OperatorEditDialog })));
+
+/** A form to open at once (the outbox's 'Erneut bearbeiten'): which edit, and the write with what the user entered. */
+export interface OperatorReopen {
+  edit: OperatorEdit;
+  draft?: string;
+}
+
+export interface OperatorActionsProps {
+  operator: OperatorDetail;
+  reopen?: OperatorReopen;
+  /** Called once `reopen` has opened its form (the route drops it from the URL). */
+  onReopened?: () => void;
+}
+
+type Result = { outcome: SubmitOutcome; draft: string } | null;
+
+/** The operator page's Actions menu (spec 3 §2): edit operator info, edit invoice template, edit ERP info. */
+export function OperatorActions({ operator, reopen, onReopened }: OperatorActionsProps) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const outbox = useOutboxInstance();
+  const [edit, setEdit] = useState<OperatorEdit | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  // The operator as the user saw it when opening (its version goes into the write); a new opening
+  // mounts the form afresh (`opening` is its key).
+  const [frozen, setFrozen] = useState(operator);
+  const [initial, setInitial] = useState<Record<string, string> | null>(null);
+  const [opening, setOpening] = useState(0);
+  const [result, setResult] = useState<Result>(null);
+
+  useEffect(() => {
+    void loadEditDialogs().catch(() => undefined);
+  }, []);
+
+  const open = (next: OperatorEdit, values: Record<string, string> | null = null) => {
+    setFrozen(operator);
+    setInitial(values);
+    setEdit(next);
+    setOpening((n) => n + 1);
+    setIsOpen(true);
+  };
+
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (!reopen || reopened.current) return;
+    reopened.current = true;
+    open(reopen.edit, draftValues(outbox.getSnapshot(), operator.cpoId, reopen.edit, reopen.draft));
+    onReopened?.();
+  });
+
+  const onQueued = (outcome: SubmitOutcome, draft: string) => {
+    setIsOpen(false);
+    setResult({ outcome, draft });
+  };
+
+  // Spec 3 §2: closing the confirmation refreshes the data (the outbox refreshes it too once the write is applied).
+  const closeResult = () => {
+    setResult(null);
+    void queryClient.invalidateQueries({ queryKey: operatorKeys.detail(operator.cpoId) });
+  };
+
+  const refused =
+    result?.outcome === 'failed'
+      ? outbox.getSnapshot().find((w) => (w.data as OperatorWriteData | undefined)?.draft === result.draft)
+      : undefined;
+
+  return (
+    <>
+      <ActionMenu
+        items={[
+          { id: 'address', label: t('operators.actions.address') },
+          { id: 'billing', label: t('operators.actions.billing') },
+          { id: 'erp', label: t('operators.actions.erp') },
+        ]}
+        onAction={(id) => open(id as OperatorEdit)}
+      />
+      {edit && (
+        <Suspense fallback={null}>
+          <OperatorEditDialog
+            key={opening}
+            edit={edit}
+            operator={frozen}
+            isOpen={isOpen}
+            initialValues={initial}
+            onClose={() => setIsOpen(false)}
+            onQueued={onQueued}
+          />
+        </Suspense>
+      )}
+      <AlertDialog
+        isOpen={result !== null && result.outcome !== 'failed'}
+        onClose={closeResult}
+        variant="success"
+        title={result?.outcome === 'queued' ? t('operators.edit.queuedTitle') : t('operators.edit.savedTitle')}
+      >
+        <p>{result?.outcome === 'queued' ? t('outbox.notice.queued') : t('operators.edit.savedText')}</p>
+      </AlertDialog>
+      <AlertDialog isOpen={result?.outcome === 'failed'} onClose={closeResult} variant="error" title={t('operators.edit.failedTitle')}>
+        <div className="flex flex-col gap-2">
+          <p>{(refused && describeFailure(refused, t)) || refused?.lastError?.message || t('errors.somethingWrong')}</p>
+          <p className="text-muted">{t('operators.edit.failedHint')}</p>
+        </div>
+      </AlertDialog>
+    </>
+  );
+}

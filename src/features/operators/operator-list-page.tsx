@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import type { OperatorListRow } from '../../../contract/operators';
+import { useT } from '../../i18n/i18n-context';
+import { Button, LinkButton } from '../../ui/button';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { LoadError } from '../../ui/load-error';
+import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
+import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
+import { PageHeader } from '../../ui/page-header';
+import { useSession } from '../../auth/session-context';
+import { DataAgeNote } from '../../offline/data-age-note';
+import { noOperatorFilters, type OperatorFilters, type OperatorListParams } from './api/operator-keys';
+import { operatorListQueryOptions } from './api/operator-queries';
+import type { Session } from '../../auth/session';
+
+// The wizard (three steps, many fields, dialogs) loads only when someone wants to add an operator.
+const OperatorWizard = lazy(() => import('./components/operator-wizard').then((m) => ({ default: m.OperatorWizard })));
+
+/** Spec 1 §2/§6: the create button shows unless the viewer is an Operator-type user who is not an admin. */
+export function canCreateOperator(session: Pick<Session, 'isAdmin' | 'claims'>): boolean {
+  return session.isAdmin || session.claims?.customer_type !== 'Operator';
+}
+
+/**
+ * /betreiber (spec 1 §2, spec 3 §2): the server-paged operator list with the creation wizard.
+ * `list`: the URL's search params (page and size survive reload, back and links).
+ */
+export function OperatorListPage({ list: source }: { list: ListStateSource<OperatorFilters> }) {
+  const t = useT();
+  const session = useSession();
+  const list = useListFilters<OperatorFilters>(noOperatorFilters, undefined, source);
+  const { page, size } = list;
+  const [wizardOpen, setWizardOpen] = useState(false);
+  // Loaded on first use, then kept mounted: its success dialog outlives the wizard itself.
+  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const openWizard = () => {
+    setWizardLoaded(true);
+    setWizardOpen(true);
+  };
+
+  const params: OperatorListParams = { page, size };
+  const options = operatorListQueryOptions(params);
+  const query = useQuery(options);
+  const columns = useColumns();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('operators.list.title')}
+        description={t('operators.list.intro')}
+        className="mb-0"
+        actions={canCreateOperator(session) ? <Button onPress={openWizard}>{t('operators.list.add')}</Button> : undefined}
+      />
+      <section
+        aria-labelledby="operators-table-heading"
+        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+      >
+        <header className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="operators-table-heading" className="text-lg font-semibold text-fg">
+            {t('operators.list.heading')}
+          </h2>
+          <DataAgeNote queryKey={options.queryKey} />
+        </header>
+        {isWaitingOffline(query) ? (
+          <OfflineUnavailable />
+        ) : query.isError && !query.data ? (
+          <LoadError message={t('operators.list.error')} onRetry={() => void query.refetch()} />
+        ) : (
+          <DataTable<OperatorListRow>
+            aria-labelledby="operators-table-heading"
+            columns={columns}
+            rows={query.data?.response ?? []}
+            getRowId={(row) => row.cpoId}
+            totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
+            page={page}
+            pageSize={size}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setPageSize}
+            isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
+            emptyText={t('operators.list.empty')}
+            minWidth={560}
+          />
+        )}
+      </section>
+      {wizardLoaded && (
+        <Suspense fallback={null}>
+          <OperatorWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function useColumns(): DataTableColumn<OperatorListRow>[] {
+  const t = useT();
+  return useMemo<DataTableColumn<OperatorListRow>[]>(
+    () => [
+      { id: 'cpoId', header: t('operators.columns.id'), cell: (r) => r.cpoId, noWrap: true },
+      { id: 'cpoName', header: t('operators.columns.name'), cell: (r) => r.cpoName, isRowHeader: true },
+      { id: 'locations', header: t('operators.columns.locations'), cell: (r) => r.nrOfLocations, align: 'end', noWrap: true },
+      { id: 'endCustomers', header: t('operators.columns.endCustomers'), cell: (r) => r.nrOfEndCustomers, align: 'end', noWrap: true },
+      {
+        id: 'details',
+        header: t('operators.columns.details'),
+        hideHeader: true,
+        cell: (r) => (
+          <LinkButton
+            href={`/betreiber/${encodeURIComponent(r.cpoId)}`}
+            size="sm"
+            aria-label={t('operators.list.detailsFor', { name: r.cpoName })}
+          >
+            {t('operators.list.details')}
+          </LinkButton>
+        ),
+        align: 'end',
+      },
+    ],
+    [t],
+  );
+}

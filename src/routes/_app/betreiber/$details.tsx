@@ -1,0 +1,41 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { OperatorDetailPage } from '../../../features/operators/operator-detail-page';
+import { OperatorActions, type OperatorReopen } from '../../../features/operators/operator-actions';
+import { operatorDetailQueryOptions } from '../../../features/operators/api/operator-queries';
+import type { OperatorEdit } from '../../../features/operators/api/operator-writes';
+import { loadQuery } from '../../../offline/query-runtime';
+
+// An operator id is an opaque string from the server; anything empty or absurdly long is not one.
+const paramsSchema = z.object({ details: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
+
+/** `?edit=billing&draft=…`: open that edit with what the user entered in that write (outbox 'Erneut bearbeiten'). */
+const searchSchema = z.object({
+  // Spelled out (type-checked against the area's edits): the route tree is in the first route's bundle.
+  edit: z.catch(z.optional(z.enum(['address', 'billing', 'erp'] satisfies OperatorEdit[])), undefined),
+  draft: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+});
+
+function OperatorDetailRoute() {
+  const { details } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const reopen: OperatorReopen | undefined = search.edit ? { edit: search.edit, draft: search.draft } : undefined;
+  // A new id is a new page: no dialog or state carries over from the previous operator.
+  return (
+    <OperatorDetailPage
+      key={details}
+      cpoId={details}
+      renderActions={(operator) => (
+        <OperatorActions operator={operator} reopen={reopen} onReopened={() => void navigate({ search: {}, replace: true })} />
+      )}
+    />
+  );
+}
+
+export const Route = createFileRoute('/_app/betreiber/$details')({
+  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  validateSearch: searchSchema,
+  loader: ({ params }) => loadQuery(operatorDetailQueryOptions(params.details)),
+  component: OperatorDetailRoute,
+});
