@@ -178,7 +178,7 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
   await expect(operatorCard).toContainText('20457 Hamburg');
   const headers = page.getByRole('region', { name: 'Kopfzeilen' });
   await expect(headers).toContainText('Hafen GmbH');
-  await expect(page.getByRole('region', { name: 'Zahlungsempfang' })).toContainText('DE89370400440532013000');
+  await expect(page.getByRole('region', { name: 'Zahlungsempfang' })).toContainText('DE89 3704 0044 0532 0130 00');
   await expectAccessible(page);
 
   // Edit the invoice template: a new header line 1.

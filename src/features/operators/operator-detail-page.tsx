@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ErpValue, OperatorDetail } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
+import { cx } from '../../ui/class-names';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
@@ -88,9 +89,20 @@ function PendingNote({ cpoId }: { cpoId: string }) {
   );
 }
 
-function Facts({ entries }: { entries: Array<[string, ReactNode]> }) {
+/**
+ * Labels take what they need up to about half the width, then wrap: a long label never squeezes
+ * its value. `stacked`: lists shown one below the other (narrow screens) share one label width.
+ */
+function Facts({ entries, stacked }: { entries: Array<[string, ReactNode]>; stacked?: boolean }) {
   return (
-    <dl className="grid grid-cols-[minmax(0,max-content)_minmax(0,1fr)] gap-x-4 gap-y-2">
+    <dl
+      className={cx(
+        'grid gap-x-4 gap-y-2',
+        stacked
+          ? 'grid-cols-[minmax(0,16rem)_minmax(0,1fr)] lg:grid-cols-[fit-content(45%)_minmax(0,1fr)]'
+          : 'grid-cols-[fit-content(45%)_minmax(0,1fr)]',
+      )}
+    >
       {entries.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted">{label}</dt>
@@ -101,6 +113,9 @@ function Facts({ entries }: { entries: Array<[string, ReactNode]> }) {
   );
 }
 
+/** An IBAN as it is printed: groups of four (it also wraps there on a narrow card). */
+const groupsOfFour = (value: string) => value.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
 const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '–' : value);
 
 function OperatorInfo({ operator }: { operator: OperatorDetail }) {
@@ -108,8 +123,9 @@ function OperatorInfo({ operator }: { operator: OperatorDetail }) {
   const a = operator.cpoAddress;
   return (
     <Card title={t('operators.detail.operatorInfo')} aria-label={t('operators.detail.operatorInfo')}>
-      <div className="grid gap-x-8 gap-y-2 md:grid-cols-2">
+      <div className="grid gap-x-8 gap-y-2 lg:grid-cols-2">
         <Facts
+          stacked
           entries={[
             [t('operators.fields.cpoId'), operator.cpoId],
             [t('operators.fields.cpoName'), operator.cpoName],
@@ -124,6 +140,7 @@ function OperatorInfo({ operator }: { operator: OperatorDetail }) {
           ]}
         />
         <Facts
+          stacked
           entries={[
             [t('operators.fields.customerId'), operator.customerId],
             [t('operators.fields.customerType'), t(`operators.customerType.${operator.customerType}`)],
@@ -151,7 +168,7 @@ function InvoiceTemplate({ operator }: { operator: OperatorDetail }) {
   const p = operator.cpoPaymentDetails;
   const days = p?.moneyCollectionGapInDays;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid gap-4 lg:grid-cols-2">
       <Lines title={t('operators.detail.headers')} lines={operator.billingTemplateHeader} />
       <Lines title={t('operators.detail.footers')} lines={operator.billingTemplateFooter} />
       <Card title={t('operators.detail.contact')} aria-label={t('operators.detail.contact')}>
@@ -177,7 +194,7 @@ function InvoiceTemplate({ operator }: { operator: OperatorDetail }) {
                 t('operators.fields.moneyCollectionGapInDays'),
                 days === null || days === undefined ? '–' : t('operators.detail.days', { count: days }),
               ],
-              [t('operators.fields.cpoIban'), orDash(p.cpoIban)],
+              [t('operators.fields.cpoIban'), p.cpoIban ? groupsOfFour(p.cpoIban) : '–'],
               [t('operators.fields.cpoBic'), orDash(p.cpoBic)],
               [t('operators.fields.cpoBankName'), orDash(p.cpoBankName)],
             ]}
@@ -186,7 +203,7 @@ function InvoiceTemplate({ operator }: { operator: OperatorDetail }) {
           <p className="text-muted">{t('operators.detail.noPayment')}</p>
         )}
       </Card>
-      <Card title={t('operators.detail.proof')} aria-label={t('operators.detail.proof')} className="md:col-span-2">
+      <Card title={t('operators.detail.proof')} aria-label={t('operators.detail.proof')} className="lg:col-span-2">
         <p>{operator.isChargingHistoryIncluded ? t('operators.detail.proofIncluded') : t('operators.detail.proofNotIncluded')}</p>
       </Card>
     </div>

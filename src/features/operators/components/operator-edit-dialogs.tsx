@@ -157,10 +157,11 @@ function EditErp({ operator, isOpen, onClose, initialValues, onQueued }: EditDia
                   description={t('operators.edit.erpMethodHint')}
                   isRequired
                   fullWidth
+                  className="md:col-span-2"
                 />
               ) : (
                 // Spec 3 §5: the payment method is shown read-only.
-                <TextField label={t('operators.erp.paymentMethod')} value={methodName} isReadOnly fullWidth />
+                <TextField label={t('operators.erp.paymentMethod')} value={methodName} isReadOnly fullWidth className="md:col-span-2" />
               )}
               <TextField
                 label={t('operators.erp.clientNumber')}

@@ -149,6 +149,14 @@ export function BillingFields({ form, offersChoice }: { form: Form<BillingValues
               <Checkbox value="BANK_TRANSFER">{t(methodMessageId('BANK_TRANSFER'))}</Checkbox>
             </CheckboxGroup>
             <div className="grid gap-4 md:grid-cols-2">
+              <TextField
+                label={t('operators.billing.daysLabel')}
+                type="number"
+                isRequired
+                fullWidth
+                description={t('operators.billing.daysHint')}
+                {...bindField(t, form.field('moneyCollectionGapInDays'))}
+              />
               {v.sepa === 'true' && (
                 <TextField
                   label={t('operators.fields.creditorId')}
@@ -159,14 +167,6 @@ export function BillingFields({ form, offersChoice }: { form: Form<BillingValues
                   {...bindField(t, form.field('creditorId'))}
                 />
               )}
-              <TextField
-                label={t('operators.billing.daysLabel')}
-                type="number"
-                isRequired
-                fullWidth
-                description={t('operators.billing.daysHint')}
-                {...bindField(t, form.field('moneyCollectionGapInDays'))}
-              />
               {v.bankTransfer === 'true' && (
                 <>
                   <TextField
@@ -176,7 +176,6 @@ export function BillingFields({ form, offersChoice }: { form: Form<BillingValues
                     autoComplete="off"
                     {...bindField(t, form.field('cpoIban'))}
                   />
-                  <TextField label={t('operators.fields.cpoBankName')} isRequired fullWidth {...bindField(t, form.field('cpoBankName'))} />
                   <TextField
                     label={t('operators.fields.cpoBic')}
                     isRequired
@@ -184,6 +183,7 @@ export function BillingFields({ form, offersChoice }: { form: Form<BillingValues
                     autoComplete="off"
                     {...bindField(t, form.field('cpoBic'))}
                   />
+                  <TextField label={t('operators.fields.cpoBankName')} isRequired fullWidth {...bindField(t, form.field('cpoBankName'))} />
                 </>
               )}
             </div>
@@ -207,14 +207,14 @@ function TemplateLines({ form, kind }: { form: Form<BillingValues>; kind: 'heade
   const v = form.values;
   const shown = Number(kind === 'header' ? v.headerCount : v.footerCount);
   const field = kind === 'header' ? headerField : footerField;
-  const noun = t(kind === 'header' ? 'operators.billing.headerLine' : 'operators.billing.footerLine');
+  const header = kind === 'header';
   return (
     <Section title={t(kind === 'header' ? 'operators.detail.headers' : 'operators.detail.footers')}>
       <div className="flex flex-col gap-3">
         {Array.from({ length: shown }, (_, i) => (
           <TextField
             key={i}
-            label={t('operators.billing.lineLabel', { noun, n: i + 1 })}
+            label={t(header ? 'operators.billing.headerLine' : 'operators.billing.footerLine', { n: i + 1 })}
             isRequired={kind === 'header'}
             fullWidth
             {...bindField(t, form.field(field(i + 1)))}
@@ -231,11 +231,11 @@ function TemplateLines({ form, kind }: { form: Form<BillingValues>; kind: 'heade
           <span aria-hidden="true" className="text-lg leading-none">
             +
           </span>
-          {t('operators.billing.addLine', { noun })}
+          {t(header ? 'operators.billing.addHeaderLine' : 'operators.billing.addFooterLine')}
         </Button>
         <Button variant="ghost" size="sm" onPress={() => form.setValues((c) => removeLine(c, kind))} isDisabled={shown <= 1}>
           <MinusIcon size={16} aria-hidden="true" />
-          {t('operators.billing.removeLine', { noun, n: shown })}
+          {t(header ? 'operators.billing.removeHeaderLine' : 'operators.billing.removeFooterLine', { n: shown })}
         </Button>
       </div>
     </Section>
@@ -253,7 +253,8 @@ export function Summary({ intro, groups }: { intro: string; groups: Array<{ titl
       {groups.map((g, gi) => (
         <div key={g.title ?? gi} className="flex flex-col gap-2">
           {g.title && <h4 className="font-semibold text-fg">{g.title}</h4>}
-          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_minmax(0,1fr)]">
+          {/* One label width for every group, so the values line up down the whole summary. */}
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
             {g.entries.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="font-medium text-muted">{label}</dt>
@@ -293,20 +294,22 @@ export function billingGroups(t: TranslateFn, v: BillingValues): Array<{ title: 
     ];
   }
   const modes = paymentModesOf(v);
-  const payment: Entry[] = [[t('operators.fields.paymentModes'), modes.map((m) => t(methodMessageId(m))).join(', ') || '–']];
+  const days = Number(v.moneyCollectionGapInDays);
+  const payment: Entry[] = [
+    [t('operators.fields.paymentModes'), modes.map((m) => t(methodMessageId(m))).join(', ') || '–'],
+    [
+      t('operators.billing.daysLabel'),
+      Number.isInteger(days) ? t('operators.detail.days', { count: days }) : orDash(v.moneyCollectionGapInDays),
+    ],
+  ];
   if (modes.includes('SEPA')) payment.push([t('operators.fields.creditorId'), orDash(v.creditorId)]);
   if (modes.includes('BANK_TRANSFER')) {
     payment.push(
       [t('operators.fields.cpoIban'), orDash(v.cpoIban)],
-      [t('operators.fields.cpoBankName'), orDash(v.cpoBankName)],
       [t('operators.fields.cpoBic'), orDash(v.cpoBic)],
+      [t('operators.fields.cpoBankName'), orDash(v.cpoBankName)],
     );
   }
-  const days = Number(v.moneyCollectionGapInDays);
-  payment.push([
-    t('operators.billing.daysLabel'),
-    Number.isInteger(days) ? t('operators.detail.days', { count: days }) : orDash(v.moneyCollectionGapInDays),
-  ]);
   const lines = (kind: 'header' | 'footer'): Entry[] =>
     Array.from({ length: Number(kind === 'header' ? v.headerCount : v.footerCount) }, (_, i) => [
       t('operators.fields.lineN', { n: i + 1 }),
