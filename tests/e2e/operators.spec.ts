@@ -256,6 +256,59 @@ test('an operator edit made offline is kept, and arrives exactly once after reco
   expect((await operatorDetail(page, cpoId)).version).toBe(before.version + 1);
 });
 
+test("an offline edit refused by a colleague's change says what changed and leads back to its form", async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'partner');
+  const cpoId = await firstOperatorId(page);
+  const before = await operatorDetail(page, cpoId);
+  await page.goto(`/betreiber/${encodeURIComponent(cpoId)}`);
+  await expect(page.getByRole('region', { name: 'Betreiber', exact: true })).toContainText(before.cpoName);
+
+  await context.setOffline(true);
+  const mine = `Mein Name ${Date.now() % 100000}`;
+  const edit = await openAction(page, 'Betreiberdaten bearbeiten');
+  await field(edit, /^Firmenname/).fill(mine);
+  await confirmAndSave(edit);
+  await page.getByRole('alertdialog', { name: 'Auf diesem Gerät gespeichert' }).getByRole('button', { name: 'OK' }).click();
+
+  // A colleague renames the operator meanwhile.
+  const theirs = `Kollegenname ${Date.now() % 100000}`;
+  const res = await request.put('/bff/cpos/update-operator-information', {
+    headers: { Authorization: await bearer(page), 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      workFlow: 'AddressInfo',
+      cpoId,
+      cpoName: theirs,
+      cpoAddress: { street: 'Kollegenweg 1', zipCode: '10115', city: 'Berlin' },
+      version: before.version,
+    },
+  });
+  expect(res.status()).toBe(200);
+
+  // Back online: refused (409), parked with the colleague's values; 'Erneut bearbeiten' opens the form with mine.
+  await context.setOffline(false);
+  await expect(page.getByTestId('operator-pending')).toHaveText('Änderung nicht gespeichert', { timeout: 30_000 });
+  await page.getByRole('button', { name: /^Ausgang,/ }).click();
+  const outbox = page.getByRole('dialog', { name: 'Ausstehende Änderungen' });
+  const item = outbox.getByRole('listitem').filter({ hasText: `Betreiber ${cpoId} · ${mine}` });
+  await expect(item).toContainText('Fehlgeschlagen');
+  await expect(item).toContainText(`Inzwischen geändert (Version ${before.version + 1}): ${theirs}, Kollegenweg 1, 10115 Berlin.`);
+  await item.getByRole('link', { name: `Erneut bearbeiten: Betreiber ${cpoId} · ${mine}` }).click();
+  const again = page.getByRole('dialog', { name: /Betreiberdaten bearbeiten/ });
+  await expect(field(again, /^Firmenname/)).toHaveValue(mine);
+  await expect(page).toHaveURL(new RegExp(`/betreiber/${encodeURIComponent(cpoId)}$`));
+  expect((await operatorDetail(page, cpoId)).cpoName).toBe(theirs);
+
+  // Saved again, on top of the colleague's change: it replaces the refused write and goes through.
+  await confirmAndSave(again);
+  await page.getByRole('alertdialog', { name: 'Gespeichert' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('region', { name: 'Betreiber', exact: true })).toContainText(mine);
+  await expect(page.getByTestId('operator-pending')).toHaveCount(0);
+  const after = await operatorDetail(page, cpoId);
+  expect(after.cpoName).toBe(mine);
+  expect(after.version).toBe(before.version + 2);
+});
+
 test('an unknown operator says it does not exist', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/betreiber/CPO99999');

@@ -8,6 +8,7 @@ import { describeFailure } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { ActionMenu } from '../../ui/menu';
 import { operatorKeys } from './api/operator-keys';
+import { operatorDetailQueryOptions } from './api/operator-queries';
 import { draftValues, type OperatorEdit, type OperatorWriteData } from './api/operator-writes';
 
 // Not part of the first screen, but fetched once it shows (see the effect below): an edit made
@@ -41,6 +42,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
   // mounts the form afresh (`opening` is its key).
   const [frozen, setFrozen] = useState(operator);
   const [initial, setInitial] = useState<Record<string, string> | null>(null);
+  const [replaces, setReplaces] = useState<string | null>(null);
   const [opening, setOpening] = useState(0);
   const [result, setResult] = useState<Result>(null);
 
@@ -48,19 +50,31 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
     void loadEditDialogs().catch(() => undefined);
   }, []);
 
-  const open = (next: OperatorEdit, values: Record<string, string> | null = null) => {
-    setFrozen(operator);
+  const open = (
+    next: OperatorEdit,
+    values: Record<string, string> | null = null,
+    seen: OperatorDetail = operator,
+    draft: string | null = null,
+  ) => {
+    setFrozen(seen);
     setInitial(values);
+    setReplaces(draft);
     setEdit(next);
     setOpening((n) => n + 1);
     setIsOpen(true);
   };
 
+  // Back from a refused write: the form starts from the operator as the server has it now (the
+  // colleague's change, and its version), with what the user entered on top.
   const reopened = useRef(false);
   useEffect(() => {
     if (!reopen || reopened.current) return;
     reopened.current = true;
-    open(reopen.edit, draftValues(outbox.getSnapshot(), operator.cpoId, reopen.edit, reopen.draft));
+    const values = draftValues(outbox.getSnapshot(), operator.cpoId, reopen.edit, reopen.draft);
+    void queryClient
+      .fetchQuery({ ...operatorDetailQueryOptions(operator.cpoId), staleTime: 0, retry: false })
+      .catch(() => operator)
+      .then((seen) => open(reopen.edit, values, seen, values ? (reopen.draft ?? null) : null));
     onReopened?.();
   });
 
@@ -98,6 +112,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
             operator={frozen}
             isOpen={isOpen}
             initialValues={initial}
+            replaces={replaces}
             onClose={() => setIsOpen(false)}
             onQueued={onQueued}
           />

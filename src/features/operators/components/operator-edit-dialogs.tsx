@@ -36,6 +36,11 @@ export interface EditDialogProps {
   initialValues?: Record<string, string> | null;
   /** After the write is in the outbox (and, online, answered); `draft` names it. */
   onQueued: (outcome: SubmitOutcome, draft: string) => void;
+  /**
+   * The refused write this edit makes again ('Erneut bearbeiten'), by its draft: saving replaces it,
+   * since a refused write holds back every later write of its operator until it is gone.
+   */
+  replaces?: string | null;
 }
 
 /**
@@ -54,18 +59,22 @@ export function OperatorEditDialog(props: EditDialogProps) {
   }
 }
 
-function useSubmit(operator: OperatorDetail, onQueued: EditDialogProps['onQueued']) {
+function useSubmit({ operator, onQueued, replaces }: Pick<EditDialogProps, 'operator' | 'onQueued' | 'replaces'>) {
   const outbox = useOutboxInstance();
   return async (build: (version: number | undefined) => NewWrite<OperatorWriteData<Record<string, string>>>) => {
+    const refused = replaces
+      ? outbox.getSnapshot().find((w) => w.state === 'failed' && (w.data as OperatorWriteData | undefined)?.draft === replaces)
+      : undefined;
+    if (refused) await outbox.discard(refused.id);
     const write = build(versionToSend(operator, outbox.getSnapshot()));
     onQueued(await outbox.submit([write]), write.data.draft);
   };
 }
 
-function EditAddress({ operator, isOpen, onClose, initialValues, onQueued }: EditDialogProps) {
+function EditAddress({ operator, isOpen, onClose, initialValues, onQueued, replaces }: EditDialogProps) {
   const t = useT();
   const form = useForm<AddressValues>({ ...addressValuesOf(operator), ...initialValues }, addressRules);
-  const submit = useSubmit(operator, onQueued);
+  const submit = useSubmit({ operator, onQueued, replaces });
   return (
     <Wizard
       isOpen={isOpen}
@@ -93,10 +102,10 @@ function EditAddress({ operator, isOpen, onClose, initialValues, onQueued }: Edi
   );
 }
 
-function EditBilling({ operator, isOpen, onClose, initialValues, onQueued }: EditDialogProps) {
+function EditBilling({ operator, isOpen, onClose, initialValues, onQueued, replaces }: EditDialogProps) {
   const t = useT();
   const form = useForm<BillingValues>({ ...billingValuesOf(operator), ...initialValues }, billingRules);
-  const submit = useSubmit(operator, onQueued);
+  const submit = useSubmit({ operator, onQueued, replaces });
   const isValid = form.isValid && !isBillingRequiredMissing(form.values);
   return (
     <Wizard
@@ -124,12 +133,12 @@ function EditBilling({ operator, isOpen, onClose, initialValues, onQueued }: Edi
   );
 }
 
-function EditErp({ operator, isOpen, onClose, initialValues, onQueued }: EditDialogProps) {
+function EditErp({ operator, isOpen, onClose, initialValues, onQueued, replaces }: EditDialogProps) {
   const t = useT();
   const methods = erpMethodsOf(operator);
   const first = initialValues?.paymentMethod ?? methods[0];
   const form = useForm<ErpValues>({ ...erpValuesOf(operator, first), ...initialValues }, erpRules);
-  const submit = useSubmit(operator, onQueued);
+  const submit = useSubmit({ operator, onQueued, replaces });
   const methodName = t(methodMessageId(form.values.paymentMethod));
   return (
     <Wizard
