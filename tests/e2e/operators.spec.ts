@@ -123,6 +123,7 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
   await expect(field(dialog, /^Kopfzeile 3/)).toHaveCount(0);
   await field(dialog, /^Fußzeile 1/).fill('Amtsgericht Hamburg');
   await expect(next).toBeEnabled();
+  await expectAccessible(page);
   await next.click();
 
   // Step 3: confirm and save; the body carries both modes and two header lines.

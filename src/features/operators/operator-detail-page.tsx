@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import type { ErpValue, OperatorDetail } from '../../../contract/operators';
+import { templateLineKeys, type ErpValue, type OperatorDetail } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { cx } from '../../ui/class-names';
@@ -14,7 +14,6 @@ import { usePendingFor } from '../../offline/outbox-react';
 import { operatorKeys } from './api/operator-keys';
 import { methodMessageId, operatorDetailQueryOptions } from './api/operator-queries';
 import { operatorScope } from './api/operator-writes';
-import { LINE_KEYS, linesOf } from './operator-display';
 
 export interface OperatorDetailPageProps {
   cpoId: string;
@@ -161,10 +160,9 @@ function OperatorInfo({ operator }: { operator: OperatorDetail }) {
 
 function Lines({ title, lines }: { title: string; lines: OperatorDetail['billingTemplateHeader'] }) {
   const t = useT();
-  const values = linesOf(lines);
   return (
     <Card title={title} aria-label={title}>
-      <Facts entries={LINE_KEYS.map((_, i) => [t('operators.fields.lineN', { n: i + 1 }), orDash(values[i])])} />
+      <Facts entries={templateLineKeys.map((key, i) => [t('operators.fields.lineN', { n: i + 1 }), orDash(lines[key]?.trim())])} />
     </Card>
   );
 }
