@@ -15,6 +15,7 @@ import {
   createPersistOptions,
   createQueryPersister,
   describeDataAge,
+  markRestoredStale,
   restoreQueryCache,
   saveQueryCache,
   saveQueryCacheWhenHidden,
@@ -105,6 +106,22 @@ describe('query persister', () => {
     await restoreQueryCache(target, persister);
     expect(target.getQueryData(['locations', 'list', { page: 0 }])).toBeUndefined();
     expect(await get(PERSISTED_CLIENT_KEY, store)).toBeUndefined();
+  });
+});
+
+describe('markRestoredStale', () => {
+  it('marks what was restored (older than this page load) stale without fetching, and leaves fresh answers alone', async () => {
+    const client = new QueryClient();
+    const started = Date.now();
+    client.setQueryData(['stations', 'detail', 'OLD'], { lot: 'P1' }, { updatedAt: started - 2_000 });
+    client.setQueryData(['stations', 'detail', 'NEW'], { lot: 'P2' }, { updatedAt: started + 10 });
+    const fetches = vi.fn();
+    client.getQueryCache().subscribe((e) => (e.type === 'updated' && e.action.type === 'fetch' ? fetches() : undefined));
+    await markRestoredStale(client, started);
+    expect(client.getQueryState(['stations', 'detail', 'OLD'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['stations', 'detail', 'NEW'])?.isInvalidated).toBe(false);
+    expect(client.getQueryData(['stations', 'detail', 'OLD'])).toEqual({ lot: 'P1' });
+    expect(fetches).not.toHaveBeenCalled();
   });
 });
 

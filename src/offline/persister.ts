@@ -187,6 +187,19 @@ function getImmediatePersister(): Persister {
 /** Data older than this page load can only have come from the persisted cache. */
 export const SESSION_STARTED_AT = Date.now();
 
+/**
+ * Marks what was restored from IndexedDB as stale (without fetching), so every screen that shows it
+ * asks the server again in the background when online. A copy saved seconds before a reload is
+ * younger than the queries' staleTime and would otherwise be shown as current although the last
+ * answers before the reload (a new operator, a changed lot) may not have reached the copy.
+ */
+export function markRestoredStale(client: QueryClient, sessionStartedAt = SESSION_STARTED_AT): Promise<void> {
+  return client.invalidateQueries({
+    refetchType: 'none',
+    predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < sessionStartedAt,
+  });
+}
+
 export interface DataAge {
   hasData: boolean;
   /** dataUpdatedAt in ms, null without data. */

@@ -5,7 +5,14 @@ import { createQueryClient } from '../api/query-client';
 import { getOutbox } from './outbox';
 import { queriesChangedBy, type RefreshTarget } from './write-kinds';
 import { requestPersistentStorage } from './storage-persistence';
-import { bindQueryCacheToUser, createPersistOptions, getDefaultPersister, restoreQueryCache, saveQueryCacheWhenHidden } from './persister';
+import {
+  bindQueryCacheToUser,
+  createPersistOptions,
+  getDefaultPersister,
+  markRestoredStale,
+  restoreQueryCache,
+  saveQueryCacheWhenHidden,
+} from './persister';
 
 /**
  * The query cache and its IndexedDB copy belong to the signed-in area: they load with its layout,
@@ -27,7 +34,8 @@ export function restoreCache(): Promise<void> {
       // A broken copy costs the offline data, not the app.
       console.error(error);
     })
-    .then(() => {
+    .then(async () => {
+      await markRestoredStale(queryClient);
       // From here on every answer is written back, including the ones the first loaders fetch
       // before any screen has mounted (the subscription lives as long as the page).
       persistQueryClientSubscribe({ queryClient, ...createPersistOptions(getDefaultPersister()) });
