@@ -36,7 +36,6 @@ export const locationKeys = {
   dropdown: () => [...locationKeys.all, 'dropdown'] as const,
   wallboxTypes: () => [...locationKeys.all, 'wallbox-types'] as const,
   /** The operator select of the wizard (GET /cpos?page=0&size=10000). */
-  operatorOptions: () => [...locationKeys.all, 'operator-options'] as const,
 };
 
 export const createLocationMutationKey = [...locationKeys.all, 'create'] as const;

@@ -1,6 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { paged } from '../../../../contract/common';
 import {
   createLocationAnswerSchema,
   locationDetailSchema,
@@ -13,12 +11,8 @@ import {
   type UpdateLocationBody,
 } from '../../../../contract/locations';
 import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
-import { operatorListRowSchema } from '../../../../contract/operators';
 import { apiRequest } from '../../../api/client';
 import { locationKeys, type LocationListParams } from './location-keys';
-
-/** Spec 1 §7: the operator list for location forms is requested with page 0 and size 10000. */
-export const OPERATOR_OPTIONS_PAGE_SIZE = 10000;
 
 /** One page of GET /bff/locations/get-by-cpo (server-side filters and paging). */
 export const locationListQueryOptions = (params: LocationListParams) =>
@@ -67,24 +61,6 @@ export const wallboxTypesQueryOptions = () =>
     queryKey: locationKeys.wallboxTypes(),
     queryFn: ({ signal }) => apiRequest({ service: 'bff', path: '/locations/wallboxTypes', schema: wallboxTypesAnswerSchema, signal }),
     staleTime: 30 * 60_000,
-  });
-
-const operatorOptionsAnswerSchema = paged(z.pick(operatorListRowSchema, { cpoId: true, cpoName: true }));
-
-/** Operators for the wizard's select ('id: name'). */
-export const operatorOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: locationKeys.operatorOptions(),
-    queryFn: ({ signal }) =>
-      apiRequest({
-        service: 'bff',
-        path: '/cpos',
-        query: { page: 0, size: OPERATOR_OPTIONS_PAGE_SIZE },
-        schema: operatorOptionsAnswerSchema,
-        signal,
-      }),
-    select: (answer) => answer.response,
-    staleTime: 5 * 60_000,
   });
 
 /** POST /bff/locations/location. */
