@@ -76,6 +76,7 @@ test('a browser killed right after sign-in comes back signed in, offline, with t
     await expect(again.getByTestId('data-age').first()).toContainText('Offline');
   } finally {
     await kill(run.process);
-    rmSync(profile, { recursive: true, force: true });
+    // The killed browser's helper processes may still write into the profile for a moment.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });

@@ -3,10 +3,9 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import type { LocationListRow } from '../../../contract/locations';
 import { useT } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import type { DataTableColumn } from '../../ui/data-table';
 import { FilterForm, FilterTextField } from '../../ui/filter-form';
-import { LoadError } from '../../ui/load-error';
-import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
+import { PagedListTable } from '../../layout/paged-list-table';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
@@ -70,26 +69,19 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
             className="w-full sm:w-[260px]"
           />
         </FilterForm>
-        {isWaitingOffline(query) ? (
-          <OfflineUnavailable />
-        ) : query.isError && !query.data ? (
-          <LoadError message={t('locations.list.error')} onRetry={() => void query.refetch()} />
-        ) : (
-          <DataTable<LocationListRow>
-            aria-labelledby="locations-table-heading"
-            columns={columns}
-            rows={query.data?.response ?? []}
-            getRowId={(row) => row.locationId}
-            totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
-            page={page}
-            pageSize={size}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-            emptyText={t('locations.list.empty')}
-            minWidth={560}
-          />
-        )}
+        <PagedListTable<LocationListRow>
+          query={query}
+          errorMessage={t('locations.list.error')}
+          aria-labelledby="locations-table-heading"
+          columns={columns}
+          getRowId={(row) => row.locationId}
+          page={page}
+          pageSize={size}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          emptyText={t('locations.list.empty')}
+          minWidth={560}
+        />
       </section>
       {wizardLoaded && (
         <Suspense fallback={null}>

@@ -3,9 +3,8 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import type { OperatorListRow } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { LoadError } from '../../ui/load-error';
-import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
+import type { DataTableColumn } from '../../ui/data-table';
+import { PagedListTable } from '../../layout/paged-list-table';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
@@ -62,26 +61,19 @@ export function OperatorListPage({ list: source }: { list: ListStateSource<Opera
           </h2>
           <DataAgeNote queryKey={options.queryKey} />
         </header>
-        {isWaitingOffline(query) ? (
-          <OfflineUnavailable />
-        ) : query.isError && !query.data ? (
-          <LoadError message={t('operators.list.error')} onRetry={() => void query.refetch()} />
-        ) : (
-          <DataTable<OperatorListRow>
-            aria-labelledby="operators-table-heading"
-            columns={columns}
-            rows={query.data?.response ?? []}
-            getRowId={(row) => row.cpoId}
-            totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
-            page={page}
-            pageSize={size}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-            isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-            emptyText={t('operators.list.empty')}
-            minWidth={560}
-          />
-        )}
+        <PagedListTable<OperatorListRow>
+          query={query}
+          errorMessage={t('operators.list.error')}
+          aria-labelledby="operators-table-heading"
+          columns={columns}
+          getRowId={(row) => row.cpoId}
+          page={page}
+          pageSize={size}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          emptyText={t('operators.list.empty')}
+          minWidth={560}
+        />
       </section>
       {wizardLoaded && (
         <Suspense fallback={null}>

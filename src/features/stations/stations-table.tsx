@@ -5,10 +5,9 @@ import type { StationListRow } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { Button, LinkButton } from '../../ui/button';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import type { DataTableColumn } from '../../ui/data-table';
 import { FilterForm, FilterTextField } from '../../ui/filter-form';
-import { LoadError } from '../../ui/load-error';
-import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
+import { PagedListTable } from '../../layout/paged-list-table';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { MultiSelect } from '../../ui/multi-select';
 import { StatusBadge } from '../../ui/status-badge';
@@ -102,29 +101,22 @@ export function StationsTable({ locationId, heading, list: source }: StationsTab
           className="w-full sm:w-[240px]"
         />
       </FilterForm>
-      {isWaitingOffline(query) ? (
-        <OfflineUnavailable />
-      ) : query.isError && !query.data ? (
-        <LoadError message={t('stations.list.error')} onRetry={() => void query.refetch()} />
-      ) : (
-        <DataTable<StationListRow>
-          aria-labelledby={headingId}
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => row.connectorId}
-          totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
-          page={page}
-          pageSize={size}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          selectionMode="multiple"
-          selectedKeys={selectedKeys}
-          onSelectionChange={setSelectedKeys}
-          isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-          emptyText={t('stations.list.empty')}
-          minWidth={560}
-        />
-      )}
+      <PagedListTable<StationListRow>
+        query={query}
+        errorMessage={t('stations.list.error')}
+        aria-labelledby={headingId}
+        columns={columns}
+        getRowId={(row) => row.connectorId}
+        page={page}
+        pageSize={size}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setPageSize}
+        selectionMode="multiple"
+        selectedKeys={selectedKeys}
+        onSelectionChange={setSelectedKeys}
+        emptyText={t('stations.list.empty')}
+        minWidth={560}
+      />
       {actions.elements}
     </section>
   );
