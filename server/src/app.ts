@@ -8,6 +8,7 @@ import { defaultRuntimeConfig } from '../../contract/config';
 import { requireAdmin, requireAuth } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { cockpitRoutes } from './cockpit/routes';
+import { customerRoutes } from './customers/routes';
 import { configRoutes } from './config/routes';
 import type { Db } from './db/client';
 import { dropdownRoutes } from './dropdown/routes';
@@ -20,6 +21,7 @@ import type { AppBindings } from './http/types';
 import { locationRoutes } from './locations/routes';
 import { mailRoutes } from './mail/routes';
 import { operatorRoutes } from './operators/routes';
+import { rfidRoutes } from './rfid/routes';
 import { stationRoutes } from './stations/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
@@ -91,6 +93,8 @@ export const routes: readonly Route[] = [
   ...cockpitRoutes,
   ...locationRoutes,
   ...stationRoutes,
+  ...customerRoutes,
+  ...rfidRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */

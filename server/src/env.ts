@@ -25,10 +25,14 @@ export const envSchema = z.object({
   SMTP_URL: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
   MAIL_FROM: z._default(z.string(), 'CPO Cockpit <no-reply@cockpit.example>'),
   SUPPORT_EMAIL: z._default(z.string(), 'support@cockpit.example'),
+  /** The operations team: gets a new customer's invitation link to pass on (spec 3 §2). */
+  OPERATIONS_EMAIL: z._default(z.string(), 'operations@cockpit.example'),
   PUBLIC_URL: z.pipe(
     z._default(z.string().check(z.url()), 'http://localhost:8080'),
     z.transform((u: string) => u.replace(/\/+$/, '')),
   ),
+  /** The end customers' app: an invitation links to it with the contract key (spec 2 §4). */
+  END_CUSTOMER_APP_URL: z._default(z.string().check(z.url()), 'https://app.cockpit.example/vertrag'),
   STATIC_DIR: z._default(z.string(), './dist'),
   CSV_SEPARATOR: z._default(z.string().check(z.length(1)), ';'),
   REDO_SEPA_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 15),

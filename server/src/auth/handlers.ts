@@ -13,7 +13,7 @@ import { ApiError } from '../http/errors';
 import { checkThrottles, clearThrottle, hitThrottle, type ThrottleRule } from '../http/throttle';
 import { enqueueMail } from '../mail/outbox';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { consumeResetToken, emailTaken, findUserByEmail, replaceResetToken, setEmail, setPasswordHash } from './queries';
+import { activateAccount, consumeResetToken, emailTaken, findUserByEmail, replaceResetToken, setEmail, setPasswordHash } from './queries';
 import { loadAuthUser, type AuthContext } from './scope';
 import { issueTokenPair, opaqueToken, revokeUserTokens, rotateRefreshToken, sha256, verifyAccessTokenIgnoringExpiry } from './tokens';
 
@@ -140,6 +140,8 @@ export async function resetPassword(db: Db, body: z.output<typeof resetPasswordR
     const userId = await consumeResetToken(tx, sha256(body.token), now);
     if (!userId) return false;
     await setPasswordHash(tx, userId, passwordHash, now);
+    // An invitation link (customers/handlers.ts) is a reset link of an account not yet activated.
+    await activateAccount(tx, userId, now);
     // Whoever knew the old password loses their sessions, and their access tokens stop at once.
     await revokeUserTokens(tx, userId, undefined, now);
     return true;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { dashboardUsers, passwordResetTokens } from '../db/schema';
+import { customers, dashboardUsers, passwordResetTokens } from '../db/schema';
 
 /** SQL of the user service (sign-in, password reset, password and e-mail change); tokens are in tokens.ts. */
 
@@ -46,4 +46,35 @@ export async function consumeResetToken(db: Db, tokenHash: string, now: Date): P
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .returning({ userId: passwordResetTokens.userId });
   return used?.userId;
+}
+
+/**
+ * A password set from a link also activates an invited account (customers/handlers.ts): it can
+ * sign in from now on. When it is its customer's first account (the one invited with the
+ * customer), the customer's invitation counts as accepted: CREATED_UNSIGNED becomes CREATED_SIGNED
+ * and the detail page no longer offers to resend it.
+ */
+export async function activateAccount(db: Db, userId: string, now: Date) {
+  const [activated] = await db
+    .update(dashboardUsers)
+    .set({ verified: true, updatedAt: now })
+    .where(and(eq(dashboardUsers.id, userId), eq(dashboardUsers.verified, false)))
+    .returning({ customerId: dashboardUsers.customerId });
+  if (!activated) return;
+  const first = db
+    .select({ id: dashboardUsers.id })
+    .from(dashboardUsers)
+    .where(eq(dashboardUsers.customerId, activated.customerId))
+    .orderBy(dashboardUsers.createdAt, dashboardUsers.id)
+    .limit(1);
+  await db
+    .update(customers)
+    .set({ contractStatus: 'CREATED_SIGNED' })
+    .where(
+      and(
+        eq(customers.customerId, activated.customerId),
+        eq(customers.contractStatus, 'CREATED_UNSIGNED'),
+        eq(sql`${userId}`, sql`(${first})`),
+      ),
+    );
 }

@@ -83,7 +83,7 @@ export interface Bag {
    * The operator's customer, and whether the bag's user may create an operator for it (spec 1 §6:
    * admins and Partner accounts for their own customer; Operator-type accounts never: 403).
    */
-  customer: { customerId: string; userCreatesOperators: boolean };
+  customer: { customerId: string; userCreatesOperators: boolean; contractKey: string };
   request: { transactionId: string };
   user: { id: string; email: string; password: string };
 }
@@ -93,7 +93,7 @@ export const nonexistentBag: Bag = {
   location: { locationId: 'L99999' },
   connector: { connectorId: 'OLI999999_1', cpId: 'OLI999999', locationId: 'L99999', freeLot: 'N1' },
   contract: { contractKey: '00000000-0000-4000-8000-000000000000', endCustomerId: '999-99999-999' },
-  customer: { customerId: 'K99999', userCreatesOperators: false },
+  customer: { customerId: 'K99999', userCreatesOperators: false, contractKey: '00000000-0000-4000-8000-00000000c0de' },
   request: { transactionId: 'NOPE000000000000000000' },
   user: { id: '00000000-0000-4000-8000-000000000001', email: 'nobody@matrix.example', password: 'Nobody-Matrix-2026' },
 };
@@ -124,7 +124,11 @@ export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: strin
     .orderBy(asc(chargingRequests.transactionId))
     .limit(1);
   if (!contract || !request) throw new Error(`The seed has no contract or charging request of ${cpoId}`);
-  const [customer] = await db.select({ customerId: operators.customerId }).from(operators).where(eq(operators.cpoId, cpoId));
+  const [customer] = await db
+    .select({ customerId: operators.customerId, contractKey: customers.contractKey })
+    .from(operators)
+    .innerJoin(customers, eq(customers.customerId, operators.customerId))
+    .where(eq(operators.cpoId, cpoId));
   const [caller] = await db
     .select({ isAdmin: dashboardUsers.isAdmin, customerId: dashboardUsers.customerId, customerType: customers.customerType })
     .from(dashboardUsers)
@@ -137,7 +141,7 @@ export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: strin
     location: { locationId: connector.locationId! },
     connector: { connectorId: connector.connectorId, cpId: connector.cpId, locationId: connector.locationId!, freeLot: lot },
     contract,
-    customer: { customerId: customer.customerId, userCreatesOperators },
+    customer: { customerId: customer.customerId, userCreatesOperators, contractKey: customer.contractKey ?? '' },
     request,
     user,
   };
@@ -204,6 +208,10 @@ export const pathParamKinds: Record<string, ParamKind> = {
   'locations/:id': { entity: 'location', value: (b) => b.location.locationId },
   'location/:id': { entity: 'location', value: (b) => b.location.locationId },
   'connectors/:id': { entity: 'connector', value: (b) => b.connector.connectorId },
+  // Customer management (admins only): a customer by its number, its invitation by its contract key.
+  'get-customer/:id': { entity: 'customer', value: (b) => b.customer.customerId },
+  'get-dashboard-user/:id': { entity: 'customer', value: (b) => b.customer.customerId },
+  'send-invitation-email/:contractKey': { entity: 'customer', value: (b) => b.customer.contractKey },
   'logout/:sub': { entity: 'user', value: (b) => b.user.id },
   'forget-password/:email': { unscoped: 'nobody@matrix.example', why: 'anyone may ask for a reset link of any address' },
 };
@@ -231,6 +239,7 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   senderEmailAddress: { free: 'the reply-to of a support mail' },
   createManualEndCustomerId: { free: 'a flag: whether end-customer ids are typed by hand' },
   contactPersonEmail: { free: "the address of an operator's contact person" },
+  sendEmail: { free: 'a flag the dashboard always sends as false (the server sends the invitation itself)' },
   creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
 };
 
@@ -277,6 +286,9 @@ export interface Sample {
  * answers 400 without one needs one too. Built from the caller's own data; the matrix swaps in
  * other customers' data.
  */
+/** Makes each sample's new e-mail, serial and tag unique, so a repeated call is not refused as a duplicate. */
+let matrixSerial = 0;
+
 export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'POST /user-service/login': (_, f) => ({
     body: { username: f.otherAccount.email, password: f.otherAccount.password, origin: 'dashboard' },
@@ -373,6 +385,24 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   }),
   'PUT /booking-service/bookings/update-erp-information': (b) => ({
     body: { cpoId: b.operator.cpoId, clientNumber: '4711', netLedgerAccountNr: '8400', paymentMethod: 'BANK_TRANSFER' },
+  }),
+  // 'add external user' to the customer (a new customer would name none that exists); each call a new address.
+  'POST /bff/cpos/create-dashboard-user': (b) => ({
+    body: {
+      isNewCustomer: false,
+      customerId: b.customer.customerId,
+      firstName: 'Mia',
+      lastName: 'Matrix',
+      email: `matrix.user.${++matrixSerial}@cockpit.example`,
+      role: 'Buchhaltung',
+      productPackage: 'Prosessional',
+      sendEmail: false,
+    },
+  }),
+  // A customer's invitation can be resent while its contract is CREATED_UNSIGNED, else 409.
+  'POST /contract-management/send-invitation-email/:contractKey': () => ({ expect: [200, 409] }),
+  'POST /contract-management/auth/save-rfid-tags': () => ({
+    body: [{ serialNumber: `MATRIX-SN-${++matrixSerial}`, rfidTag: `MATRIX-TAG-${matrixSerial}` }],
   }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },

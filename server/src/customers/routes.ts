@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { pageQuerySchema } from '../../../contract/common';
+import { createDashboardUserBodySchema, customerIdSchema } from '../../../contract/customers';
+import { customerNotFound } from '../operators/handlers';
+import { ok, paged } from '../http/respond';
+import { routeTable } from '../http/route-table';
+import { parseBody, parseParams, parseQuery } from '../http/validate';
+import { addDashboardUser, createCustomer, resendInvitation } from './handlers';
+import { customerDetail, findCustomerById, listCustomers, listDashboardUsers } from './queries';
+
+const customerParams = z.object({ id: customerIdSchema });
+const contractKeyParams = z.object({ contractKey: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+/**
+ * Customer management (spec 3 §7), platform admins only: operators and partners get 403. The
+ * creation of a customer and of a further dashboard user share one call (`isNewCustomer`); the
+ * resend of a customer's invitation lives with the contracts, where the spec puts it.
+ */
+export const customerRoutes = [
+  ...routeTable('bff', [
+    {
+      method: 'GET',
+      path: '/cpos/get-all-customer',
+      access: 'admin',
+      handler: async (c) => {
+        const { page, size } = parseQuery(c, pageQuerySchema);
+        const { total, rows } = await listCustomers(c.var.db, page, size);
+        return paged(c, total, rows);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/cpos/get-customer/:id',
+      access: 'admin',
+      handler: async (c) => {
+        const { id } = parseParams(c, customerParams);
+        const row = await findCustomerById(c.var.db, id);
+        if (!row) throw customerNotFound(id);
+        return ok(c, customerDetail(row));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/cpos/get-dashboard-user/:id',
+      access: 'admin',
+      handler: async (c) => {
+        const { id } = parseParams(c, customerParams);
+        const { page, size } = parseQuery(c, pageQuerySchema);
+        const customer = await findCustomerById(c.var.db, id);
+        if (!customer) throw customerNotFound(id);
+        const { total, rows } = await listDashboardUsers(c.var.db, customer.customerId, page, size);
+        return paged(c, total, rows);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/cpos/create-dashboard-user',
+      access: 'admin',
+      handler: async (c) => {
+        const body = await parseBody(c, createDashboardUserBodySchema);
+        const created = body.isNewCustomer
+          ? await createCustomer(c.var.db, c.var.env, body)
+          : await addDashboardUser(c.var.db, c.var.env, body);
+        return ok(c, created);
+      },
+    },
+  ]),
+  ...routeTable('contractManagement', [
+    {
+      method: 'POST',
+      path: '/send-invitation-email/:contractKey',
+      access: 'admin',
+      handler: async (c) => {
+        const { contractKey } = parseParams(c, contractKeyParams);
+        await resendInvitation(c.var.db, c.var.env, contractKey);
+        return ok(c, true);
+      },
+    },
+  ]),
+];
