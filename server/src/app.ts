@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { cockpitRoutes } from './cockpit/routes';
 import { customerRoutes } from './customers/routes';
 import { configRoutes } from './config/routes';
+import { contractRoutes } from './contracts/routes';
 import type { Db } from './db/client';
 import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
@@ -95,6 +96,7 @@ export const routes: readonly Route[] = [
   ...stationRoutes,
   ...customerRoutes,
   ...rfidRoutes,
+  ...contractRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */

@@ -326,7 +326,10 @@ export const contracts = pgTable(
     uniqueIndex('contracts_end_customer_id_uq').on(t.endCustomerId),
     index('contracts_cpo_idx').on(t.cpoId, t.createdAt.desc()),
     index('contracts_name_lower_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
-    index('contracts_email_lower_idx').on(sql`lower(${t.email})`),
+    // One live contract per e-mail (spec 2 §8 'e-mail in use'); an ended one frees it for a new contract.
+    uniqueIndex('contracts_email_live_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`contract_status not in ('EXPIRED', 'UNSIGNED_EXPIRED')`),
     index('contracts_location_idx').on(t.locationId),
     index('contracts_user_type_idx').on(t.userType),
     index('contracts_status_idx').on(t.contractStatus),

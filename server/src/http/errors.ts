@@ -36,6 +36,7 @@ const codeByIssueMessage: Record<string, { status: ContentfulStatusCode; code: E
   weakPassword: { status: 400, code: 'WEAK_PASSWORD' },
   newemailsameasold: { status: 400, code: 'SAME_EMAIL' },
   tooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  '3mb': { status: 413, code: 'PAYLOAD_TOO_LARGE' },
 };
 
 export function validationError(error: z.core.$ZodError): ApiError {

@@ -3,6 +3,7 @@ import { checksumCreditorID } from 'sepa';
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../contract/common';
+import { formatEndCustomerId } from '../../../contract/contracts';
 import type { BillStatus, ChargingRequestStatus, ConnectorStatus, ContractStatus, PaymentMethod, UserType } from '../../../contract/enums';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
@@ -132,7 +133,6 @@ function address(rnd: Random) {
 }
 
 /** `123-45678-901`: digits with dashes after the 3rd and 8th digit (the cockpit search inserts them). */
-export const formatEndCustomerId = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 8)}-${digits.slice(8, 11)}`;
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(customers);

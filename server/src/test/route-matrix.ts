@@ -115,7 +115,8 @@ export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: strin
     .select({ contractKey: contracts.contractKey, endCustomerId: contracts.endCustomerId })
     .from(contracts)
     .where(eq(contracts.cpoId, cpoId))
-    .orderBy(asc(contracts.contractKey))
+    // One with bills: it cannot be deleted (bills are kept), so the admin's delete leaves the bag whole.
+    .orderBy(sql`not exists (select 1 from bills where bills.contract_key = ${contracts.contractKey})`, asc(contracts.contractKey))
     .limit(1);
   const [request] = await db
     .select({ transactionId: chargingRequests.transactionId })
@@ -212,6 +213,15 @@ export const pathParamKinds: Record<string, ParamKind> = {
   'get-customer/:id': { entity: 'customer', value: (b) => b.customer.customerId },
   'get-dashboard-user/:id': { entity: 'customer', value: (b) => b.customer.customerId },
   'send-invitation-email/:contractKey': { entity: 'customer', value: (b) => b.customer.contractKey },
+  // End customers and their contracts, by contract key.
+  'id/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
+  'pdf/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
+  'delete-contract/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
+  'on-update/:id2': { entity: 'contract', value: (b) => b.contract.contractKey },
+  'end-customer-id/:id': {
+    unscoped: 'MATRIXFREE1',
+    why: 'end customer ids are unique across all operators, so whether one is free is a global answer (spec 2 §4 chip)',
+  },
   'logout/:sub': { entity: 'user', value: (b) => b.user.id },
   'forget-password/:email': { unscoped: 'nobody@matrix.example', why: 'anyone may ask for a reset link of any address' },
 };
@@ -241,6 +251,7 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   contactPersonEmail: { free: "the address of an operator's contact person" },
   sendEmail: { free: 'a flag the dashboard always sends as false (the server sends the invitation itself)' },
   creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
+  verificationId: { free: "the contract id a PDF link carries, checked together with the contract's key" },
 };
 
 /** Field names the matrix treats as ids: they must appear in `idFields`. */
@@ -404,6 +415,48 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'POST /contract-management/auth/save-rfid-tags': () => ({
     body: [{ serialNumber: `MATRIX-SN-${++matrixSerial}`, rfidTag: `MATRIX-TAG-${matrixSerial}` }],
   }),
+  'POST /contract-management/create-contract': (b) => ({
+    body: {
+      endCustomerId: `MATRIX${++matrixSerial}`,
+      cpoId: b.operator.cpoId,
+      userType: 'LOCAL_ADMIN',
+      firstName: 'Mia',
+      lastName: 'Matrix',
+      email: `matrix.contract.${matrixSerial}@example.de`,
+      contractAddress: { street: 'Teststraße 5', zipCode: '10115', city: 'Berlin' },
+      authType: 'RFID',
+      rfidType: 'TAG',
+      rfidTags: [`MATRIX-C-TAG-${matrixSerial}`],
+      billingType: 'NO_BILLING',
+      contractInfo: { startDate: '2026-01-01' },
+    },
+  }),
+  // Terminate: the bag's contract may not be active (or already ended by an earlier caller): 409.
+  'PUT /contract-management/update-contract': (b) => ({
+    body: { contractKey: b.contract.contractKey, contractStatus: 'EXPIRED' },
+    expect: [200, 409],
+  }),
+  'PUT /contract-management/change-contract-tarrif': (b) => {
+    const next = new Date();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const first = next.toISOString().slice(0, 10);
+    return {
+      body: {
+        contractKey: b.contract.contractKey,
+        fixTariff: 12.5,
+        varTariff: 0.42,
+        newTariffDate: first,
+        newTariffCancellationDate: `${next.getUTCFullYear() + 1}${first.slice(4)}`,
+      },
+      expect: [200, 409],
+    };
+  },
+  'POST /contract-management/end-customer-id/:id/validate/on-create': (b) => ({ query: { cpoId: b.operator.cpoId } }),
+  'POST /contract-management/end-customer-id/:id/validate/on-update/:id2': () => ({}),
+  // The bag's contract has bills, which are kept: 409 (the delete itself is in contracts.test.ts).
+  'DELETE /contract-management/delete-contract/:id': () => ({ expect: [409] }),
+  'GET /contract-management/pdf/:id': () => ({ query: { verificationId: 'not-the-contract-id' }, expect: [404] }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),

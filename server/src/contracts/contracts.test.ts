@@ -1,0 +1,440 @@
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, paged } from '../../../contract/common';
+import { contractDetailSchema, contractRowSchema, type CreateContractBody } from '../../../contract/contracts';
+import { bills, connectors, contracts, mailOutbox, operators, rfidTags } from '../db/schema';
+import { createHarness, type Harness } from '../test/harness';
+
+let h: Harness;
+let tokens: Record<'admin' | 'operator' | 'partner', string>;
+/** The operator account's operator, a location of it with a parking lot, and a partner's contract. */
+let own: { cpoId: string; manual: boolean; locationId: string; lot: string };
+let foreignKey: string;
+let serial = 0;
+
+const listSchema = envelope(paged(contractRowSchema));
+const detailSchema = envelope(contractDetailSchema);
+const base = '/contract-management';
+
+async function pdfBase64(pages = 1): Promise<string> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage().drawText(`Ladevertrag Seite ${i + 1}`);
+  return Buffer.from(await doc.save()).toString('base64');
+}
+
+function body(over: Partial<CreateContractBody> = {}): CreateContractBody {
+  serial++;
+  return {
+    ...(own.manual ? { endCustomerId: `TEST${serial}` } : {}),
+    cpoId: own.cpoId,
+    userType: 'REGULAR',
+    firstName: 'Erika',
+    lastName: `Mustermann${serial}`,
+    email: `erika.${serial}@example.de`,
+    contractAddress: { street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin' },
+    locationId: own.locationId,
+    parkingLotNumbers: [own.lot],
+    authType: 'APP',
+    billingType: 'WITH_BILLING',
+    billingCycle: 'MONTHLY',
+    contractInfo: { startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 49 },
+    paymentMethod: 'SEPA',
+    contractPaymentDetails: { contractMandateReference: `MREF-${serial}`, contractIban: 'DE89370400440532013000' },
+    erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
+    ...over,
+  };
+}
+
+const create = (b: CreateContractBody, token = tokens.operator) => h.request('POST', `${base}/create-contract`, { body: b, token });
+const detail = async (key: string, token = tokens.operator) => {
+  const res = await h.request('GET', `${base}/contract/id/${key}`, { token });
+  expect(res.status).toBe(200);
+  return detailSchema.parse(res.body).data;
+};
+const setStatus = (key: string, status: 'ACTIVE' | 'CREATED_UNSIGNED') =>
+  h.db.update(contracts).set({ contractStatus: status }).where(eq(contracts.contractKey, key));
+
+beforeAll(async () => {
+  h = await createHarness();
+  tokens = {
+    admin: (await h.login('admin')).access_token,
+    operator: (await h.login('operator')).access_token,
+    partner: (await h.login('partner')).access_token,
+  };
+  const list = await h.request('GET', '/bff/cpos?page=0&size=100', { token: tokens.operator });
+  const cpoId = list.body.data.response[0].cpoId as string;
+  const [op] = await h.db.select({ manual: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoId));
+  const [lot] = await h.db
+    .select({ locationId: connectors.locationId, lot: connectors.parkingLot })
+    .from(connectors)
+    .where(and(eq(connectors.cpoId, cpoId), isNotNull(connectors.parkingLot), eq(connectors.removed, false)))
+    .orderBy(asc(connectors.connectorId))
+    .limit(1);
+  own = { cpoId, manual: op.manual, locationId: lot.locationId!, lot: lot.lot! };
+  const partnerOps = await h.request('GET', '/bff/cpos?page=0&size=100', { token: tokens.partner });
+  const [foreign] = await h.db
+    .select({ key: contracts.contractKey })
+    .from(contracts)
+    .where(eq(contracts.cpoId, partnerOps.body.data.response[0].cpoId))
+    .limit(1);
+  foreignKey = foreign.key;
+});
+afterAll(() => h?.close());
+
+describe('GET /contract-management/contracts/operator', () => {
+  it("lists the caller's end customers only, filtered by name, locations and user types", async () => {
+    const res = await h.request('GET', `${base}/contracts/operator?page=0&size=200`, { token: tokens.operator });
+    expect(res.status).toBe(200);
+    const { data } = listSchema.parse(res.body);
+    const [{ n }] = await h.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(eq(contracts.cpoId, own.cpoId));
+    expect(data.totalNumberOfRecords).toBe(n);
+    expect(data.response.map((r) => r.contractKey)).not.toContain(foreignKey);
+
+    const someone = data.response.find((r) => r.location !== null)!;
+    const byName = listSchema.parse(
+      (
+        await h.request('GET', `${base}/contracts/operator?name=${encodeURIComponent(someone.name.toUpperCase())}`, {
+          token: tokens.operator,
+        })
+      ).body,
+    ).data;
+    expect(byName.response.map((r) => r.contractKey)).toContain(someone.contractKey);
+
+    const locationId = someone.location!.split(':')[0];
+    const atLocation = listSchema.parse(
+      (
+        await h.request('GET', `${base}/contracts/operator?size=200&locationIds=${locationId}&userTypes=REGULAR`, {
+          token: tokens.operator,
+        })
+      ).body,
+    ).data;
+    expect(atLocation.response.length).toBeGreaterThan(0);
+    expect(atLocation.response.every((r) => r.location?.startsWith(`${locationId}:`) && r.userType === 'REGULAR')).toBe(true);
+  });
+
+  it("refuses another customer's location as a filter with 404", async () => {
+    const [theirs] = await h.db.select({ locationId: contracts.locationId }).from(contracts).where(eq(contracts.contractKey, foreignKey));
+    const res = await h.request('GET', `${base}/contracts/operator?locationIds=${theirs.locationId ?? 'L1'}`, { token: tokens.operator });
+    expect(res.status).toBe(404);
+    expect(res.body.errorCodeResponse).toBe('LOCATION_NOT_FOUND');
+  });
+});
+
+describe('POST /contract-management/create-contract', () => {
+  it('creates a REGULAR user with billing, a SEPA mandate and a PDF; the invitation is queued; the PDF is served to the caller only', async () => {
+    const b = body({
+      contractInfo: { ...body().contractInfo, contractPDF: 'Vertrag Erika.pdf', contractPdfInByteArrayForm: await pdfBase64() },
+    });
+    const res = await create(b);
+    expect(res.status).toBe(200);
+    const key = res.body.data.contractKey as string;
+    expect(res.body.data.contractStatus).toBe('CREATED_UNSIGNED');
+    if (!own.manual) expect(res.body.data.endCustomerId).toMatch(/^\d{3}-\d{5}-\d{3}$/);
+
+    const d = await detail(key);
+    expect(d).toMatchObject({
+      userType: 'REGULAR',
+      email: b.email,
+      locationId: own.locationId,
+      parkingLotNumbers: [own.lot],
+      billingType: 'WITH_BILLING',
+      paymentMethod: 'SEPA',
+      contractPaymentDetails: { contractMandateReference: b.contractPaymentDetails!.contractMandateReference },
+      contractInfo: {
+        contractPDF: 'Vertrag Erika.pdf',
+        startDate: '2026-12-01',
+        endDate: null,
+        fixTariff: 9.9,
+        varTariff: 0.39,
+        onboardingFee: 49,
+      },
+      erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
+      pdfAvailable: true,
+      contractChangeTariff: null,
+    });
+    expect(d.contractNumber).toMatch(/^V-\d{4}-\d{6}$/);
+
+    const [mail] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, b.email));
+    expect(mail.textBody).toContain(`contractKey=${key}`);
+    expect(mail.textBody).toContain(d.contractNumber);
+
+    const pdf = await h.app.request(`${base}/pdf/${key}?verificationId=${d.contractId}`, {
+      headers: { authorization: `Bearer ${tokens.operator}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain('Vertrag Erika.pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const wrongId = await h.request('GET', `${base}/pdf/${key}?verificationId=${key}`, { token: tokens.operator });
+    expect(wrongId.status).toBe(404);
+    const foreign = await h.request('GET', `${base}/pdf/${key}?verificationId=${d.contractId}`, { token: tokens.partner });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errorCodeResponse).toBe('CONTRACT_NOT_FOUND');
+  });
+
+  it('refuses what spec 2 §4-5 refuses, writing nothing', async () => {
+    const [{ n: before }] = await h.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+    const cases: [CreateContractBody, number, string, string?][] = [
+      [body({ locationId: undefined }), 400, 'VALIDATION_ERROR', 'locationRequired'],
+      [body({ parkingLotNumbers: [] }), 400, 'VALIDATION_ERROR', 'parkingLotRequired'],
+      [body({ parkingLotNumbers: ['ZZ9'] }), 400, 'VALIDATION_ERROR', 'unknownParkingLot'],
+      [body({ userType: 'GLOBAL_ADMIN', authType: 'RFID', rfidType: 'TAG', rfidTags: ['GA1'] }), 403, 'FORBIDDEN'],
+      [body({ authType: 'RFID', rfidType: 'TAG' }), 400, 'VALIDATION_ERROR', 'rfidRequired'],
+      [
+        body({ contractInfo: { startDate: '2026-12-01', endDate: '2026-11-30', fixTariff: 1, varTariff: 1 } }),
+        400,
+        'VALIDATION_ERROR',
+        'endBeforeStart',
+      ],
+      [body({ contractInfo: { startDate: '2026-12-01', fixTariff: 1.234, varTariff: 1 } }), 400, 'VALIDATION_ERROR', 'step001'],
+      [body({ contractInfo: { startDate: '2026-12-01', varTariff: 1 } }), 400, 'VALIDATION_ERROR', 'required'],
+      [body({ contractPaymentDetails: {} }), 400, 'VALIDATION_ERROR', 'required'],
+      [body({ contractAddress: { street: 'A 1', zipCode: '1O115', city: 'Berlin' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
+      [body({ erpSystemParameters: { vatId: '19%' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
+      [body({ cpoId: 'CPO9999' }), 404, 'OPERATOR_NOT_FOUND'],
+    ];
+    for (const [b, status, code, message] of cases) {
+      const res = await create(b);
+      expect({ status: res.status, code: res.body.errorCodeResponse }, JSON.stringify(res.body)).toEqual({ status, code });
+      if (message) expect(res.body.issues.map((i: { message: string }) => i.message)).toContain(message);
+    }
+    const [{ n: after }] = await h.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+    expect(after).toBe(before);
+  });
+
+  it('checks the PDF by its bytes: a renamed PNG is refused, and so is one above 3 MB', async () => {
+    const png = new PNG({ width: 2, height: 2 });
+    const renamed = PNG.sync.write(png).toString('base64');
+    const asPng = await create(
+      body({ contractInfo: { ...body().contractInfo, contractPDF: 'vertrag.pdf', contractPdfInByteArrayForm: renamed } }),
+    );
+    expect(asPng.status).toBe(400);
+    expect(asPng.body.errorCodeResponse).toBe('UNSUPPORTED_FILE_TYPE');
+
+    const doc = await PDFDocument.create();
+    doc.addPage().drawText('gross');
+    doc.setSubject('x'.repeat(Math.ceil(3.1 * 1024 * 1024)));
+    const big = Buffer.from(await doc.save({ useObjectStreams: false }));
+    expect(big.length).toBeGreaterThan(3 * 1024 * 1024);
+    const tooBig = await create(body({ contractInfo: { ...body().contractInfo, contractPdfInByteArrayForm: big.toString('base64') } }));
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('names the owner of an e-mail in use, and an end customer id in use', async () => {
+    const [taken] = await h.db
+      .select({ email: contracts.email, endCustomerId: contracts.endCustomerId })
+      .from(contracts)
+      .where(sql`${contracts.contractStatus} = 'ACTIVE'`)
+      .limit(1);
+    const res = await create(body({ email: taken.email.toUpperCase() }));
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ errorCodeResponse: 'DUPLICATED_EMAIL', errorDetail: { endCustomerId: taken.endCustomerId } });
+
+    // An operator with manual ids (spec 2 §5): the id is required and must be free.
+    const [manualOp] = await h.db
+      .select({ cpoId: operators.cpoId })
+      .from(operators)
+      .where(eq(operators.createManualEndCustomerId, true))
+      .limit(1);
+    const adminBody = {
+      ...body(),
+      cpoId: manualOp.cpoId,
+      userType: 'LOCAL_ADMIN' as const,
+      authType: 'RFID' as const,
+      rfidType: 'TAG' as const,
+      rfidTags: [`M-${serial}`],
+    };
+    const noId = await create({ ...adminBody, endCustomerId: undefined }, tokens.admin);
+    expect(noId.status).toBe(400);
+    expect(noId.body.issues[0]).toMatchObject({ path: 'endCustomerId', message: 'required' });
+    const dup = await create({ ...adminBody, endCustomerId: taken.endCustomerId.replace(/-/g, '') }, tokens.admin);
+    expect(dup.status).toBe(200);
+    const again = await create(
+      {
+        ...body(),
+        cpoId: manualOp.cpoId,
+        userType: 'LOCAL_ADMIN',
+        authType: 'RFID',
+        rfidType: 'TAG',
+        rfidTags: [`M2-${serial}`],
+        endCustomerId: dup.body.data.endCustomerId,
+      },
+      tokens.admin,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      errorCodeResponse: 'DUPLICATED_END_CUSTOMER_ID',
+      errorDetail: { endCustomerId: dup.body.data.endCustomerId },
+    });
+  });
+
+  it('gives two concurrent creates with one e-mail one contract and one clear error', async () => {
+    const email = `race.${Date.now()}@example.de`;
+    const answers = await Promise.all([create(body({ email })), create(body({ email }))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.errorCodeResponse).toBe('DUPLICATED_EMAIL');
+    const rows = await h.db
+      .select()
+      .from(contracts)
+      .where(sql`lower(${contracts.email}) = ${email}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('hands out RFID cards: a stock card by tag, a new tag as a new card, a card of another end customer refused with the table', async () => {
+    const [stock] = await h.db.select().from(rfidTags).where(isNull(rfidTags.contractKey)).limit(1);
+    const fresh = `NEW${Date.now()}`;
+    const res = await create(
+      body({
+        userType: 'LOCAL_ADMIN',
+        locationId: undefined,
+        parkingLotNumbers: [],
+        authType: 'RFID',
+        rfidType: 'TAG',
+        rfidTags: [` ${stock.rfidTag} `, fresh],
+      }),
+    );
+    expect(res.status).toBe(200);
+    const d = await detail(res.body.data.contractKey);
+    expect(d.rfidTags.sort()).toEqual([stock.rfidTag, fresh].sort());
+    expect(d.locationId).toBeNull();
+    expect(d.authType).toBe('RFID');
+
+    const taken = await create(body({ authType: 'APP_AND_RFID', rfidType: 'TAG', rfidTags: [fresh] }));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      errorCodeResponse: 'ERR_RFID_ID_EXISTS',
+      errorDetail: [{ field: 'rfidTag', value: fresh, endCustomerId: d.endCustomerId }],
+    });
+    const unknownSerial = await create(body({ authType: 'RFID', rfidType: 'SN', rfidSerialId: ['SN-DOES-NOT-EXIST'] }));
+    expect(unknownSerial.status).toBe(400);
+    expect(unknownSerial.body.errorCodeResponse).toBe('ERR_RFID_SERIAL_NOT_EXISTS');
+  });
+});
+
+describe('PUT /contract-management/update-contract and /change-contract-tarrif', () => {
+  it('edits with the version seen, locks what an active contract locks, and refuses a stale version with the contract as it is', async () => {
+    const created = await create(body());
+    const key = created.body.data.contractKey as string;
+    const d = await detail(key);
+    const edit = { ...body(), email: d.email, contractKey: key, version: d.version, firstName: 'Erna' };
+    const res = await h.request('PUT', `${base}/update-contract`, { body: edit, token: tokens.operator });
+    expect(res.status).toBe(200);
+    expect((await detail(key)).firstName).toBe('Erna');
+
+    const stale = await h.request('PUT', `${base}/update-contract`, { body: { ...edit, firstName: 'Old' }, token: tokens.operator });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      errorCodeResponse: 'CONFLICT',
+      errorDetail: { currentVersion: d.version + 1, current: { firstName: 'Erna' } },
+    });
+
+    await setStatus(key, 'ACTIVE');
+    const now = await detail(key);
+    const locked = await h.request('PUT', `${base}/update-contract`, {
+      body: {
+        ...edit,
+        version: now.version,
+        billingType: 'NO_BILLING',
+        contractInfo: { startDate: '2027-01-01', fixTariff: 99, varTariff: 0.99 },
+      },
+      token: tokens.operator,
+    });
+    expect(locked.status).toBe(200);
+    const after = await detail(key);
+    expect(after.billingType).toBe('WITH_BILLING');
+    expect(after.contractInfo).toMatchObject({ startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 49 });
+  });
+
+  it('changes the tariff from the 1st of a month once, and terminates an active contract once', async () => {
+    const created = await create(body());
+    const key = created.body.data.contractKey as string;
+    const tariff = (over: object = {}) => {
+      const next = new Date();
+      next.setUTCDate(1);
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      const first = next.toISOString().slice(0, 10);
+      return {
+        contractKey: key,
+        fixTariff: 12.5,
+        varTariff: 0.45,
+        newTariffDate: first,
+        newTariffCancellationDate: `${next.getUTCFullYear() + 1}${first.slice(4)}`,
+        ...over,
+      };
+    };
+    const notActive = await h.request('PUT', `${base}/change-contract-tarrif`, { body: tariff(), token: tokens.operator });
+    expect(notActive.status).toBe(409);
+    expect(notActive.body.errorCodeResponse).toBe('CONTRACT_STATUS_DATA_INCONSISTENCY');
+    await setStatus(key, 'ACTIVE');
+    const midMonth = await h.request('PUT', `${base}/change-contract-tarrif`, {
+      body: tariff({ newTariffDate: tariff().newTariffDate.replace(/01$/, '15') }),
+      token: tokens.operator,
+    });
+    expect(midMonth.status).toBe(400);
+    expect(midMonth.body.issues[0].message).toBe('firstOfMonth');
+    const past = await h.request('PUT', `${base}/change-contract-tarrif`, {
+      body: tariff({ newTariffDate: '2020-01-01' }),
+      token: tokens.operator,
+    });
+    expect(past.body.issues[0].message).toBe('notInPast');
+    const okRes = await h.request('PUT', `${base}/change-contract-tarrif`, { body: tariff(), token: tokens.operator });
+    expect(okRes.status).toBe(200);
+    expect((await detail(key)).contractChangeTariff).toMatchObject({
+      fixTariff: 12.5,
+      varTariff: 0.45,
+      newTariffDate: tariff().newTariffDate,
+    });
+    const second = await h.request('PUT', `${base}/change-contract-tarrif`, { body: tariff(), token: tokens.operator });
+    expect(second.status).toBe(409);
+
+    const terminate = { contractKey: key, contractStatus: 'EXPIRED' };
+    const first = await h.request('PUT', `${base}/update-contract`, { body: terminate, token: tokens.operator });
+    expect(first.status).toBe(200);
+    expect(first.body.data.contractStatus).toBe('EXPIRED');
+    const twice = await h.request('PUT', `${base}/update-contract`, { body: terminate, token: tokens.operator });
+    expect(twice.status).toBe(409);
+    expect(twice.body.errorCodeResponse).toBe('CONTRACT_STATUS_DATA_INCONSISTENCY');
+    // An ended contract frees its e-mail for a new one.
+    const reuse = await create(body({ email: (await detail(key)).email }));
+    expect(reuse.status).toBe(200);
+  });
+});
+
+describe('end customer id check, delete', () => {
+  it('answers whether an id is free, the edited contract not counting', async () => {
+    const [c] = await h.db
+      .select({ key: contracts.contractKey, id: contracts.endCustomerId })
+      .from(contracts)
+      .where(eq(contracts.cpoId, own.cpoId))
+      .limit(1);
+    const check = async (path: string) => (await h.request('POST', `${base}${path}`, { token: tokens.operator })).body.data;
+    expect(await check(`/end-customer-id/${encodeURIComponent(c.id)}/validate/on-create?cpoId=${own.cpoId}`)).toBe(false);
+    expect(await check(`/end-customer-id/FREE${Date.now()}/validate/on-create?cpoId=${own.cpoId}`)).toBe(true);
+    expect(await check(`/end-customer-id/${encodeURIComponent(c.id)}/validate/on-update/${c.key}`)).toBe(true);
+    const foreign = await h.request('POST', `${base}/end-customer-id/X1/validate/on-update/${foreignKey}`, { token: tokens.operator });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('lets admins delete a contract without bills; one with bills stays', async () => {
+    const created = await create(body());
+    const key = created.body.data.contractKey as string;
+    const byOperator = await h.request('DELETE', `${base}/delete-contract/${key}`, { token: tokens.operator });
+    expect(byOperator.status).toBe(403);
+    const res = await h.request('DELETE', `${base}/delete-contract/${key}`, { token: tokens.admin });
+    expect(res.status).toBe(200);
+    expect((await h.request('GET', `${base}/contract/id/${key}`, { token: tokens.operator })).status).toBe(404);
+
+    const [billed] = await h.db.select({ key: bills.contractKey }).from(bills).limit(1);
+    const kept = await h.request('DELETE', `${base}/delete-contract/${billed.key}`, { token: tokens.admin });
+    expect(kept.status).toBe(409);
+  });
+});

@@ -1,0 +1,169 @@
+import contentDisposition from 'content-disposition';
+import * as z from 'zod/mini';
+import {
+  changeTariffBodySchema,
+  contractListQuerySchema,
+  createContractBodySchema,
+  editContractBodyChecked,
+  isTerminateBody,
+  terminateContractBodySchema,
+} from '../../../contract/contracts';
+import { etagFor } from '../../../contract/stations';
+import { assertLocationsVisible, assertOperatorVisible } from '../locations/handlers';
+import { ApiError } from '../http/errors';
+import { ok, paged } from '../http/respond';
+import { routeTable } from '../http/route-table';
+import { parseBody, parseParams, parseQuery, parseWith, readJson } from '../http/validate';
+import { expectedVersion } from '../http/versions';
+import {
+  changeTariff,
+  contractNotFound,
+  createContract,
+  deleteContract,
+  editContract,
+  isEndCustomerIdFree,
+  terminateContract,
+} from './handlers';
+import { contractInScope, contractPdf, getContractDetail, listContracts } from './queries';
+
+const keyParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+/** Whether an id is free is all these answer; its format is the form's rule (the contract's endCustomerIdSchema). */
+const endCustomerIdParams = z.object({
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  id2: z.optional(z.string().check(z.maxLength(100))),
+});
+const validateQuery = z.object({ cpoId: z.optional(z.string().check(z.maxLength(100))) });
+const pdfQuery = z.object({ verificationId: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+/**
+ * End customers and their contracts on contract management (spec 2 §7). Every call is scoped to
+ * the caller's operators; deleting a contract is for admins only (spec 2 §4).
+ */
+export const contractRoutes = routeTable('contractManagement', [
+  {
+    method: 'GET',
+    path: '/contracts/operator',
+    access: 'user',
+    handler: async (c) => {
+      const q = parseQuery(c, contractListQuerySchema);
+      await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locationIds);
+      const { total, rows } = await listContracts(c.var.db, c.var.auth.scope, q);
+      return paged(c, total, rows);
+    },
+  },
+
+  {
+    method: 'GET',
+    path: '/contract/id/:id',
+    access: 'user',
+    handler: async (c) => {
+      const { id } = parseParams(c, keyParams);
+      const detail = await getContractDetail(c.var.db, c.var.auth.scope, id);
+      if (!detail) throw contractNotFound(id);
+      c.header('ETag', etagFor(detail.version));
+      return ok(c, detail);
+    },
+  },
+
+  {
+    method: 'POST',
+    path: '/create-contract',
+    access: 'user',
+    bodyLimit: 'upload',
+    handler: async (c) => {
+      const body = await parseBody(c, createContractBodySchema);
+      const created = await createContract(c.var.db, c.var.env, c.var.auth, body);
+      c.header('ETag', etagFor(created.version));
+      return ok(c, created);
+    },
+  },
+
+  {
+    method: 'PUT',
+    path: '/update-contract',
+    access: 'user',
+    bodyLimit: 'upload',
+    handler: async (c) => {
+      const raw = await readJson(c);
+      const version = (body: { version?: number }) => body.version ?? expectedVersion(c.req.header('if-match'));
+      let updated;
+      if (isTerminateBody(raw)) {
+        const body = parseWith(terminateContractBodySchema, raw);
+        updated = await terminateContract(c.var.db, c.var.auth.scope, body, version(body));
+      } else {
+        const body = parseWith(editContractBodyChecked, raw);
+        updated = await editContract(c.var.db, c.var.auth, body, version(body));
+      }
+      c.header('ETag', etagFor(updated.version));
+      return ok(c, updated);
+    },
+  },
+
+  {
+    method: 'PUT',
+    path: '/change-contract-tarrif',
+    access: 'user',
+    handler: async (c) => {
+      const body = await parseBody(c, changeTariffBodySchema);
+      const updated = await changeTariff(c.var.db, c.var.auth.scope, body, body.version ?? expectedVersion(c.req.header('if-match')));
+      c.header('ETag', etagFor(updated.version));
+      return ok(c, updated);
+    },
+  },
+
+  {
+    method: 'POST',
+    path: '/end-customer-id/:id/validate/on-create',
+    access: 'user',
+    transaction: false,
+    handler: async (c) => {
+      const { id } = parseParams(c, endCustomerIdParams);
+      const { cpoId } = parseQuery(c, validateQuery);
+      if (cpoId) await assertOperatorVisible(c.var.db, c.var.auth.scope, cpoId);
+      return ok(c, await isEndCustomerIdFree(c.var.db, id));
+    },
+  },
+
+  {
+    method: 'POST',
+    path: '/end-customer-id/:id/validate/on-update/:id2',
+    access: 'user',
+    transaction: false,
+    handler: async (c) => {
+      const { id, id2 } = parseParams(c, endCustomerIdParams);
+      // The contract being edited must be the caller's: otherwise the answer would tell about others.
+      if (!id2 || !(await contractInScope(c.var.db, c.var.auth.scope, id2))) throw contractNotFound(id2 ?? '');
+      return ok(c, await isEndCustomerIdFree(c.var.db, id, id2));
+    },
+  },
+
+  {
+    method: 'GET',
+    path: '/pdf/:id',
+    access: 'user',
+    handler: async (c) => {
+      const { id } = parseParams(c, keyParams);
+      const { verificationId } = parseQuery(c, pdfQuery);
+      if (!(await contractInScope(c.var.db, c.var.auth.scope, id))) throw contractNotFound(id);
+      const file = await contractPdf(c.var.db, c.var.auth.scope, id, verificationId);
+      if (!file) throw new ApiError(404, 'NOT_FOUND', 'No contract PDF for this contract and verification id');
+      return c.body(new Uint8Array(file.content), 200, {
+        'Content-Type': file.mimeType,
+        'Content-Length': String(file.content.length),
+        'Content-Disposition': contentDisposition(file.fileName, { type: 'inline' }),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    },
+  },
+
+  {
+    method: 'DELETE',
+    path: '/delete-contract/:id',
+    access: 'admin',
+    handler: async (c) => {
+      const { id } = parseParams(c, keyParams);
+      return ok(c, await deleteContract(c.var.db, c.var.auth.scope, id));
+    },
+  },
+]);

@@ -1,0 +1,2 @@
+DROP INDEX "contracts_email_lower_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "contracts_email_live_uq" ON "contracts" USING btree (lower("email")) WHERE contract_status not in ('EXPIRED', 'UNSIGNED_EXPIRED');
