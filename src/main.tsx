@@ -2,9 +2,7 @@ import './styles.css';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { loadRuntimeConfig } from './api/config';
-import { registerServiceWorker } from './offline/sw-register';
 import { I18nProvider } from './i18n/i18n-provider';
 import { loadMessages, loadSignedInMessages } from './i18n/messages';
 import { readStoredLocale } from './i18n/locale';
@@ -12,10 +10,11 @@ import { createSessionStore } from './auth/session';
 import { SessionProvider } from './auth/session-context';
 import { isAccessTokenValid, restoreTokens } from './auth/token-store';
 import { createAppRouter } from './router';
+import { NavigationProvider } from './ui/navigation';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** Lets react-aria links and menu items navigate through the router instead of reloading the page. */
+/** Lets the kit's links (and, in the signed-in shell, react-aria's) navigate through the router instead of reloading the page. */
 function App({ router }: { router: AppRouter }) {
   const navigate = useMemo(
     () => (href: string) => {
@@ -24,9 +23,9 @@ function App({ router }: { router: AppRouter }) {
     [router],
   );
   return (
-    <AriaRouterProvider navigate={navigate} useHref={(href) => router.buildLocation({ to: href }).href}>
+    <NavigationProvider navigate={navigate}>
       <RouterProvider router={router} />
-    </AriaRouterProvider>
+    </NavigationProvider>
   );
 }
 
@@ -68,5 +67,6 @@ void Promise.allSettled([loadMessages(readStoredLocale()), restoreTokens()]).the
       </I18nProvider>
     </StrictMode>,
   );
-  void registerServiceWorker();
+  // After the first render and off the first route (it loads with the notices that offer an update).
+  void import('./offline/sw-register').then((m) => m.registerServiceWorker()).catch(() => undefined);
 });

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { IntlShape } from '@formatjs/intl';
 import type { Locale } from './locale';
 
 /** Values an ICU message can interpolate. Plain text only: components decide the markup. */
@@ -14,10 +13,12 @@ export interface I18nContextValue {
 }
 
 /**
- * The formatjs formatters the app uses beyond `t`. Only these, not formatjs' whole `createIntl`:
- * the first route carries every formatter the provider binds (i18n-provider.tsx).
+ * The formatters the app uses beyond `t` (format-message.ts). Only these: the first route carries
+ * every formatter the provider binds (i18n-provider.tsx).
  */
-export type IntlFormatters = Pick<IntlShape<string>, 'formatRelativeTime'>;
+export interface IntlFormatters {
+  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+}
 
 export const I18nContext = createContext<I18nContextValue | null>(null);
 
@@ -36,5 +37,5 @@ export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => vo
   return { locale, setLocale };
 }
 
-/** formatjs' formatters beyond `t` (relative time). */
+/** The formatters beyond `t` (relative time). */
 export const useIntl = (): IntlFormatters => useI18nContext().intl;

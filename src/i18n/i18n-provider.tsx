@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createFormatters, createIntlCache, formatMessage, formatRelativeTime, type OnErrorFn } from '@formatjs/intl';
-import { I18nProvider as AriaI18nProvider } from 'react-aria-components/I18nProvider';
 import { I18nContext, type I18nContextValue, type IntlFormatters, type MessageValues } from './i18n-context';
+import { formatMessage, formatRelativeTime } from './format-message';
 import { ARIA_LOCALE, readStoredLocale, storeLocale, type Locale } from './locale';
 import { getLoadedMessages, loadMessages, subscribeMessages, type Messages } from './messages';
 import { isPlainText } from './plain-text';
-
-// One cache of formatjs' formatters (message, number, plural, relative time) for every translator.
-const formatters = createFormatters(createIntlCache());
 
 // Start fetching the stored language's chunk while the rest of the app is still evaluating, so the
 // provider's first render usually finds it loaded (German, the default, is a ~1–10 KB chunk).
@@ -24,26 +20,13 @@ function reportMissing(locale: Locale, id: string) {
 }
 
 /**
- * `t` and the relative-time formatter of a locale, with formatjs' own `formatMessage` and
- * `formatRelativeTime` (what `createIntl` binds, without the date, number, list and display-name
- * formatters it binds too and the app does not use: ~2 KB gzip less on the first route).
+ * `t` and the relative-time formatter of a locale (format-message.ts: formatjs' formatting of its
+ * syntax trees without formatjs on the first route; they read exactly as formatjs' createIntl).
  */
 export function createTranslator(locale: Locale, messages: Messages) {
-  const onError: OnErrorFn = (err) => {
-    // Missing ids are reported by t() itself; anything else is a broken ICU message.
-    if (err.code !== 'MISSING_TRANSLATION' && import.meta.env.DEV) console.warn('[i18n]', err.message);
-  };
-  const config = {
-    locale: ARIA_LOCALE[locale],
-    defaultLocale: ARIA_LOCALE.de,
-    // Plain strings and precompiled trees side by side; formatjs takes either per message.
-    messages: messages as Record<string, string>,
-    formats: {},
-    defaultFormats: {},
-    onError,
-  };
+  const intlLocale = ARIA_LOCALE[locale];
   const intl: IntlFormatters = {
-    formatRelativeTime: (value, unit, options) => formatRelativeTime(config, formatters.getRelativeTimeFormat, value, unit, options),
+    formatRelativeTime: (value, unit, options) => formatRelativeTime(intlLocale, value, unit, options),
   };
   const t = (id: string, values?: MessageValues): string => {
     const message = messages[id];
@@ -53,12 +36,13 @@ export function createTranslator(locale: Locale, messages: Messages) {
     }
     // Plain text needs no formatting; the build has no ICU parser, and plain text is all it keeps as a string.
     if (typeof message === 'string' && isPlainText(message)) return message;
-    return formatMessage(
-      config,
-      formatters,
-      { id },
-      values as Record<string, string | number | boolean | Date | null | undefined>,
-    ) as string;
+    try {
+      return formatMessage(message, intlLocale, values);
+    } catch (error) {
+      // A value the message needs is missing, or the message is broken: the id shows, never a crash.
+      if (import.meta.env.DEV) console.warn('[i18n]', id, error);
+      return id;
+    }
   };
   return { intl, t };
 }
@@ -72,8 +56,8 @@ export interface I18nProviderProps {
 }
 
 /**
- * App-wide language: ICU messages from locales/{de,en}.json, <html lang>, the persisted choice, and
- * react-aria's own locale (date and number fields, built-in labels).
+ * App-wide language: ICU messages from locales/{de,en}.json, <html lang> and the persisted choice.
+ * react-aria's own locale is set where its widgets live (ui/aria-providers.tsx), off the first route.
  */
 export function I18nProvider({ children, initialLocale, fallback = null }: I18nProviderProps) {
   const [requested, setRequested] = useState<Locale>(() => initialLocale ?? readStoredLocale());
@@ -117,9 +101,5 @@ export function I18nProvider({ children, initialLocale, fallback = null }: I18nP
   }, [active, setLocale]);
 
   if (!value) return <>{fallback}</>;
-  return (
-    <I18nContext.Provider value={value}>
-      <AriaI18nProvider locale={ARIA_LOCALE[value.locale]}>{children}</AriaI18nProvider>
-    </I18nContext.Provider>
-  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -1,23 +1,14 @@
-import { useEffect } from 'react';
-import { useT } from '../i18n/i18n-context';
-import { NoticeRegion, dismissNotice, showNotice } from '../ui/notices';
-import { useServiceWorkerUpdate } from '../offline/sw-register';
+import { Suspense, lazy } from 'react';
 
-const UPDATE_NOTICE = 'sw-update';
+// The notice region, the service worker's update offer and their icons load right after the first
+// paint, off the first route (issue 11): no notice is ever shown before the first screen.
+const AppNoticesRegion = lazy(() => import('./app-notices-region').then((m) => ({ default: m.AppNoticesRegion })));
 
-/** App-wide notices; a new version is offered, never forced (DESIGN.md, Offline). */
+/** App-wide notices (app-notices-region.tsx), loaded after the first screen. */
 export function AppNotices() {
-  const t = useT();
-  const { needRefresh, update } = useServiceWorkerUpdate();
-  useEffect(() => {
-    if (!needRefresh) return;
-    showNotice({
-      id: UPDATE_NOTICE,
-      tone: 'info',
-      message: t('app.updateAvailable'),
-      action: { label: t('app.updateNow'), onAction: update },
-    });
-    return () => dismissNotice(UPDATE_NOTICE);
-  }, [needRefresh, update, t]);
-  return <NoticeRegion />;
+  return (
+    <Suspense fallback={null}>
+      <AppNoticesRegion />
+    </Suspense>
+  );
 }

@@ -7,6 +7,7 @@ import { useSession } from '../auth/session-context';
 import { logout } from '../auth/auth-api';
 import { OutboxButton } from '../offline/outbox-button';
 import { useOutbox } from '../offline/outbox-react';
+import { AriaProviders } from '../ui/aria-providers';
 import { Dialog } from '../ui/dialog';
 import { LanguageSwitch } from './language-switch';
 import { navIcons } from './nav-icons';
@@ -34,76 +35,78 @@ export function AppShell({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className="flex min-h-dvh bg-bg">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3"
-      >
-        {t('app.skipToContent')}
-      </a>
-      <aside className="sticky top-0 hidden h-dvh shrink-0 xl:block">
-        <Sidebar />
-      </aside>
-      <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className="fixed inset-0 z-40 bg-black/40 xl:hidden">
-        <Modal className="h-full w-fit outline-none">
-          <AriaDialog aria-label={t('nav.main')} className="h-full outline-none">
-            <Sidebar onNavigate={() => setDrawerOpen(false)} />
-          </AriaDialog>
-        </Modal>
-      </ModalOverlay>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface px-3 sm:px-5">
-          <Button variant="ghost" iconOnly aria-label={t('nav.openMenu')} onPress={() => setDrawerOpen(true)} className="xl:hidden">
-            {navIcons.menu}
-          </Button>
-          <div className="flex-1" />
-          {!online && (
-            <span
-              role="status"
-              className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning"
-            >
-              {navIcons.offline}
-              <span className="hidden sm:inline">{t('app.offlineShort')}</span>
-            </span>
-          )}
-          <OutboxButton />
-          <LanguageSwitch />
-          <ThemeMenu />
-          <Button
-            variant="ghost"
-            // Its text hides on a phone-sized screen; the name stays.
-            aria-label={t('nav.logout')}
-            isPending={loggingOut}
-            // Writes still waiting stay on the device for this user; say so before leaving.
-            onPress={() => (counts.open > 0 ? setConfirmLogout(true) : void signOut())}
-          >
-            {navIcons.logout}
-            <span className="hidden sm:inline">{t('nav.logout')}</span>
-          </Button>
-        </header>
-        <Dialog
-          isOpen={confirmLogout}
-          onOpenChange={setConfirmLogout}
-          role="alertdialog"
-          size="sm"
-          title={t('nav.logoutPending.title')}
-          actions={
-            <>
-              <Button variant="secondary" autoFocus onPress={() => setConfirmLogout(false)}>
-                {t('nav.logoutPending.stay')}
-              </Button>
-              <Button variant="danger" onPress={() => void signOut()}>
-                {t('nav.logoutPending.confirm')}
-              </Button>
-            </>
-          }
+    <AriaProviders>
+      <div className="flex min-h-dvh bg-bg">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3"
         >
-          <p>{t('nav.logoutPending.text', { count: counts.open })}</p>
-        </Dialog>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-5 outline-none sm:px-6 lg:px-8">
-          {children}
-        </main>
+          {t('app.skipToContent')}
+        </a>
+        <aside className="sticky top-0 hidden h-dvh shrink-0 xl:block">
+          <Sidebar />
+        </aside>
+        <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className="fixed inset-0 z-40 bg-black/40 xl:hidden">
+          <Modal className="h-full w-fit outline-none">
+            <AriaDialog aria-label={t('nav.main')} className="h-full outline-none">
+              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            </AriaDialog>
+          </Modal>
+        </ModalOverlay>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface px-3 sm:px-5">
+            <Button variant="ghost" iconOnly aria-label={t('nav.openMenu')} onPress={() => setDrawerOpen(true)} className="xl:hidden">
+              {navIcons.menu}
+            </Button>
+            <div className="flex-1" />
+            {!online && (
+              <span
+                role="status"
+                className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning"
+              >
+                {navIcons.offline}
+                <span className="hidden sm:inline">{t('app.offlineShort')}</span>
+              </span>
+            )}
+            <OutboxButton />
+            <LanguageSwitch />
+            <ThemeMenu />
+            <Button
+              variant="ghost"
+              // Its text hides on a phone-sized screen; the name stays.
+              aria-label={t('nav.logout')}
+              isPending={loggingOut}
+              // Writes still waiting stay on the device for this user; say so before leaving.
+              onPress={() => (counts.open > 0 ? setConfirmLogout(true) : void signOut())}
+            >
+              {navIcons.logout}
+              <span className="hidden sm:inline">{t('nav.logout')}</span>
+            </Button>
+          </header>
+          <Dialog
+            isOpen={confirmLogout}
+            onOpenChange={setConfirmLogout}
+            role="alertdialog"
+            size="sm"
+            title={t('nav.logoutPending.title')}
+            actions={
+              <>
+                <Button variant="secondary" autoFocus onPress={() => setConfirmLogout(false)}>
+                  {t('nav.logoutPending.stay')}
+                </Button>
+                <Button variant="danger" onPress={() => void signOut()}>
+                  {t('nav.logoutPending.confirm')}
+                </Button>
+              </>
+            }
+          >
+            <p>{t('nav.logoutPending.text', { count: counts.open })}</p>
+          </Dialog>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-5 outline-none sm:px-6 lg:px-8">
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </AriaProviders>
   );
 }

@@ -1,6 +1,7 @@
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components/Modal';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n-context';
+import { AriaProviders } from './aria-providers';
 import { Button } from './button';
 import { cx } from './class-names';
 import { CloseIcon } from './icons';
@@ -48,44 +49,46 @@ export function Dialog({
 }: DialogProps) {
   const t = useT();
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={isKeyboardDismissDisabled}
-      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-fg/40 p-2 sm:p-4"
-    >
-      <Modal className={cx('w-full', widths[size])}>
-        <AriaDialog
-          role={role}
-          className={cx('flex max-h-[calc(100dvh-1rem)] flex-col rounded-lg bg-surface text-fg shadow-xl outline-none', className)}
-        >
-          {({ close }) => (
-            <>
-              {/* The addon (a wizard's step bar) runs the full width, under the title and the close button. */}
-              <header className="flex flex-col gap-0.5 border-b border-border px-5 py-3">
-                <div className="flex items-start gap-3">
-                  <Heading slot="title" className="min-w-0 flex-1 pt-2 text-lg font-semibold">
-                    {title}
-                  </Heading>
-                  {!hideCloseButton && (
-                    <Button variant="ghost" iconOnly aria-label={t('ui.common.close')} onPress={close}>
-                      <CloseIcon />
-                    </Button>
-                  )}
-                </div>
-                {titleAddon}
-              </header>
-              <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-              {actions && (
-                <footer className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end">
-                  {actions}
-                </footer>
-              )}
-            </>
-          )}
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <AriaProviders>
+      <ModalOverlay
+        isOpen={isOpen}
+        onOpenChange={onOpenChange}
+        isDismissable={isDismissable}
+        isKeyboardDismissDisabled={isKeyboardDismissDisabled}
+        className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-fg/40 p-2 sm:p-4"
+      >
+        <Modal className={cx('w-full', widths[size])}>
+          <AriaDialog
+            role={role}
+            className={cx('flex max-h-[calc(100dvh-1rem)] flex-col rounded-lg bg-surface text-fg shadow-xl outline-none', className)}
+          >
+            {({ close }) => (
+              <>
+                {/* The addon (a wizard's step bar) runs the full width, under the title and the close button. */}
+                <header className="flex flex-col gap-0.5 border-b border-border px-5 py-3">
+                  <div className="flex items-start gap-3">
+                    <Heading slot="title" className="min-w-0 flex-1 pt-2 text-lg font-semibold">
+                      {title}
+                    </Heading>
+                    {!hideCloseButton && (
+                      <Button variant="ghost" iconOnly aria-label={t('ui.common.close')} onPress={close}>
+                        <CloseIcon />
+                      </Button>
+                    )}
+                  </div>
+                  {titleAddon}
+                </header>
+                <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+                {actions && (
+                  <footer className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end">
+                    {actions}
+                  </footer>
+                )}
+              </>
+            )}
+          </AriaDialog>
+        </Modal>
+      </ModalOverlay>
+    </AriaProviders>
   );
 }

@@ -1,4 +1,3 @@
-import { ProgressBar } from 'react-aria-components/ProgressBar';
 import { useT } from '../i18n/i18n-context';
 import { cx } from './class-names';
 
@@ -13,12 +12,12 @@ export interface SpinnerProps {
 
 const sizes = { sm: 'size-4 border-2', md: 'size-8 border-[3px]', lg: 'size-12 border-4' } as const;
 
-/** Indeterminate progress with an accessible name (role=progressbar). */
+/** Indeterminate progress with an accessible name (role=progressbar; no value while indeterminate). */
 export function Spinner({ label, size = 'md', showLabel = false, className }: SpinnerProps) {
   const t = useT();
   const name = label ?? t('ui.common.loading');
   return (
-    <ProgressBar isIndeterminate aria-label={name} className={cx('inline-flex items-center gap-3 text-muted', className)}>
+    <div role="progressbar" aria-label={name} className={cx('inline-flex items-center gap-3 text-muted', className)}>
       <span
         aria-hidden="true"
         className={cx(
@@ -27,7 +26,7 @@ export function Spinner({ label, size = 'md', showLabel = false, className }: Sp
         )}
       />
       {showLabel && <span>{name}</span>}
-    </ProgressBar>
+    </div>
   );
 }
 

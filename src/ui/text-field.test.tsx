@@ -18,6 +18,16 @@ describe('TextField', () => {
     expect(error.closest('[aria-live]')).toBeTruthy();
   });
 
+  it('links its description and error, and names the input by its label only', async () => {
+    await renderWithI18n(
+      <TextField label="Passwort" type="password" isRequired description="Mindestens 8 Zeichen" errorMessage="Zu kurz" />,
+    );
+    const input = screen.getByLabelText('Passwort*') as HTMLInputElement;
+    const described = input.getAttribute('aria-describedby')!.split(' ');
+    expect(described).toEqual([screen.getByText('Mindestens 8 Zeichen').id, screen.getByText('Zu kurz').id]);
+    expect(input.required).toBe(false);
+  });
+
   it('is valid without an error message and reports changes', async () => {
     const onChange = vi.fn();
     await renderWithI18n(<TextField label="Stadt" maxLength={5} onChange={onChange} />);

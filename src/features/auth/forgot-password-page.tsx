@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Link } from 'react-aria-components/Link';
 import { useT } from '../../i18n/i18n-context';
-import { Button } from '../../ui/button';
+import { Button, Link } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { rules } from '../../ui/validation';
@@ -18,7 +17,7 @@ type Outcome = { variant: 'success' | 'error'; title: string; text: string; toLo
 function BackToLogin() {
   const t = useT();
   return (
-    <Link href="/login" className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 data-[hovered]:underline">
+    <Link href="/login" className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline">
       {t('auth.backToLogin')}
     </Link>
   );

@@ -1,8 +1,7 @@
 import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
-import { Link } from 'react-aria-components/Link';
 import { useT } from '../../i18n/i18n-context';
-import { Button } from '../../ui/button';
+import { Button, Link } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { rules } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
@@ -92,7 +91,7 @@ export function LoginPage() {
       </form>
       <Link
         href="/forgot-password"
-        className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 data-[hovered]:underline"
+        className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline"
       >
         {t('auth.forgotLink')}
       </Link>
