@@ -17,9 +17,12 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswortVergessenRouteImport } from './routes/passwort-vergessen'
 import { Route as AppCockpitRouteImport } from './routes/_app/cockpit'
 import { Route as AppEinstellungenRouteImport } from './routes/_app/einstellungen'
+import { Route as AppRfidRouteImport } from './routes/_app/rfid'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppBetreiberIndexRouteImport } from './routes/_app/betreiber/index'
 import { Route as AppBetreiberDetailsRouteImport } from './routes/_app/betreiber/$details'
+import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
+import { Route as AppCustomersCustomerIdRouteImport } from './routes/_app/customers/$customerId'
 import { Route as AppStandorteIndexRouteImport } from './routes/_app/standorte/index'
 import { Route as AppStandorteDetailsRouteImport } from './routes/_app/standorte/$details'
 import { Route as AppStationenIndexRouteImport } from './routes/_app/stationen/index'
@@ -66,6 +69,11 @@ const AppEinstellungenRoute = AppEinstellungenRouteImport.update({
   path: '/einstellungen',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRfidRoute = AppRfidRouteImport.update({
+  id: '/rfid',
+  path: '/rfid',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSupportRoute = AppSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -79,6 +87,16 @@ const AppBetreiberIndexRoute = AppBetreiberIndexRouteImport.update({
 const AppBetreiberDetailsRoute = AppBetreiberDetailsRouteImport.update({
   id: '/betreiber/$details',
   path: '/betreiber/$details',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersCustomerIdRoute = AppCustomersCustomerIdRouteImport.update({
+  id: '/customers/$customerId',
+  path: '/customers/$customerId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppStandorteIndexRoute = AppStandorteIndexRouteImport.update({
@@ -122,11 +140,14 @@ export interface FileRoutesByFullPath {
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
+  '/rfid': typeof AppRfidRoute
   '/support': typeof AppSupportRoute
   '/betreiber/$details': typeof AppBetreiberDetailsRoute
+  '/customers/$customerId': typeof AppCustomersCustomerIdRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
   '/stationen/$stationId': typeof AppStationenStationIdRoute
   '/betreiber/': typeof AppBetreiberIndexRoute
+  '/customers/': typeof AppCustomersIndexRoute
   '/standorte/': typeof AppStandorteIndexRoute
   '/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -140,11 +161,14 @@ export interface FileRoutesByTo {
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
+  '/rfid': typeof AppRfidRoute
   '/support': typeof AppSupportRoute
   '/betreiber/$details': typeof AppBetreiberDetailsRoute
+  '/customers/$customerId': typeof AppCustomersCustomerIdRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
   '/stationen/$stationId': typeof AppStationenStationIdRoute
   '/betreiber': typeof AppBetreiberIndexRoute
+  '/customers': typeof AppCustomersIndexRoute
   '/standorte': typeof AppStandorteIndexRoute
   '/stationen': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -160,11 +184,14 @@ export interface FileRoutesById {
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/_app/cockpit': typeof AppCockpitRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
+  '/_app/rfid': typeof AppRfidRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/betreiber/$details': typeof AppBetreiberDetailsRoute
+  '/_app/customers/$customerId': typeof AppCustomersCustomerIdRoute
   '/_app/standorte/$details': typeof AppStandorteDetailsRoute
   '/_app/stationen/$stationId': typeof AppStationenStationIdRoute
   '/_app/betreiber/': typeof AppBetreiberIndexRoute
+  '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/standorte/': typeof AppStandorteIndexRoute
   '/_app/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -180,11 +207,14 @@ export interface FileRouteTypes {
     | '/passwort-vergessen'
     | '/cockpit'
     | '/einstellungen'
+    | '/rfid'
     | '/support'
     | '/betreiber/$details'
+    | '/customers/$customerId'
     | '/standorte/$details'
     | '/stationen/$stationId'
     | '/betreiber/'
+    | '/customers/'
     | '/standorte/'
     | '/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -198,11 +228,14 @@ export interface FileRouteTypes {
     | '/passwort-vergessen'
     | '/cockpit'
     | '/einstellungen'
+    | '/rfid'
     | '/support'
     | '/betreiber/$details'
+    | '/customers/$customerId'
     | '/standorte/$details'
     | '/stationen/$stationId'
     | '/betreiber'
+    | '/customers'
     | '/standorte'
     | '/stationen'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -217,11 +250,14 @@ export interface FileRouteTypes {
     | '/passwort-vergessen'
     | '/_app/cockpit'
     | '/_app/einstellungen'
+    | '/_app/rfid'
     | '/_app/support'
     | '/_app/betreiber/$details'
+    | '/_app/customers/$customerId'
     | '/_app/standorte/$details'
     | '/_app/stationen/$stationId'
     | '/_app/betreiber/'
+    | '/_app/customers/'
     | '/_app/standorte/'
     | '/_app/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -297,6 +333,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEinstellungenRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rfid': {
+      id: '/_app/rfid'
+      path: '/rfid'
+      fullPath: '/rfid'
+      preLoaderRoute: typeof AppRfidRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/support': {
       id: '/_app/support'
       path: '/support'
@@ -316,6 +359,20 @@ declare module '@tanstack/react-router' {
       path: '/betreiber/$details'
       fullPath: '/betreiber/$details'
       preLoaderRoute: typeof AppBetreiberDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/': {
+      id: '/_app/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/$customerId': {
+      id: '/_app/customers/$customerId'
+      path: '/customers/$customerId'
+      fullPath: '/customers/$customerId'
+      preLoaderRoute: typeof AppCustomersCustomerIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/standorte/': {
@@ -366,11 +423,14 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppCockpitRoute: typeof AppCockpitRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
+  AppRfidRoute: typeof AppRfidRoute
   AppSupportRoute: typeof AppSupportRoute
   AppBetreiberDetailsRoute: typeof AppBetreiberDetailsRoute
+  AppCustomersCustomerIdRoute: typeof AppCustomersCustomerIdRoute
   AppStandorteDetailsRoute: typeof AppStandorteDetailsRoute
   AppStationenStationIdRoute: typeof AppStationenStationIdRoute
   AppBetreiberIndexRoute: typeof AppBetreiberIndexRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppStandorteIndexRoute: typeof AppStandorteIndexRoute
   AppStationenIndexRoute: typeof AppStationenIndexRoute
 }
@@ -378,11 +438,14 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppCockpitRoute: AppCockpitRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,
+  AppRfidRoute: AppRfidRoute,
   AppSupportRoute: AppSupportRoute,
   AppBetreiberDetailsRoute: AppBetreiberDetailsRoute,
+  AppCustomersCustomerIdRoute: AppCustomersCustomerIdRoute,
   AppStandorteDetailsRoute: AppStandorteDetailsRoute,
   AppStationenStationIdRoute: AppStationenStationIdRoute,
   AppBetreiberIndexRoute: AppBetreiberIndexRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppStandorteIndexRoute: AppStandorteIndexRoute,
   AppStationenIndexRoute: AppStationenIndexRoute,
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_PACKAGE } from '../../../contract/customers';
 import { customers, dashboardUsers, mailOutbox, operators, passwordResetTokens } from '../db/schema';
@@ -167,7 +167,7 @@ describe('creating a customer', () => {
       firstName: 'Nora',
       lastName: body.lastName,
     });
-    const [{ n }] = (await h.db.execute('select count(*)::int as n from customers')).rows as { n: number }[];
+    const [{ n }] = await h.db.select({ n: count() }).from(customers);
     expect(list.body.data.totalNumberOfRecords).toBe(n);
     const users = await h.request('GET', `/bff/cpos/get-dashboard-user/${body.customerId}?page=0&size=10`, { token: admin });
     expect(users.body.data).toEqual({

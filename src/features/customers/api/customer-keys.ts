@@ -1,0 +1,27 @@
+import type * as z from 'zod/mini';
+import { listSearchSchema } from '../../../ui/list-search';
+
+export interface CustomerListParams {
+  page: number;
+  size: number;
+}
+
+/**
+ * Query keys of the customers area, the only definition of them. Not persisted for offline use:
+ * customer management is office work of platform admins, and its lists name other companies.
+ */
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
+  details: () => [...customerKeys.all, 'detail'] as const,
+  detail: (customerId: string) => [...customerKeys.details(), customerId] as const,
+  users: (customerId: string) => [...customerKeys.detail(customerId), 'users'] as const,
+  userPage: (customerId: string, params: CustomerListParams) => [...customerKeys.users(customerId), params] as const,
+};
+
+/** The paging of /customers as the URL keeps it. */
+export const customerListSearchSchema = listSearchSchema({});
+export type CustomerListSearch = z.infer<typeof customerListSearchSchema>;
+export type CustomerFilters = Omit<CustomerListSearch, 'page' | 'size'>;
+export const noCustomerFilters: CustomerFilters = {};

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useT } from '../../../i18n/i18n-context';
+import { TextField } from '../../../ui/text-field';
+import { bindField, type useForm } from '../../../ui/use-form';
+import type { Entry, UserValues } from '../customer-form';
+
+/** A summary of label/value pairs (the confirm steps). */
+export function Summary({ intro, entries }: { intro: string; entries: Entry[] }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted">{intro}</p>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]" data-testid="confirm-summary">
+        {entries.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-muted">{label}</dt>
+            <dd className="min-w-0 break-words text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * First name, last name, e-mail and role of a dashboard user (spec 3 §2, §5). The form validates on
+ * load: every missing value says so at once, before anything is typed.
+ */
+export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useForm<UserValues>>; autoFocus?: boolean }) {
+  const t = useT();
+  const { trySubmit } = form;
+  useEffect(() => {
+    trySubmit();
+    // Once, when the step shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <TextField
+        label={t('customers.fields.firstName')}
+        isRequired
+        fullWidth
+        autoFocus={autoFocus}
+        autoComplete="off"
+        {...bindField(t, form.field('firstName'))}
+      />
+      <TextField label={t('customers.fields.lastName')} isRequired fullWidth autoComplete="off" {...bindField(t, form.field('lastName'))} />
+      <TextField
+        label={t('customers.fields.email')}
+        type="email"
+        isRequired
+        fullWidth
+        autoComplete="off"
+        {...bindField(t, form.field('email'))}
+      />
+      <TextField
+        label={t('customers.fields.role')}
+        description={t('customers.fields.roleHint')}
+        isRequired
+        fullWidth
+        autoComplete="off"
+        {...bindField(t, form.field('role'))}
+      />
+    </div>
+  );
+}
+
+export const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;

@@ -1,0 +1,168 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import type { CustomerDetail, DashboardUserRow } from '../../../contract/customers';
+import { useSession } from '../../auth/session-context';
+import { useT } from '../../i18n/i18n-context';
+import { DetailPageFallback } from '../../layout/detail-page-fallback';
+import { PagedListTable } from '../../layout/paged-list-table';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import type { DataTableColumn } from '../../ui/data-table';
+import { PageHeader } from '../../ui/page-header';
+import { pageSizes } from '../../../contract/common';
+import { customerKeys } from './api/customer-keys';
+import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitation } from './api/customer-queries';
+import { AdminOnly } from './components/admin-only';
+import { newKey } from './components/customer-fields';
+
+const AddUserWizard = lazy(() => import('./components/add-user-wizard').then((m) => ({ default: m.AddUserWizard })));
+
+/**
+ * /customers/{id} (spec 3 §2, admins only): back link, the customer's number, name, address and
+ * type, 'resend invitation' while its contract is CREATED_UNSIGNED, and the server-paged table of
+ * its dashboard users with 'add external user'.
+ */
+export function CustomerDetailPage({ customerId }: { customerId: string }) {
+  const t = useT();
+  const { isAdmin } = useSession();
+  const options = customerDetailQueryOptions(customerId);
+  const query = useQuery({ ...options, enabled: isAdmin });
+
+  if (!isAdmin) return <AdminOnly title={t('customers.detail.title')} />;
+  if (query.isPending || (query.isError && !query.data)) {
+    return (
+      <DetailPageFallback
+        query={query}
+        notFoundText={t('customers.detail.notFound')}
+        title={t('customers.detail.title')}
+        backHref="/customers"
+        backLabel={t('customers.detail.back')}
+      />
+    );
+  }
+  const customer = query.data;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('customers.detail.title')}
+        description={t('customers.detail.subtitle', { id: customer.customerId, name: customer.companyName })}
+        backHref="/customers"
+        backLabel={t('customers.detail.back')}
+        className="mb-0"
+      />
+      <CustomerInfo customer={customer} />
+      <DashboardUsers customer={customer} />
+    </div>
+  );
+}
+
+function CustomerInfo({ customer }: { customer: CustomerDetail }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [sent, setSent] = useState<'sent' | 'failed' | null>(null);
+  const resend = useMutation({
+    mutationFn: () => resendInvitation(customer.contractKey!, newKey()),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: () => setSent('sent'),
+    onError: () => setSent('failed'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) }),
+  });
+  const { address } = customer;
+  const entries: [string, string][] = [
+    [t('customers.fields.customerId'), customer.customerId],
+    [t('customers.fields.companyName'), customer.companyName],
+    [
+      t('customers.detail.address'),
+      [address.careOf ? `c/o ${address.careOf}` : '', address.street, `${address.zipCode} ${address.city}`].filter(Boolean).join(', '),
+    ],
+    [t('customers.fields.customerType'), t(`customers.customerType.${customer.customerType}`)],
+  ];
+  return (
+    <Card
+      title={t('customers.detail.info')}
+      actions={
+        customer.contractStatus === 'CREATED_UNSIGNED' && customer.contractKey ? (
+          <Button variant="secondary" size="sm" isDisabled={resend.isPending} onPress={() => resend.mutate()}>
+            {t('customers.detail.resend')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
+        {entries.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-muted">{label}</dt>
+            <dd className="min-w-0 break-words text-fg">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <AlertDialog isOpen={sent === 'sent'} onClose={() => setSent(null)} variant="success" title={t('customers.detail.resendTitle')}>
+        <p>{t('customers.detail.invitemailSent')}</p>
+      </AlertDialog>
+      <AlertDialog isOpen={sent === 'failed'} onClose={() => setSent(null)} variant="error" title={t('errors.title')}>
+        <p>{t('errors.somethingWrong')}</p>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+function DashboardUsers({ customer }: { customer: CustomerDetail }) {
+  const t = useT();
+  // Part of this page, not a page of its own: its paging stays in the component (ARCHITECTURE.md).
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(pageSizes[0]);
+  const query = useQuery(dashboardUsersQueryOptions(customer.customerId, { page, size }));
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const columns = useMemo<DataTableColumn<DashboardUserRow>[]>(
+    () => [
+      { id: 'name', header: t('customers.users.name'), cell: (r) => `${r.firstName} ${r.lastName}`, isRowHeader: true },
+      { id: 'email', header: t('customers.users.email'), cell: (r) => r.email },
+      { id: 'role', header: t('customers.users.role'), cell: (r) => r.role },
+    ],
+    [t],
+  );
+  return (
+    <section
+      aria-labelledby="customer-users-heading"
+      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="customer-users-heading" className="text-lg font-semibold text-fg">
+          {t('customers.users.heading')}
+        </h2>
+        <Button
+          onPress={() => {
+            setWizardLoaded(true);
+            setWizardOpen(true);
+          }}
+        >
+          {t('customers.users.add')}
+        </Button>
+      </header>
+      <PagedListTable<DashboardUserRow>
+        query={query}
+        errorMessage={t('customers.users.error')}
+        aria-labelledby="customer-users-heading"
+        columns={columns}
+        getRowId={(row) => row.id}
+        page={page}
+        pageSize={size}
+        onPageChange={setPage}
+        onPageSizeChange={(s) => {
+          setSize(s);
+          setPage(0);
+        }}
+        emptyText={t('customers.users.empty')}
+        minWidth={520}
+      />
+      {wizardLoaded && (
+        <Suspense fallback={null}>
+          <AddUserWizard customer={customer} isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import type { CustomerListRow } from '../../../contract/customers';
+import { useSession } from '../../auth/session-context';
+import { useT } from '../../i18n/i18n-context';
+import { PagedListTable } from '../../layout/paged-list-table';
+import { Button, LinkButton } from '../../ui/button';
+import type { DataTableColumn } from '../../ui/data-table';
+import { PageHeader } from '../../ui/page-header';
+import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
+import { noCustomerFilters, type CustomerFilters } from './api/customer-keys';
+import { customerListQueryOptions } from './api/customer-queries';
+import { AdminOnly } from './components/admin-only';
+
+// The wizard loads only when someone creates a customer.
+const CustomerWizard = lazy(() => import('./components/customer-wizard').then((m) => ({ default: m.CustomerWizard })));
+
+/**
+ * /customers (spec 3 §2, admins only): 'Customer management', 'Create customer' and the
+ * server-paged table of customer number, company name and a Details link. Page and size live in
+ * the URL; the list reloads on either and after the wizard closes.
+ */
+export function CustomerListPage({ list: source }: { list: ListStateSource<CustomerFilters> }) {
+  const t = useT();
+  const { isAdmin } = useSession();
+  const list = useListFilters<CustomerFilters>(noCustomerFilters, undefined, source);
+  const { page, size } = list;
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const query = useQuery({ ...customerListQueryOptions({ page, size }), enabled: isAdmin });
+  const columns = useColumns();
+
+  if (!isAdmin) return <AdminOnly title={t('customers.list.title')} />;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('customers.list.title')}
+        description={t('customers.list.intro')}
+        className="mb-0"
+        actions={
+          <Button
+            onPress={() => {
+              setWizardLoaded(true);
+              setWizardOpen(true);
+            }}
+          >
+            {t('customers.list.add')}
+          </Button>
+        }
+      />
+      <section
+        aria-labelledby="customers-table-heading"
+        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+      >
+        <h2 id="customers-table-heading" className="text-lg font-semibold text-fg">
+          {t('customers.list.heading')}
+        </h2>
+        <PagedListTable<CustomerListRow>
+          query={query}
+          errorMessage={t('customers.list.error')}
+          aria-labelledby="customers-table-heading"
+          columns={columns}
+          getRowId={(row) => row.customerId}
+          page={page}
+          pageSize={size}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          emptyText={t('customers.list.empty')}
+          minWidth={480}
+        />
+      </section>
+      {wizardLoaded && (
+        <Suspense fallback={null}>
+          <CustomerWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function useColumns(): DataTableColumn<CustomerListRow>[] {
+  const t = useT();
+  return useMemo<DataTableColumn<CustomerListRow>[]>(
+    () => [
+      { id: 'customerId', header: t('customers.columns.customerId'), cell: (r) => r.customerId, noWrap: true },
+      { id: 'companyName', header: t('customers.columns.companyName'), cell: (r) => r.companyName, isRowHeader: true },
+      {
+        id: 'details',
+        header: t('customers.columns.details'),
+        hideHeader: true,
+        cell: (r) => (
+          <LinkButton
+            href={`/customers/${encodeURIComponent(r.customerId)}`}
+            size="sm"
+            aria-label={t('customers.list.detailsFor', { name: r.companyName })}
+          >
+            {t('customers.list.details')}
+          </LinkButton>
+        ),
+        align: 'end',
+      },
+    ],
+    [t],
+  );
+}

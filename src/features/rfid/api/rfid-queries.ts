@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { paged } from '../../../../contract/common';
+import { rfidRowSchema, type RfidEntry } from '../../../../contract/rfid';
+import { apiRequest } from '../../../api/client';
+import { rfidKeys, type RfidListParams } from './rfid-keys';
+
+const rfidListAnswerSchema = paged(rfidRowSchema);
+
+/** One page of GET /contract-management/auth/get-rfid-tags. */
+export const rfidListQueryOptions = (params: RfidListParams) =>
+  queryOptions({
+    queryKey: rfidKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'contractManagement',
+        path: '/auth/get-rfid-tags',
+        query: { page: params.page, size: params.size },
+        schema: rfidListAnswerSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /contract-management/auth/save-rfid-tags: all cards or none (409 ERR_RFID_ID_EXISTS). */
+export function saveRfidTags(entries: RfidEntry[], idempotencyKey: string): Promise<{ saved: number }> {
+  return apiRequest({
+    service: 'contractManagement',
+    path: '/auth/save-rfid-tags',
+    method: 'POST',
+    body: entries,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: z.object({ saved: z.int() }),
+  });
+}

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import type { RfidRow } from '../../../contract/rfid';
+import { useSession } from '../../auth/session-context';
+import { useT } from '../../i18n/i18n-context';
+import { PagedListTable } from '../../layout/paged-list-table';
+import { Button } from '../../ui/button';
+import type { DataTableColumn } from '../../ui/data-table';
+import { PageHeader } from '../../ui/page-header';
+import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
+import { noRfidFilters, type RfidFilters } from './api/rfid-keys';
+import { rfidListQueryOptions } from './api/rfid-queries';
+
+const AddRfidWizard = lazy(() => import('./components/add-rfid-wizard').then((m) => ({ default: m.AddRfidWizard })));
+
+/** /rfid (spec 2 §2, admins only): the server-paged table of serial numbers and tags, and 'add RFID'. */
+export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> }) {
+  const t = useT();
+  const { isAdmin } = useSession();
+  const list = useListFilters<RfidFilters>(noRfidFilters, undefined, source);
+  const { page, size } = list;
+  const query = useQuery({ ...rfidListQueryOptions({ page, size }), enabled: isAdmin });
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const columns = useMemo<DataTableColumn<RfidRow>[]>(
+    () => [
+      { id: 'serialId', header: t('rfid.columns.serialId'), cell: (r) => r.serialId, isRowHeader: true },
+      { id: 'rfidTag', header: t('rfid.columns.rfidTag'), cell: (r) => r.rfidTag },
+    ],
+    [t],
+  );
+
+  if (!isAdmin) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title={t('rfid.title')} className="mb-0" />
+        <p className="rounded-lg border border-border bg-surface p-4 text-fg">{t('rfid.adminOnly')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={t('rfid.title')}
+        description={t('rfid.intro')}
+        className="mb-0"
+        actions={
+          <Button
+            onPress={() => {
+              setWizardLoaded(true);
+              setWizardOpen(true);
+            }}
+          >
+            {t('rfid.addButton')}
+          </Button>
+        }
+      />
+      <section
+        aria-labelledby="rfid-table-heading"
+        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+      >
+        <h2 id="rfid-table-heading" className="text-lg font-semibold text-fg">
+          {t('rfid.heading')}
+        </h2>
+        <PagedListTable<RfidRow>
+          query={query}
+          errorMessage={t('rfid.error')}
+          aria-labelledby="rfid-table-heading"
+          columns={columns}
+          getRowId={(row) => row.serialId}
+          page={page}
+          pageSize={size}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+          emptyText={t('rfid.empty')}
+          minWidth={420}
+        />
+      </section>
+      {wizardLoaded && (
+        <Suspense fallback={null}>
+          <AddRfidWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
