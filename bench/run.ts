@@ -10,6 +10,9 @@
  * measured after a warm-up of the fresh server and again at the end of the round, the share is
  * taken of the mean of both (a cold first measurement made every share look better than it was).
  * BENCH_CALLS=<regex> measures only the calls whose name matches (e.g. 'connector|location list').
+ * 'CPU ms/req' is the CPU time of the whole process per measured request (the server's event loop,
+ * its PGlite worker thread, the bench's own client; not PostgreSQL's processes): it moves less than
+ * req/s when other work shares the machine.
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
  * (bench/browser.ts: Lighthouse, warm start). BENCH_ONLY=cockpit, outbox or browser runs just
  * that one.
@@ -37,6 +40,8 @@ interface Result {
   p95: number;
   max: number;
   rps: number;
+  /** CPU time of the whole process (server, its PGlite worker and the bench's own client) per request. */
+  cpuMs: number;
   /** req/s as a share of /config.json's req/s in the same round. */
   share?: number;
 }
@@ -80,10 +85,12 @@ async function measureAlways(name: string, url: string, token?: string): Promise
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await run(REQUESTS, (r) => {
     latencies.push(r.ms);
     if (!r.ok) errors++;
   });
+  const cpu = process.cpuUsage(cpuBefore);
   const wall = (performance.now() - started) / 1000;
   if (firstError) console.log(`  ${name}: ${errors} failed, first: ${firstError}`);
   latencies.sort((a, b) => a - b);
@@ -95,6 +102,7 @@ async function measureAlways(name: string, url: string, token?: string): Promise
     p95: quantile(latencies, 0.95),
     max: latencies.at(-1) ?? NaN,
     rps: latencies.length / wall,
+    cpuMs: (cpu.user + cpu.system) / 1000 / latencies.length,
   };
 }
 
@@ -186,7 +194,7 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
 }
 
 function printTable(label: string, results: Result[]) {
-  const head = ['call', 'n', 'err', 'median ms', 'p95 ms', 'max ms', 'req/s', '% of config.json (mean of start, end)'];
+  const head = ['call', 'n', 'err', 'median ms', 'p95 ms', 'max ms', 'req/s', 'CPU ms/req', '% of config.json (mean of start, end)'];
   const rows = results.map((r) => [
     r.name,
     String(r.n),
@@ -195,6 +203,7 @@ function printTable(label: string, results: Result[]) {
     r.p95.toFixed(1),
     r.max.toFixed(1),
     r.rps.toFixed(0),
+    r.cpuMs.toFixed(2),
     r.share === undefined ? '' : `${(r.share * 100).toFixed(1)} %`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

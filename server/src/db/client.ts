@@ -39,6 +39,15 @@ export function pgliteOptions(dataDir: string | undefined) {
   };
 }
 
+/**
+ * Statements that PGlite's worker plans for each call's values instead of preparing them once
+ * (`pglite-worker.mjs`): those over the charging requests and their roll-ups, whose date ranges,
+ * statuses and operators select anything from a few rows to all of them, so a generic plan (which
+ * PostgreSQL may keep for a prepared statement after five calls) could suit one call and not the
+ * next. The same reason keeps the charging history out of `http/statements.ts` on PostgreSQL.
+ */
+export const PER_CALL_PLANS = '\\bcharging_request';
+
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
 
 /** Where PGlite keeps its files for a `DATA_DIR`. */
@@ -69,7 +78,7 @@ export async function createDb(opts: { databaseUrl?: string; dataDir: string; pg
     mkdirSync(dataDir, { recursive: true });
   }
   if (opts.pgliteWorker) {
-    const client = await PgliteWorkerClient.start(pgliteOptions(dataDir));
+    const client = await PgliteWorkerClient.start(pgliteOptions(dataDir), { perCallPlans: PER_CALL_PLANS });
     // drizzle's pglite driver only calls query, exec and transaction, which the proxy has.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     return {

@@ -62,10 +62,26 @@ export class PgliteWorkerClient extends ProxyClient {
     super(send);
   }
 
-  /** Starts the worker with PGlite's options (plain data: no dataDir keeps it in memory). Resolves when it is open. */
-  static async start(options: { dataDir?: string; startParams?: string[] }): Promise<PgliteWorkerClient> {
+  /**
+   * Starts the worker with PGlite's options (plain data: no dataDir keeps it in memory). Resolves
+   * when it is open. `namedStatements` (default on) runs each `query` as a named prepared
+   * statement per SQL text, at most `maxStatements` of them (`pglite-worker.mjs`), except SQL
+   * matching `perCallPlans` (a regular expression's source); off, PGlite's own `query` (unnamed,
+   * parsed and planned per call) runs every one.
+   */
+  static async start(
+    options: { dataDir?: string; startParams?: string[] },
+    {
+      namedStatements = true,
+      maxStatements = 500,
+      perCallPlans,
+    }: { namedStatements?: boolean; maxStatements?: number; perCallPlans?: string } = {},
+  ): Promise<PgliteWorkerClient> {
     // JavaScript, not TypeScript: Node 20 applies no module hooks (tsx) in a worker thread.
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { options }, execArgv: [] });
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { options, namedStatements, maxStatements, perCallPlans },
+      execArgv: [],
+    });
     const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
     let nextId = 1;
     let dead: Error | undefined;

@@ -10,15 +10,27 @@
  */
 import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse as pgliteParse, protocol } from '@electric-sql/pglite';
 /** @typedef {import('./pglite-proxy').WorkerRequest} WorkerRequest */
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+/** @typedef {import('@electric-sql/pglite').Results} Results */
+/** @typedef {import('@electric-sql/pglite').messages.BackendMessage} BackendMessage */
+/** @typedef {import('@electric-sql/pglite').messages.RowDescriptionMessage} RowDescriptionMessage */
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts must run in a worker thread');
 
-/** @type {{ options: { dataDir?: string; startParams?: string[] } }} */
-const { options } = workerData;
+/**
+ * @type {{
+ *   options: { dataDir?: string; startParams?: string[] };
+ *   namedStatements: boolean;
+ *   maxStatements: number;
+ *   perCallPlans?: string;
+ * }}
+ */
+const { options, namedStatements, maxStatements, perCallPlans } = workerData;
+/** SQL that keeps PGlite's own `query` (parsed and planned per call): see `queryNamed`. */
+const unnamed = perCallPlans ? new RegExp(perCallPlans) : undefined;
 // The options come from `pgliteOptions` (client.ts), the same as an in-process PGlite's.
 const ready = PGlite.create(options);
 
@@ -48,6 +60,136 @@ function serializeError(err) {
 }
 
 /**
+ * Named prepared statements, one per SQL text, at most `maxStatements` (the least recently used
+ * one is closed for a new one). PGlite's own `query` parses, describes and plans every statement
+ * anew in the unnamed statement, in six calls into PGlite each; a statement seen before here is
+ * one call (Bind, Execute, Sync) that skips parsing and, after PostgreSQL's first five custom
+ * plans, planning when its generic plan is no dearer. The answer is built by PGlite's own
+ * `parseResults` with its parsers and the same values' serializers, so rows and errors are those
+ * of `query`. Prepared statements belong to the connection (the one PGlite has), not to a
+ * transaction: one made inside a transaction that rolls back stays valid. SQL matching
+ * `perCallPlans` stays with `query`, planned for each call's values (a generic plan ignores them).
+ */
+/** Longer SQL (a multi-row insert) is likely one of a kind: it goes through `query` unnamed. */
+const MAX_STATEMENT_SQL = 16_384;
+/** @type {Map<string, { name: string; paramTypes: number[]; description: RowDescriptionMessage | undefined }>} */
+const statements = new Map();
+let nextStatement = 1;
+const { serialize } = protocol;
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  let length = 0;
+  for (const p of parts) length += p.byteLength;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/**
+ * `query` through a named statement. The caller holds PGlite's query mutex (and, outside a
+ * transaction, its transaction mutex): exactly what `query` and a transaction's `query` hold.
+ * @param {PGlite} pg
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @param {ReturnType<typeof queryOptions>} opts
+ * @param {boolean} inTransaction
+ * @returns {Promise<Results>}
+ */
+async function queryNamed(pg, sql, params, opts, inTransaction) {
+  try {
+    return await runNamed(pg, sql, params, opts);
+  } catch (err) {
+    // A plan that no longer fits its statement (a table changed under it: 0A000 "cached plan must
+    // not change result type") is dropped; outside a transaction the statement is prepared anew and
+    // run once more (nothing ran: the check comes before execution), inside one the error stands,
+    // as PostgreSQL's own aborts the transaction.
+    if (isDatabaseError(err) && err.code === '0A000' && (await forget(pg, sql)) && !inTransaction) {
+      return await runNamed(pg, sql, params, opts).catch((again) => {
+        throw withQuery(again, sql, params, opts);
+      });
+    }
+    throw withQuery(err, sql, params, opts);
+  } finally {
+    if (!inTransaction) await pg.syncToFs();
+  }
+}
+
+/** @param {unknown} err @returns {err is Error & { code?: string }} */
+const isDatabaseError = (err) => err instanceof Error && 'code' in err;
+
+/** What PGlite's `query` adds to a database error. @param {unknown} err @param {string} sql @param {unknown[]} params @param {unknown} opts */
+function withQuery(err, sql, params, opts) {
+  if (isDatabaseError(err)) Object.assign(err, { query: sql, params, queryOptions: opts });
+  return err;
+}
+
+/** Closes the statement of `sql`; false when there was none. @param {PGlite} pg @param {string} sql */
+async function forget(pg, sql) {
+  const statement = statements.get(sql);
+  if (!statement) return false;
+  statements.delete(sql);
+  await pg.execProtocolStream(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), {
+    syncToFs: false,
+    throwOnError: false,
+  });
+  return true;
+}
+
+/**
+ * @param {PGlite} pg
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @param {ReturnType<typeof queryOptions>} opts
+ * @returns {Promise<Results>}
+ */
+async function runNamed(pg, sql, params, opts) {
+  let statement = statements.get(sql);
+  if (statement) {
+    // Least recently used first: a Map keeps insertion order.
+    statements.delete(sql);
+    statements.set(sql, statement);
+  } else {
+    /** @type {Uint8Array[]} */
+    const parts = [];
+    if (statements.size >= maxStatements) {
+      for (const [oldestSql, oldest] of statements) {
+        statements.delete(oldestSql);
+        parts.push(serialize.close({ type: 'S', name: oldest.name }));
+        break;
+      }
+    }
+    const name = `w${nextStatement++}`;
+    parts.push(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
+    // A statement that does not parse throws here and is not kept.
+    const messages = await pg.execProtocolStream(concat(parts), { syncToFs: false });
+    statement = {
+      name,
+      paramTypes: pgliteParse.parseDescribeStatementResults(messages),
+      description: /** @type {RowDescriptionMessage | undefined} */ (messages.find((m) => m.name === 'rowDescription')),
+    };
+    statements.set(sql, statement);
+  }
+  const { paramTypes } = statement;
+  const values = params.map((param, i) => {
+    if (param === null || param === undefined) return null;
+    const serializer = pg.serializers[paramTypes[i]];
+    return serializer ? serializer(param) : String(param);
+  });
+  /** @type {BackendMessage[]} */
+  const messages = await pg.execProtocolStream(
+    concat([serialize.bind({ statement: statement.name, values }), serialize.execute(), serialize.sync()]),
+    { syncToFs: false },
+  );
+  if (statement.description) messages.unshift(statement.description);
+  return pgliteParse.parseResults(messages, pg.parsers, opts)[0];
+}
+
+/**
  * @param {PGlite} pg
  * @param {WorkerRequest} msg
  * @returns {Promise<unknown>}
@@ -57,7 +199,14 @@ async function handle(pg, msg) {
     case 'query': {
       const target = msg.tx === undefined ? pg : transactions.get(msg.tx)?.tx;
       if (!target) throw new Error(`transaction ${msg.tx} is not open`);
-      return target.query(msg.sql, msg.params, queryOptions(msg.options));
+      const opts = queryOptions(msg.options);
+      if (!namedStatements || msg.sql.length > MAX_STATEMENT_SQL || unnamed?.test(msg.sql)) {
+        return target.query(msg.sql, msg.params, opts);
+      }
+      const params = msg.params ?? [];
+      // The same locks as `query` (outside a transaction) and a transaction's `query` take.
+      if (msg.tx !== undefined) return pg._runExclusiveQuery(() => queryNamed(pg, msg.sql, params, opts, true));
+      return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => queryNamed(pg, msg.sql, params, opts, false)));
     }
     case 'exec': {
       const target = msg.tx === undefined ? pg : transactions.get(msg.tx)?.tx;
