@@ -409,6 +409,33 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
   });
 });
 
+describe('POST /contract-management/send-invitation-email/{contractKey}', () => {
+  it('mails the invitation again while the contract waits for its signature, and only then', async () => {
+    const created = await create(body());
+    const key = created.body.data.contractKey as string;
+    const email = (await detail(key)).email;
+    const mails = async () => (await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).length;
+    expect(await mails()).toBe(1);
+    const res = await h.request('POST', `${base}/send-invitation-email/${key}`, {
+      token: tokens.operator,
+      headers: { 'idempotency-key': `inv-${key}` },
+    });
+    expect(res.status).toBe(200);
+    // The same request again (a lost answer): answered from the record, not mailed twice.
+    const repeat = await h.request('POST', `${base}/send-invitation-email/${key}`, {
+      token: tokens.operator,
+      headers: { 'idempotency-key': `inv-${key}` },
+    });
+    expect(repeat.status).toBe(200);
+    expect(await mails()).toBe(2);
+    expect((await h.request('POST', `${base}/send-invitation-email/${key}`, { token: tokens.partner })).status).toBe(404);
+    await setStatus(key, 'ACTIVE');
+    const active = await h.request('POST', `${base}/send-invitation-email/${key}`, { token: tokens.operator });
+    expect(active.status).toBe(409);
+    expect(await mails()).toBe(2);
+  });
+});
+
 describe('end customer id check, delete', () => {
   it('answers whether an id is free, the edited contract not counting', async () => {
     const [c] = await h.db

@@ -22,8 +22,11 @@ import {
   deleteContract,
   editContract,
   isEndCustomerIdFree,
+  resendContractInvitation,
   terminateContract,
 } from './handlers';
+import { resendInvitation } from '../customers/handlers';
+import { findCustomerByContractKey } from '../customers/queries';
 import { contractInScope, contractPdf, getContractDetail, listContracts } from './queries';
 
 const keyParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -33,6 +36,7 @@ const endCustomerIdParams = z.object({
   id2: z.optional(z.string().check(z.maxLength(100))),
 });
 const validateQuery = z.object({ cpoId: z.optional(z.string().check(z.maxLength(100))) });
+const invitationParams = z.object({ contractKey: z.string().check(z.minLength(1), z.maxLength(100)) });
 const pdfQuery = z.object({ verificationId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
@@ -154,6 +158,23 @@ export const contractRoutes = routeTable('contractManagement', [
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       });
+    },
+  },
+
+  {
+    // One call for both kinds of contract key (spec 2 §7, spec 3 §7): a customer's (admins: the
+    // invitation of its dashboard account, customers/handlers.ts) or an end customer's (in scope).
+    method: 'POST',
+    path: '/send-invitation-email/:contractKey',
+    access: 'user',
+    handler: async (c) => {
+      const { contractKey } = parseParams(c, invitationParams);
+      if (c.var.auth.isAdmin && (await findCustomerByContractKey(c.var.db, contractKey))) {
+        await resendInvitation(c.var.db, c.var.env, contractKey);
+      } else {
+        await resendContractInvitation(c.var.db, c.var.env, c.var.auth.scope, contractKey);
+      }
+      return ok(c, true);
     },
   },
 

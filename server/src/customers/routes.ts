@@ -5,16 +5,16 @@ import { customerNotFound } from '../operators/handlers';
 import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
-import { addDashboardUser, createCustomer, resendInvitation } from './handlers';
+import { addDashboardUser, createCustomer } from './handlers';
 import { customerDetail, findCustomerById, listCustomers, listDashboardUsers } from './queries';
 
 const customerParams = z.object({ id: customerIdSchema });
-const contractKeyParams = z.object({ contractKey: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
  * Customer management (spec 3 §7), platform admins only: operators and partners get 403. The
  * creation of a customer and of a further dashboard user share one call (`isNewCustomer`); the
- * resend of a customer's invitation lives with the contracts, where the spec puts it.
+ * resend of a customer's invitation is the contracts' `/send-invitation-email/{contractKey}`
+ * (contracts/routes.ts), which serves both kinds of contract key.
  */
 export const customerRoutes = [
   ...routeTable('bff', [
@@ -62,18 +62,6 @@ export const customerRoutes = [
           ? await createCustomer(c.var.db, c.var.env, body)
           : await addDashboardUser(c.var.db, c.var.env, body);
         return ok(c, created);
-      },
-    },
-  ]),
-  ...routeTable('contractManagement', [
-    {
-      method: 'POST',
-      path: '/send-invitation-email/:contractKey',
-      access: 'admin',
-      handler: async (c) => {
-        const { contractKey } = parseParams(c, contractKeyParams);
-        await resendInvitation(c.var.db, c.var.env, contractKey);
-        return ok(c, true);
       },
     },
   ]),

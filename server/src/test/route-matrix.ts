@@ -212,7 +212,8 @@ export const pathParamKinds: Record<string, ParamKind> = {
   // Customer management (admins only): a customer by its number, its invitation by its contract key.
   'get-customer/:id': { entity: 'customer', value: (b) => b.customer.customerId },
   'get-dashboard-user/:id': { entity: 'customer', value: (b) => b.customer.customerId },
-  'send-invitation-email/:contractKey': { entity: 'customer', value: (b) => b.customer.contractKey },
+  // An end customer's contract here (a customer's contract key, admins only, is in customers.test.ts).
+  'send-invitation-email/:contractKey': { entity: 'contract', value: (b) => b.contract.contractKey },
   // End customers and their contracts, by contract key.
   'id/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'pdf/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
@@ -410,7 +411,7 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
       sendEmail: false,
     },
   }),
-  // A customer's invitation can be resent while its contract is CREATED_UNSIGNED, else 409.
+  // An invitation can be resent while the contract is CREATED_UNSIGNED, else 409.
   'POST /contract-management/send-invitation-email/:contractKey': () => ({ expect: [200, 409] }),
   'POST /contract-management/auth/save-rfid-tags': () => ({
     body: [{ serialNumber: `MATRIX-SN-${++matrixSerial}`, rfidTag: `MATRIX-TAG-${matrixSerial}` }],
