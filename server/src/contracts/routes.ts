@@ -9,7 +9,9 @@ import {
   terminateContractBodySchema,
 } from '../../../contract/contracts';
 import { etagFor } from '../../../contract/stations';
-import { assertLocationsVisible, assertOperatorVisible } from '../locations/handlers';
+import { assertLocationsVisible, assertOperatorVisible, locationNotFound } from '../locations/handlers';
+import { findLocation } from '../locations/queries';
+import { locationContractsQuerySchema } from '../../../contract/locations';
 import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
@@ -52,6 +54,20 @@ export const contractRoutes = routeTable('contractManagement', [
       const q = parseQuery(c, contractListQuerySchema);
       await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locationIds);
       const { total, rows } = await listContracts(c.var.db, c.var.auth.scope, q);
+      return paged(c, total, rows);
+    },
+  },
+
+  {
+    // A location's users tab (spec 2 §2): the same rows and filters, restricted to the location.
+    method: 'GET',
+    path: '/location/:id/contracts',
+    access: 'user',
+    handler: async (c) => {
+      const { id } = parseParams(c, keyParams);
+      const q = parseQuery(c, locationContractsQuerySchema);
+      if (!(await findLocation(c.var.db, c.var.auth.scope, id))) throw locationNotFound(id);
+      const { total, rows } = await listContracts(c.var.db, c.var.auth.scope, { ...q, locationIds: [id] });
       return paged(c, total, rows);
     },
   },

@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import {
   contractStatusColours,
-  type LocationContractRow,
   type LocationDetail,
   type LocationListRow,
-  type locationContractsQuerySchema,
   type locationListQuerySchema,
   type ParkingInfo,
   type updateLocationBodySchema,
@@ -14,9 +12,9 @@ import {
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { containsPattern, qualified, transactionLock } from '../db/sql-helpers';
+import { containsPattern, transactionLock } from '../db/sql-helpers';
 import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
-import { bills, connectors, contracts, locationInfrastructure, locations, operators, rfidTags, wallboxModels } from '../db/schema';
+import { connectors, contracts, locationInfrastructure, locations, operators, wallboxModels } from '../db/schema';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
   careOf: l.careOf,
@@ -255,64 +253,4 @@ export async function getParkingInfo(db: Db, scope: Scope, locationId: string): 
     .map((r) => ({ ...r, parkingLot: r.parkingLot ?? '' }))
     .sort((a, b) => a.parkingLot.localeCompare(b.parkingLot, 'de', { numeric: true }));
   return { locationId, parkingLots: withLots.map((r) => r.parkingLot), connectors: withLots };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-export async function listLocationContracts(
-  db: Db,
-  locationId: string,
-  locationName: string,
-  q: z.output<typeof locationContractsQuerySchema>,
-): Promise<{ total: number; rows: LocationContractRow[] }> {
-  const conds: (SQL | undefined)[] = [
-    eq(contracts.locationId, locationId),
-    q.endCustomerId ? ilike(contracts.endCustomerId, containsPattern(q.endCustomerId)) : undefined,
-    q.name ? ilike(sql`${contracts.firstName} || ' ' || ${contracts.lastName}`, containsPattern(q.name)) : undefined,
-    q.rfId
-      ? sql`exists (select 1 from ${rfidTags} where ${rfidTags.contractKey} = ${qualified(contracts.contractKey)} and (${rfidTags.rfidTag} ilike ${containsPattern(q.rfId)} or ${rfidTags.serialId} ilike ${containsPattern(q.rfId)}))`
-      : undefined,
-    q.userTypes.length > 0 ? inArray(contracts.userType, q.userTypes) : undefined,
-  ];
-  const where = and(...conds);
-  // The total rides along as a column of the page's statement; only a page past the end asks alone.
-  const total = db.select({ n: count() }).from(contracts).where(where);
-  const rows = await db
-    .select({
-      listTotal: sql<number>`(${total})`.mapWith(Number),
-      contractKey: contracts.contractKey,
-      endCustomerId: contracts.endCustomerId,
-      firstName: contracts.firstName,
-      lastName: contracts.lastName,
-      parkingLotNumbers: contracts.parkingLotNumbers,
-      contractStatus: contracts.contractStatus,
-      userType: contracts.userType,
-      billingStatus: sql<
-        (typeof bills.$inferSelect)['billingStatus']
-      >`(select ${bills.billingStatus} from ${bills} where ${bills.contractKey} = ${qualified(contracts.contractKey)} order by ${bills.billGenerationDate} desc limit 1)`,
-      rfId: sql<
-        string | null
-      >`(select string_agg(${rfidTags.rfidTag}, ',' order by ${rfidTags.rfidTag}) from ${rfidTags} where ${rfidTags.contractKey} = ${qualified(contracts.contractKey)})`,
-    })
-    .from(contracts)
-    .where(where)
-    .orderBy(desc(contracts.createdAt), asc(contracts.contractKey))
-    .limit(q.size)
-    .offset(q.page * q.size);
-  return {
-    total: rows.length ? rows[0].listTotal : (await total)[0].n,
-    rows: rows.map((r) => ({
-      id: r.contractKey,
-      contractKey: r.contractKey,
-      endCustomerId: r.endCustomerId,
-      name: `${r.firstName} ${r.lastName}`,
-      location: `${locationId}: ${locationName}`,
-      parkingLotNumbers: r.parkingLotNumbers,
-      contractStatus: r.contractStatus,
-      contractStatusMapping: { enumName: r.contractStatus, colourCode: contractStatusColours[r.contractStatus] },
-      userType: r.userType,
-      billingStatus: r.billingStatus ?? null,
-      rfId: r.rfId ?? null,
-    })),
-  };
 }

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import {
   createLocationBodySchema,
-  locationContractsQuerySchema,
   locationListQuerySchema,
   parkingInfoQuerySchema,
   updateLocationBodySchema,
@@ -10,7 +9,7 @@ import { etagFor } from '../../../contract/stations';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { expectedVersion } from '../http/versions';
-import { findLocation, getLocationDetail, getParkingInfo, listLocationContracts, listLocations, listWallboxTypes } from './queries';
+import { getLocationDetail, getParkingInfo, listLocations, listWallboxTypes } from './queries';
 import { assertOperatorVisible, createLocation, locationNotFound, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
@@ -81,23 +80,6 @@ export const locationRoutes = [
         if (!detail) throw locationNotFound(id);
         c.header('ETag', etagFor(detail.version));
         return ok(c, detail);
-      },
-    },
-  ]),
-
-  /** Contract management: the contracts (users) of one location, /nutzer row shape. */
-  ...routeTable('contractManagement', [
-    {
-      method: 'GET',
-      path: '/location/:id/contracts',
-      access: 'user',
-      handler: async (c) => {
-        const { id } = parseParams(c, idParams);
-        const q = parseQuery(c, locationContractsQuerySchema);
-        const loc = await findLocation(c.var.db, c.var.auth.scope, id);
-        if (!loc) throw locationNotFound(id);
-        const { total, rows } = await listLocationContracts(c.var.db, loc.locationId, loc.locationName, q);
-        return paged(c, total, rows);
       },
     },
   ]),
