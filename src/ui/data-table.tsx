@@ -37,19 +37,25 @@ export interface DataTableColumn<T> {
 /** Below these widths of the table's box (px) its `lg` / `xl` columns fold. */
 export const FOLD_BELOW = { lg: 1024, xl: 1280 } as const;
 
-/** The width of an element, kept up to date; null until laid out (and in tests without layout). */
-function useWidth(ref: RefObject<HTMLElement | null>): number | null {
-  const [width, setWidth] = useState<number | null>(null);
+/**
+ * The width of an element, kept up to date: `measured` once the first layout effect has run (the
+ * width stays null in tests without layout).
+ */
+function useWidth(ref: RefObject<HTMLElement | null>): { measured: boolean; width: number | null } {
+  const [state, setState] = useState<{ measured: boolean; width: number | null }>({ measured: false, width: null });
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const update = () => setWidth(el.clientWidth || null);
+    const update = () => {
+      const width = el?.clientWidth || null;
+      setState((s) => (s.measured && s.width === width ? s : { measured: true, width }));
+    };
     update();
+    if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
-  return width;
+  return state;
 }
 
 export interface DataTableProps<T> {
@@ -124,7 +130,7 @@ export function DataTable<T>({
   // Folded columns are not rendered as columns at all (no hidden cells for assistive tech or tests):
   // their values show once, under the row's name.
   const box = useRef<HTMLDivElement>(null);
-  const width = useWidth(box);
+  const { measured, width } = useWidth(box);
   const folded = width === null ? [] : columns.filter((c) => c.fold && width < FOLD_BELOW[c.fold]);
   const shown = folded.length === 0 ? columns : columns.filter((c) => !folded.includes(c));
   const rowHeaderId = (shown.find((c) => c.isRowHeader) ?? (hasRowHeader ? undefined : shown[0]))?.id;
@@ -137,79 +143,84 @@ export function DataTable<T>({
         </p>
       )}
       <div ref={box} aria-busy={isLoading} className="relative overflow-x-auto rounded-lg border border-border bg-surface">
-        <Table
-          {...aria}
-          style={{ minWidth }}
-          selectionMode={selectable ? 'multiple' : 'none'}
-          selectionBehavior="toggle"
-          selectedKeys={selectable ? (selectedKeys as Set<Key> | undefined) : undefined}
-          onSelectionChange={selectable ? handleSelection : undefined}
-          onRowAction={onRowAction ? (key) => onRowAction(key, byId.get(key) as T) : undefined}
-          className="w-full border-collapse text-start text-base text-fg"
-        >
-          <TableHeader className="bg-surface-2">
-            {selectable && (
-              <Column className="w-12 px-3 text-start">
-                <Checkbox slot="selection" />
-              </Column>
-            )}
-            {shown.map((col, i) => (
-              <Column
-                key={col.id}
-                id={col.id}
-                isRowHeader={col.isRowHeader ?? (!hasRowHeader && i === 0)}
-                className={cx(
-                  'whitespace-nowrap border-b border-border px-3 py-3 text-sm font-semibold text-fg outline-none',
-                  col.align === 'end' ? 'text-end' : 'text-start',
-                  'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus',
-                )}
-              >
-                {col.hideHeader ? <span className="sr-only">{col.header}</span> : col.header}
-              </Column>
-            ))}
-          </TableHeader>
-          <TableBody
-            items={rows}
-            dependencies={[shown, selectable, getRowHref, getRowId]}
-            renderEmptyState={() => (
-              <div className="flex min-h-24 items-center justify-center px-3 py-6 text-muted">
-                {isLoading ? <Spinner showLabel /> : (emptyText ?? t('ui.table.noInfo'))}
-              </div>
-            )}
+        {/* The table waits for its box's width (a layout effect, before the first paint): which
+            columns fold depends on it, and react-aria's table built with every column and then
+            again without the folded ones cost a warm start of a list page ~a third of its time. */}
+        {measured && (
+          <Table
+            {...aria}
+            style={{ minWidth }}
+            selectionMode={selectable ? 'multiple' : 'none'}
+            selectionBehavior="toggle"
+            selectedKeys={selectable ? (selectedKeys as Set<Key> | undefined) : undefined}
+            onSelectionChange={selectable ? handleSelection : undefined}
+            onRowAction={onRowAction ? (key) => onRowAction(key, byId.get(key) as T) : undefined}
+            className="w-full border-collapse text-start text-base text-fg"
           >
-            {(row) => (
-              <Row
-                id={getRowId(row)}
-                href={getRowHref?.(row)}
-                className={cx(
-                  'border-b border-border outline-none last:border-b-0 data-[selected]:bg-primary-soft',
-                  (onRowAction || getRowHref) && 'cursor-pointer data-[hovered]:bg-surface-2',
-                  'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus',
-                )}
-              >
-                {selectable && (
-                  <Cell className="px-3 py-2">
-                    <Checkbox slot="selection" />
-                  </Cell>
-                )}
-                {shown.map((col) => (
-                  <Cell
-                    key={col.id}
-                    className={cx(
-                      'px-3 py-3 align-middle outline-none',
-                      col.align === 'end' && 'text-end',
-                      col.noWrap && 'whitespace-nowrap',
-                      'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus',
-                    )}
-                  >
-                    {col.cell(row)}
-                    {col.id === rowHeaderId && folded.length > 0 && <Folded columns={folded} row={row} />}
-                  </Cell>
-                ))}
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+            <TableHeader className="bg-surface-2">
+              {selectable && (
+                <Column className="w-12 px-3 text-start">
+                  <Checkbox slot="selection" />
+                </Column>
+              )}
+              {shown.map((col, i) => (
+                <Column
+                  key={col.id}
+                  id={col.id}
+                  isRowHeader={col.isRowHeader ?? (!hasRowHeader && i === 0)}
+                  className={cx(
+                    'whitespace-nowrap border-b border-border px-3 py-3 text-sm font-semibold text-fg outline-none',
+                    col.align === 'end' ? 'text-end' : 'text-start',
+                    'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus',
+                  )}
+                >
+                  {col.hideHeader ? <span className="sr-only">{col.header}</span> : col.header}
+                </Column>
+              ))}
+            </TableHeader>
+            <TableBody
+              items={rows}
+              dependencies={[shown, selectable, getRowHref, getRowId]}
+              renderEmptyState={() => (
+                <div className="flex min-h-24 items-center justify-center px-3 py-6 text-muted">
+                  {isLoading ? <Spinner showLabel /> : (emptyText ?? t('ui.table.noInfo'))}
+                </div>
+              )}
+            >
+              {(row) => (
+                <Row
+                  id={getRowId(row)}
+                  href={getRowHref?.(row)}
+                  className={cx(
+                    'border-b border-border outline-none last:border-b-0 data-[selected]:bg-primary-soft',
+                    (onRowAction || getRowHref) && 'cursor-pointer data-[hovered]:bg-surface-2',
+                    'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus',
+                  )}
+                >
+                  {selectable && (
+                    <Cell className="px-3 py-2">
+                      <Checkbox slot="selection" />
+                    </Cell>
+                  )}
+                  {shown.map((col) => (
+                    <Cell
+                      key={col.id}
+                      className={cx(
+                        'px-3 py-3 align-middle outline-none',
+                        col.align === 'end' && 'text-end',
+                        col.noWrap && 'whitespace-nowrap',
+                        'data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-focus',
+                      )}
+                    >
+                      {col.cell(row)}
+                      {col.id === rowHeaderId && folded.length > 0 && <Folded columns={folded} row={row} />}
+                    </Cell>
+                  ))}
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        )}
         {isLoading && rows.length > 0 && (
           <div className="absolute inset-0 flex items-center justify-center bg-surface/60">
             <Spinner />

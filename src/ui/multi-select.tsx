@@ -5,6 +5,7 @@ import { cx } from './class-names';
 import { FieldDescription, FieldErrorText, FieldLabel, fieldWidthClassName, inputClassName } from './field';
 import { CheckIcon, ChevronDownIcon, MinusIcon } from './icons';
 import { listItemClassName, popoverClassName, type SelectItem } from './select';
+import { SelectTwin, useAfterFirstPaint } from './deferred-mount';
 
 /** Id of the synthetic 'all' entry; never appears in `value`. */
 export const ALL_KEY = '__all__';
@@ -62,6 +63,7 @@ export function MultiSelect<T extends SelectItem>({
     onChange(next.filter((k) => k !== ALL_KEY));
   };
 
+  const mounted = useAfterFirstPaint();
   const selectedLabels = items.filter((i) => value.includes(i.id)).map((i) => i.label);
   const summary =
     value.length === 0
@@ -70,6 +72,26 @@ export function MultiSelect<T extends SelectItem>({
         ? t('ui.multiSelect.allSelected')
         : selectedLabels.join(', ');
 
+  const count = value.length > 0 && (
+    <span data-testid="multi-select-count" className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-fg">
+      <span aria-hidden="true">{value.length}</span>
+      <span className="sr-only">{t('ui.multiSelect.selectedCount', { count: value.length })}</span>
+    </span>
+  );
+  if (!mounted) {
+    return (
+      <SelectTwin
+        label={label}
+        text={summary}
+        isPlaceholder={value.length === 0}
+        addon={count}
+        description={description}
+        isRequired={isRequired}
+        className={className}
+        width={fullWidth ? 'full' : 'field'}
+      />
+    );
+  }
   return (
     <AriaSelect
       selectionMode="multiple"
@@ -87,12 +109,7 @@ export function MultiSelect<T extends SelectItem>({
       <Button className={cx(inputClassName, 'flex items-center justify-between gap-2 text-start')}>
         <span className={cx('truncate', value.length === 0 && 'text-muted')}>{summary}</span>
         <span className="flex shrink-0 items-center gap-1">
-          {value.length > 0 && (
-            <span data-testid="multi-select-count" className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-fg">
-              <span aria-hidden="true">{value.length}</span>
-              <span className="sr-only">{t('ui.multiSelect.selectedCount', { count: value.length })}</span>
-            </span>
-          )}
+          {count}
           <ChevronDownIcon className="text-muted" />
         </span>
       </Button>

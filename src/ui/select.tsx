@@ -4,6 +4,7 @@ import { useT } from '../i18n/i18n-context';
 import { cx } from './class-names';
 import { FieldDescription, FieldErrorText, FieldLabel, fieldWidthClassName, inputClassName } from './field';
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { SelectTwin, useAfterFirstPaint } from './deferred-mount';
 
 export interface SelectItem {
   id: Key;
@@ -54,6 +55,21 @@ export function Select<T extends SelectItem>({
   ...aria
 }: SelectProps<T>) {
   const t = useT();
+  const mounted = useAfterFirstPaint();
+  if (!mounted) {
+    const chosen = items.find((i) => i.id === value);
+    return (
+      <SelectTwin
+        label={label}
+        text={chosen?.label ?? placeholder ?? t('ui.select.placeholder')}
+        isPlaceholder={!chosen}
+        description={description}
+        isRequired={isRequired}
+        className={className}
+        width={fullWidth ? 'full' : compact ? 'fit' : 'field'}
+      />
+    );
+  }
   return (
     <AriaSelect
       {...aria}
