@@ -9,6 +9,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cockpit-
 process.env.E2E_DATA_DIR = dataDir;
 // Known to the tests, so they can mint an expired access token (tests/e2e/field-offline.spec.ts).
 const jwtSecret = (process.env.E2E_JWT_SECRET ??= 'e2e-only-secret-e2e-only-secret-0123456789');
+// The server mails through an SMTP peer on this port, which tests/e2e/customers.spec.ts starts
+// (server/src/test/smtp-peer.ts); until one listens, mails wait in the outbox and are retried.
+const smtpPort = Number((process.env.E2E_SMTP_PORT ??= String(port + 1000)));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -51,6 +54,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DATA_DIR: dataDir,
       JWT_SECRET: jwtSecret,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       SEED: 'small',
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       NODE_ENV: 'production',

@@ -58,7 +58,7 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
 
   /** Asks the server whether the number is free; answers whether Next may go on. */
   const checkId = async (): Promise<boolean> => {
-    if (!company.isValid) return false;
+    if (company.errors.customerId) return false;
     if (checkFor?.status === 'free') return true;
     setIdCheck({ id: customerId, status: 'checking' });
     try {
