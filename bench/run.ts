@@ -10,9 +10,11 @@
  * measured after a warm-up of the fresh server and again at the end of the round, the share is
  * taken of the mean of both (a cold first measurement made every share look better than it was).
  * BENCH_CALLS=<regex> measures only the calls whose name matches (e.g. 'connector|location list').
- * 'CPU ms/req' is the CPU time of the whole process per measured request (the server's event loop,
- * its PGlite worker thread, the bench's own client; not PostgreSQL's processes): it moves less than
- * req/s when other work shares the machine.
+ * The client (`load-worker.mjs`: node:http, keep-alive, one connection per caller, answers read
+ * whole but not decompressed) runs in a worker thread, off the server's event loop. 'CPU ms/req' is
+ * the server's CPU time per measured request (its event loop and PGlite worker thread; not the
+ * client's thread, not PostgreSQL's processes): it moves less than req/s when other work shares
+ * the machine.
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
  * (bench/browser.ts: Lighthouse, warm start). BENCH_ONLY=cockpit, outbox or browser runs just
  * that one.
@@ -20,6 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { chartRangeQuery, type ChartRange } from '../contract/cockpit';
 import { loadEnv } from '../server/src/env';
 import { demoAccounts } from '../server/src/seed/seed';
@@ -40,7 +43,7 @@ interface Result {
   p95: number;
   max: number;
   rps: number;
-  /** CPU time of the whole process (server, its PGlite worker and the bench's own client) per request. */
+  /** CPU time of the server's process (its event loop and PGlite worker, not the bench's client thread) per request. */
   cpuMs: number;
   /** req/s as a share of /config.json's req/s in the same round. */
   share?: number;
@@ -53,43 +56,27 @@ async function measure(name: string, url: string, token?: string): Promise<Resul
   return measureAlways(name, url, token);
 }
 
+/** The HTTP client, in a thread of its own (`load-worker.mjs`); one job at a time. */
+let client: Worker | undefined;
+function load(job: { url: string; headers: Record<string, string>; count: number; concurrency: number }) {
+  client ??= new Worker(new URL('./load-worker.mjs', import.meta.url), { execArgv: [] });
+  const worker = client;
+  return new Promise<{ latencies: number[]; errors: number; firstError?: string; cpuMs: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.postMessage(job);
+  });
+}
+
 async function measureAlways(name: string, url: string, token?: string): Promise<Result> {
-  let firstError: string | undefined;
-  const call = async () => {
-    const t0 = performance.now();
-    try {
-      const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      await res.arrayBuffer();
-      if (res.status !== 200) firstError ??= `HTTP ${res.status}`;
-      return { ms: performance.now() - t0, ok: res.status === 200 };
-    } catch (err) {
-      firstError ??= String((err as Error).cause ?? err);
-      return { ms: performance.now() - t0, ok: false };
-    }
-  };
-  for (let i = 0; i < WARMUP; i++) await call();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await load({ url, headers, count: WARMUP, concurrency: 1 });
   // Then a concurrent warm-up, not counted: the server's JIT (and PGlite's WebAssembly tiers) reach
   // their steady state for this call only after some hundred requests.
-  const run = async (count: number, each: (r: { ms: number; ok: boolean }) => void) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < count) {
-          next++;
-          each(await call());
-        }
-      }),
-    );
-  };
-  await run(WARMUP_REQUESTS, () => {});
-  const latencies: number[] = [];
-  let errors = 0;
+  await load({ url, headers, count: WARMUP_REQUESTS, concurrency: CONCURRENCY });
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  await run(REQUESTS, (r) => {
-    latencies.push(r.ms);
-    if (!r.ok) errors++;
-  });
+  const { latencies, errors, firstError, cpuMs: clientCpuMs } = await load({ url, headers, count: REQUESTS, concurrency: CONCURRENCY });
   const cpu = process.cpuUsage(cpuBefore);
   const wall = (performance.now() - started) / 1000;
   if (firstError) console.log(`  ${name}: ${errors} failed, first: ${firstError}`);
@@ -102,7 +89,7 @@ async function measureAlways(name: string, url: string, token?: string): Promise
     p95: quantile(latencies, 0.95),
     max: latencies.at(-1) ?? NaN,
     rps: latencies.length / wall,
-    cpuMs: (cpu.user + cpu.system) / 1000 / latencies.length,
+    cpuMs: ((cpu.user + cpu.system) / 1000 - clientCpuMs) / latencies.length,
   };
 }
 
@@ -226,6 +213,7 @@ if (!only || only === 'cockpit') {
   console.log(`Bench data dir: ${dataDir} (first run seeds the demo data set, ~30 s)`);
   const all: [string, Result[]][] = [];
   for (const [label, url] of targets) all.push([label, await round(label, url)]);
+  await client?.terminate();
   for (const [label, results] of all) printTable(label, results);
   if (all.some(([, rs]) => rs.some((r) => r.errors > 0))) {
     console.log('\nSome requests failed (see err column).');
