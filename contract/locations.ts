@@ -295,6 +295,8 @@ export const locationContractRowSchema = z.object({
   userType: z.enum(userTypes),
   /** Status of the newest bill (PAID / UNPAID / ...), null without bills. */
   billingStatus: z.nullable(z.enum(billStatuses)),
+  /** Number of the newest bill, the one a payment-status change sets; null without bills. */
+  billNumber: z.nullable(z.string()),
   /** RFID tags of the contract, comma-joined; null without tags. */
   rfId: z.nullable(z.string()),
 });

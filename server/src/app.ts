@@ -9,6 +9,7 @@ import { requireAdmin, requireAuth } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { cockpitRoutes } from './cockpit/routes';
 import { customerRoutes } from './customers/routes';
+import { bookingRoutes } from './bookings/routes';
 import { configRoutes } from './config/routes';
 import { contractRoutes } from './contracts/routes';
 import type { Db } from './db/client';
@@ -97,6 +98,7 @@ export const routes: readonly Route[] = [
   ...customerRoutes,
   ...rfidRoutes,
   ...contractRoutes,
+  ...bookingRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */

@@ -49,6 +49,9 @@ export async function listContracts(
       contractStatus: contracts.contractStatus,
       userType: contracts.userType,
       billingStatus: newestBillStatus,
+      billNumber: sql<
+        string | null
+      >`(select ${bills.billNumber} from ${bills} where ${bills.contractKey} = ${qualified(contracts.contractKey)} order by ${bills.billGenerationDate} desc limit 1)`,
       rfId: sql<
         string | null
       >`(select string_agg(${rfidTags.rfidTag}, ',' order by ${rfidTags.rfidTag}) from ${rfidTags} where ${rfidTags.contractKey} = ${qualified(contracts.contractKey)})`,
@@ -72,6 +75,7 @@ export async function listContracts(
       contractStatusMapping: { enumName: r.contractStatus, colourCode: contractStatusColours[r.contractStatus] },
       userType: r.userType,
       billingStatus: r.billingStatus ?? null,
+      billNumber: r.billNumber ?? null,
       rfId: r.rfId ?? null,
     })),
   };

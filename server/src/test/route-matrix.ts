@@ -458,6 +458,15 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   // The bag's contract has bills, which are kept: 409 (the delete itself is in contracts.test.ts).
   'DELETE /contract-management/delete-contract/:id': () => ({ expect: [409] }),
   'GET /contract-management/pdf/:id': () => ({ query: { verificationId: 'not-the-contract-id' }, expect: [404] }),
+  // No bill in the bag: a number that exists nowhere (scoping is in bookings.test.ts).
+  'PUT /booking-service/bookings/billing-status-update': () => ({
+    body: [{ billingNumber: 'R-MATRIX-NONE', billingStatus: 'PAID' }],
+    expect: [404],
+  }),
+  'GET /booking-service/bookings/charging-history/export': (b) => ({
+    query: { contractKey: b.contract.contractKey, startDate: '2025-01-01', endDate: '2026-03-31' },
+    expect: [200, 204],
+  }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),

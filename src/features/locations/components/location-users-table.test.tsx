@@ -18,6 +18,7 @@ const row = (patch: Partial<LocationContractRow>): LocationContractRow => ({
   contractStatusMapping: { enumName: 'ACTIVE', colourCode: '#2E7D32' },
   userType: 'REGULAR',
   billingStatus: 'PAID',
+  billNumber: 'R-2026-000001',
   rfId: 'RF-01',
   ...patch,
 });
