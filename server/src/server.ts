@@ -7,6 +7,8 @@ import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
+import { applyDueTariffChanges } from './contracts/queries';
+import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
 
@@ -45,7 +47,14 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
 
   const app = createApp({ db: handle.db, env });
   const mail = createMailSender({ db: handle.db, smtpUrl: env.SMTP_URL, intervalMs: 10_000 });
-  const prune = setInterval(() => void pruneIdempotencyKeys(handle.db).catch(() => {}), 3600_000);
+  // Hourly upkeep: old idempotency records go, tariff changes whose day has come take effect.
+  const applyTariffs = () =>
+    void applyDueTariffChanges(handle.db, berlinDate(new Date())).catch((err) => log(`tariff changes: ${String(err)}`));
+  applyTariffs();
+  const prune = setInterval(() => {
+    void pruneIdempotencyKeys(handle.db).catch(() => {});
+    applyTariffs();
+  }, 3600_000);
   prune.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

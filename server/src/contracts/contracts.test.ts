@@ -6,6 +6,7 @@ import { envelope, paged } from '../../../contract/common';
 import { contractDetailSchema, contractRowSchema, type CreateContractBody } from '../../../contract/contracts';
 import { bills, connectors, contracts, mailOutbox, operators, rfidTags } from '../db/schema';
 import { createHarness, type Harness } from '../test/harness';
+import { applyDueTariffChanges } from './queries';
 
 let h: Harness;
 let tokens: Record<'admin' | 'operator' | 'partner', string>;
@@ -395,6 +396,16 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
     });
     const second = await h.request('PUT', `${base}/change-contract-tarrif`, { body: tariff(), token: tokens.operator });
     expect(second.status).toBe(409);
+    // Its day comes: the contract has the new tariff, nothing is pending any more, the version moved on.
+    const pendingVersion = (await detail(key)).version;
+    expect(await applyDueTariffChanges(h.db, tariff().newTariffDate)).toBeGreaterThanOrEqual(1);
+    expect(await applyDueTariffChanges(h.db, tariff().newTariffDate)).toBe(0);
+    const applied = await detail(key);
+    expect(applied).toMatchObject({
+      contractChangeTariff: null,
+      contractInfo: { fixTariff: 12.5, varTariff: 0.45 },
+      version: pendingVersion + 1,
+    });
 
     const terminate = { contractKey: key, contractStatus: 'EXPIRED' };
     const first = await h.request('PUT', `${base}/update-contract`, { body: terminate, token: tokens.operator });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { ContractDetail, ContractRow, contractListQuerySchema } from '../../../contract/contracts';
 import { contractStatusColours } from '../../../contract/locations';
@@ -343,4 +343,34 @@ export async function hasBills(db: Db, contractKey: string): Promise<boolean> {
     .where(eq(bills.contractKey, contractKey))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Puts the tariff changes whose day has come into their contracts (spec 2 §4: the pending change
+ * shows until it takes effect). Run at start and hourly by every instance: a change is taken by
+ * one of them (`skip locked`) and applied once; each moves its contract's version on.
+ */
+export async function applyDueTariffChanges(db: Db, today: string, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(pendingTariffChanges)
+      .where(and(isNull(pendingTariffChanges.appliedAt), lte(pendingTariffChanges.newTariffDate, today)))
+      .for('update', { skipLocked: true });
+    for (const p of due) {
+      await tx
+        .update(contracts)
+        .set({
+          fixTariff: p.fixTariff,
+          varTariff: p.varTariff,
+          onboardingFee: p.onboardingFee,
+          fixTariffPerChargingRequest: p.fixTariffPerChargingRequest,
+          updatedAt: now,
+          version: sql`${contracts.version} + 1`,
+        })
+        .where(eq(contracts.contractKey, p.contractKey));
+      await tx.update(pendingTariffChanges).set({ appliedAt: now }).where(eq(pendingTariffChanges.id, p.id));
+    }
+    return due.length;
+  });
 }
