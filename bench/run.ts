@@ -5,7 +5,7 @@
  * BENCH_REQUESTS times (default 200) from BENCH_CONCURRENCY callers (default 20), after a warm-up of
  * BENCH_WARMUP requests (default 200) of the same call that is not counted.
  * With BENCH_DATABASE_URL (or DATABASE_URL) set the same round runs against that PostgreSQL as
- * well (seeded if empty). Each call's throughput is also printed as a share of `/config.json`'s
+ * well (seeded if empty); BENCH_POSTGRES_ONLY=1 skips the PGlite round. Each call's throughput is also printed as a share of `/config.json`'s
  * (a public answer without the database) in the same round, so figures compare across machines:
  * measured after a warm-up of the fresh server and again at the end of the round, the share is
  * taken of the mean of both (a cold first measurement made every share look better than it was).
@@ -207,8 +207,9 @@ const only = process.env.BENCH_ONLY;
 if (only && !['cockpit', 'outbox', 'browser'].includes(only)) throw new Error(`BENCH_ONLY must be cockpit, outbox or browser, got ${only}`);
 
 if (!only || only === 'cockpit') {
-  const targets: [string, string | undefined][] = [['PGlite', undefined]];
+  const targets: [string, string | undefined][] = [];
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+  if (process.env.BENCH_POSTGRES_ONLY !== '1' || !postgresUrl) targets.push(['PGlite', undefined]);
   if (postgresUrl) targets.push(['PostgreSQL', postgresUrl]);
   console.log(`Bench data dir: ${dataDir} (first run seeds the demo data set, ~30 s)`);
   const all: [string, Result[]][] = [];

@@ -41,12 +41,23 @@ const ended = new Map();
 class Rollback extends Error {}
 
 /** The parsers drizzle passes keep a type's text as it is; functions cannot cross postMessage. */
-/** @param {{ rowMode?: 'array' | 'object'; textTypes?: number[] } | undefined} opts */
+/** @param {string} value */
+const keep = (value) => value;
+/** @type {Map<string, { rowMode?: 'array' | 'object'; parsers: Record<number, (value: string) => string> }>} */
+const optionsByKey = new Map();
+/**
+ * The same object for the same options (drizzle sends one of two), so `mergedParsers` can key on it.
+ * @param {{ rowMode?: 'array' | 'object'; textTypes?: number[] } | undefined} opts
+ */
 function queryOptions(opts) {
   if (!opts) return undefined;
-  /** @param {string} value */
-  const keep = (value) => value;
-  return { rowMode: opts.rowMode, parsers: Object.fromEntries((opts.textTypes ?? []).map((oid) => [oid, keep])) };
+  const key = `${opts.rowMode}:${opts.textTypes ?? ''}`;
+  let options = optionsByKey.get(key);
+  if (!options) {
+    options = { rowMode: opts.rowMode, parsers: Object.fromEntries((opts.textTypes ?? []).map((oid) => [oid, keep])) };
+    optionsByKey.set(key, options);
+  }
+  return options;
 }
 
 /** What a PostgreSQL error carries (code, detail, constraint, ...), as plain data. */
@@ -140,6 +151,20 @@ async function forget(pg, sql) {
   return true;
 }
 
+/** @type {WeakMap<object, PGlite["parsers"]>} */
+const parsersByOptions = new WeakMap();
+/**
+ * PGlite's parsers with those of `opts` on top.
+ * @param {PGlite} pg
+ * @param {ReturnType<typeof queryOptions>} opts
+ */
+function mergedParsers(pg, opts) {
+  if (!opts) return pg.parsers;
+  let merged = parsersByOptions.get(opts);
+  if (!merged) parsersByOptions.set(opts, (merged = { ...pg.parsers, ...opts.parsers }));
+  return merged;
+}
+
 /**
  * @param {PGlite} pg
  * @param {string} sql
@@ -186,7 +211,9 @@ async function runNamed(pg, sql, params, opts) {
     { syncToFs: false },
   );
   if (statement.description) messages.unshift(statement.description);
-  return pgliteParse.parseResults(messages, pg.parsers, opts)[0];
+  // PGlite's `parseResults` would copy all its parsers (some hundred) to put the options' on top,
+  // on every call: done once per options here.
+  return pgliteParse.parseResults(messages, mergedParsers(pg, opts), opts && { rowMode: opts.rowMode })[0];
 }
 
 /**
