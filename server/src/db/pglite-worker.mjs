@@ -29,7 +29,7 @@ if (!port) throw new Error('pglite-worker.ts must run in a worker thread');
  * }}
  */
 const { options, namedStatements, maxStatements, perCallPlans } = workerData;
-/** SQL that keeps PGlite's own `query` (parsed and planned per call): see `queryNamed`. */
+/** SQL parsed and planned for each call (`runPerCall`), not kept as a named statement. */
 const unnamed = perCallPlans ? new RegExp(perCallPlans) : undefined;
 // The options come from `pgliteOptions` (client.ts), the same as an in-process PGlite's.
 const ready = PGlite.create(options);
@@ -79,7 +79,8 @@ function serializeError(err) {
  * `parseResults` with its parsers and the same values' serializers, so rows and errors are those
  * of `query`. Prepared statements belong to the connection (the one PGlite has), not to a
  * transaction: one made inside a transaction that rolls back stays valid. SQL matching
- * `perCallPlans` stays with `query`, planned for each call's values (a generic plan ignores them).
+ * `perCallPlans` is planned for each call's values instead (a generic plan ignores them): see
+ * `runPerCall`.
  */
 /** Longer SQL (a multi-row insert) is likely one of a kind: it goes through `query` unnamed. */
 const MAX_STATEMENT_SQL = 16_384;
@@ -102,7 +103,7 @@ function concat(parts) {
 }
 
 /**
- * `query` through a named statement. The caller holds PGlite's query mutex (and, outside a
+ * `query` through a named statement, or `runPerCall` for SQL matching `perCallPlans`. The caller holds PGlite's query mutex (and, outside a
  * transaction, its transaction mutex): exactly what `query` and a transaction's `query` hold.
  * @param {PGlite} pg
  * @param {string} sql
@@ -112,6 +113,16 @@ function concat(parts) {
  * @returns {Promise<Results>}
  */
 async function queryNamed(pg, sql, params, opts, inTransaction) {
+  if (unnamed?.test(sql)) {
+    try {
+      return await runPerCall(pg, sql, params, opts);
+    } catch (err) {
+      perCallTypes.delete(sql);
+      throw withQuery(err, sql, params, opts);
+    } finally {
+      if (!inTransaction) await pg.syncToFs();
+    }
+  }
   try {
     return await runNamed(pg, sql, params, opts);
   } catch (err) {
@@ -199,12 +210,7 @@ async function runNamed(pg, sql, params, opts) {
     };
     statements.set(sql, statement);
   }
-  const { paramTypes } = statement;
-  const values = params.map((param, i) => {
-    if (param === null || param === undefined) return null;
-    const serializer = pg.serializers[paramTypes[i]];
-    return serializer ? serializer(param) : String(param);
-  });
+  const values = serializeValues(pg, statement.paramTypes, params);
   /** @type {BackendMessage[]} */
   const messages = await pg.execProtocolStream(
     concat([serialize.bind({ statement: statement.name, values }), serialize.execute(), serialize.sync()]),
@@ -213,6 +219,65 @@ async function runNamed(pg, sql, params, opts) {
   if (statement.description) messages.unshift(statement.description);
   // PGlite's `parseResults` would copy all its parsers (some hundred) to put the options' on top,
   // on every call: done once per options here.
+  return pgliteParse.parseResults(messages, mergedParsers(pg, opts), opts && { rowMode: opts.rowMode })[0];
+}
+
+/**
+ * The values as PGlite's `query` sends them: by the serializer of each parameter's type, else as text.
+ * @param {PGlite} pg
+ * @param {number[]} paramTypes
+ * @param {unknown[]} params
+ */
+function serializeValues(pg, paramTypes, params) {
+  return params.map((param, i) => {
+    if (param === null || param === undefined) return null;
+    const serializer = pg.serializers[paramTypes[i]];
+    return serializer ? serializer(param) : String(param);
+  });
+}
+
+/** The parameter types of SQL planned per call, by its text (at most `maxStatements`). */
+/** @type {Map<string, number[]>} */
+const perCallTypes = new Map();
+
+/**
+ * SQL planned for each call's values, in the unnamed statement as PGlite's `query` does, but in one
+ * call into PGlite (Parse, Bind, Describe, Execute, Sync) instead of six: the parameters' types,
+ * which their serializers need before Bind, are asked once per SQL text (Parse, Describe, Sync) and
+ * kept. The answer's columns come with every call (Describe of the portal).
+ * @param {PGlite} pg
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @param {ReturnType<typeof queryOptions>} opts
+ * @returns {Promise<Results>}
+ */
+async function runPerCall(pg, sql, params, opts) {
+  let paramTypes = perCallTypes.get(sql);
+  if (!paramTypes) {
+    const described = await pg.execProtocolStream(
+      concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]),
+      {
+        syncToFs: false,
+      },
+    );
+    paramTypes = pgliteParse.parseDescribeStatementResults(described);
+    for (const oldest of perCallTypes.keys()) {
+      if (perCallTypes.size < maxStatements) break;
+      perCallTypes.delete(oldest);
+    }
+    perCallTypes.set(sql, paramTypes);
+  }
+  const values = serializeValues(pg, paramTypes, params);
+  const messages = await pg.execProtocolStream(
+    concat([
+      serialize.parse({ text: sql }),
+      serialize.bind({ values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute(),
+      serialize.sync(),
+    ]),
+    { syncToFs: false },
+  );
   return pgliteParse.parseResults(messages, mergedParsers(pg, opts), opts && { rowMode: opts.rowMode })[0];
 }
 
@@ -227,7 +292,7 @@ async function handle(pg, msg) {
       const target = msg.tx === undefined ? pg : transactions.get(msg.tx)?.tx;
       if (!target) throw new Error(`transaction ${msg.tx} is not open`);
       const opts = queryOptions(msg.options);
-      if (!namedStatements || msg.sql.length > MAX_STATEMENT_SQL || unnamed?.test(msg.sql)) {
+      if (!namedStatements || msg.sql.length > MAX_STATEMENT_SQL) {
         return target.query(msg.sql, msg.params, opts);
       }
       const params = msg.params ?? [];
