@@ -91,10 +91,11 @@ export type CreateDashboardUserBody = z.input<typeof createDashboardUserBodySche
 export const createDashboardUserAnswerSchema = z.object({ customerId: z.string(), userId: z.string() });
 export type CreateDashboardUserAnswer = z.infer<typeof createDashboardUserAnswerSchema>;
 
-/** Customer list row (spec 3 §3): the customer and the name of its first dashboard user. */
+/** Customer list row (spec 3 §3): the customer and the name of its first dashboard user, and its type (for customer selects). */
 export const customerListRowSchema = z.object({
   customerId: z.string(),
   companyName: z.string(),
+  customerType: customerTypeSchema,
   firstName: z.nullable(z.string()),
   lastName: z.nullable(z.string()),
 });

@@ -79,7 +79,9 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
   await field(dialog, /^Postleitzahl/).fill('20457');
   await field(dialog, /^Ort/).fill('Hamburg');
   await expect(next).toBeDisabled();
-  await field(dialog, /^Kundennummer/).fill(customerId);
+  // Admins choose the customer from the customer list ('id: name').
+  await dialog.getByRole('button', { name: /Kundennummer\*?$/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^${customerId}: `) }).click();
   await dialog.getByText('Endkunden-IDs manuell vergeben').click();
   await expect(next).toBeEnabled();
   await next.click();

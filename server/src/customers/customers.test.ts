@@ -166,6 +166,7 @@ describe('creating a customer', () => {
     expect(list.body.data.response[0]).toEqual({
       customerId: body.customerId,
       companyName: body.companyName,
+      customerType: 'Operator',
       firstName: 'Nora',
       lastName: body.lastName,
     });

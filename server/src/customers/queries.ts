@@ -25,6 +25,7 @@ export async function listCustomers(db: Db, page: number, size: number): Promise
     .select({
       customerId: customers.customerId,
       companyName: customers.companyName,
+      customerType: customers.customerType,
       firstName: dashboardUsers.firstName,
       lastName: dashboardUsers.lastName,
       listTotal: sql<number>`(${total})`.mapWith(Number),

@@ -14,6 +14,8 @@ export const customerKeys = {
   all: ['customers'] as const,
   lists: () => [...customerKeys.all, 'list'] as const,
   list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
+  /** Every customer as an option ('id: name', with its type): the operator wizard's customer select. */
+  options: () => [...customerKeys.all, 'options'] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (customerId: string) => [...customerKeys.details(), customerId] as const,
   users: (customerId: string) => [...customerKeys.detail(customerId), 'users'] as const,

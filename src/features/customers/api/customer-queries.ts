@@ -30,6 +30,31 @@ export const customerListQueryOptions = (params: CustomerListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** Customers one select lists at most (the operator options' size, spec 1 §7). */
+export const CUSTOMER_OPTIONS_PAGE_SIZE = 10000;
+
+/**
+ * Every customer for a select (admins: the operator wizard names the new operator's customer):
+ * GET /bff/cpos/get-all-customer with page 0 and size 10000. Creating a customer refreshes it.
+ */
+export const customerOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: customerKeys.options(),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'bff',
+        path: '/cpos/get-all-customer',
+        query: { page: 0, size: CUSTOMER_OPTIONS_PAGE_SIZE },
+        schema: customerListAnswerSchema,
+        signal,
+      }),
+    select: (answer) => answer.response,
+    staleTime: 5 * 60_000,
+  });
+
+/** 'id: name', as the customer select lists them. */
+export const customerLabel = (c: { customerId: string; companyName: string }) => `${c.customerId}: ${c.companyName}`;
+
 /** GET /bff/cpos/get-customer/{id}. */
 export const customerDetailQueryOptions = (customerId: string) =>
   queryOptions({

@@ -78,8 +78,8 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
     onSuccess: () => {
       onClose();
       setOutcome({ kind: 'created' });
-      // The list reloads after the wizard closed (spec 3 §2).
-      void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+      // The list reloads after the wizard closed (spec 3 §2), and so does every customer select.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
     onError: (error) => {
       const failure = createFailure(error);

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreateOperatorAnswer } from '../../../../contract/operators';
 import { refreshAccessToken } from '../../../api/client';
@@ -9,7 +9,9 @@ import { Checkbox } from '../../../ui/checkbox';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
+import { validationMessage } from '../../../ui/validation';
 import { Wizard } from '../../../ui/wizard';
+import { customerLabel, customerOptionsQueryOptions } from '../../customers/api/customer-queries';
 import { createOperatorMutationKey, operatorKeys } from '../api/operator-keys';
 import { createOperator } from '../api/operator-queries';
 import {
@@ -47,6 +49,8 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const [initialBilling] = useState(emptyBilling);
   const billing = useForm<BillingValues>(initialBilling, billingRules);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Platform admins pick the new operator's customer (spec 3 §2's customer list); others have their own.
+  const customerOptions = useQuery({ ...customerOptionsQueryOptions(), enabled: isAdmin && isOpen });
   // One key per filled-in wizard: a second press or a resend after a lost answer creates nothing twice.
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
@@ -115,15 +119,37 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
                 <AddressFields field={info.field} autoFocus />
                 <Section title={t('operators.wizard.customer')}>
                   <div className="grid gap-4 md:grid-cols-2">
-                    <TextField
-                      label={t('operators.fields.customerId')}
-                      isRequired={isAdmin}
-                      isDisabled={!isAdmin}
-                      description={isAdmin ? t('operators.wizard.customerIdHint') : t('operators.wizard.customerFixed')}
-                      fullWidth
-                      autoComplete="off"
-                      {...bindField(t, info.field('customerId'))}
-                    />
+                    {isAdmin && customerOptions.data ? (
+                      // Admins choose the customer from the customer list; its type comes with it.
+                      <Select
+                        label={t('operators.fields.customerId')}
+                        items={customerOptions.data.map((c) => ({ id: c.customerId, label: customerLabel(c) }))}
+                        value={info.values.customerId || null}
+                        onChange={(value) => {
+                          const chosen = customerOptions.data.find((c) => c.customerId === value);
+                          info.setValues((v) => ({
+                            ...v,
+                            customerId: chosen?.customerId ?? '',
+                            customerType: chosen?.customerType ?? v.customerType,
+                          }));
+                        }}
+                        description={t('operators.wizard.customerIdHint')}
+                        errorMessage={validationMessage(t, info.field('customerId').error)}
+                        isRequired
+                        fullWidth
+                      />
+                    ) : (
+                      // Until the list is there (or when it cannot be loaded), the number is typed.
+                      <TextField
+                        label={t('operators.fields.customerId')}
+                        isRequired={isAdmin}
+                        isDisabled={!isAdmin}
+                        description={isAdmin ? t('operators.wizard.customerIdHint') : t('operators.wizard.customerFixed')}
+                        fullWidth
+                        autoComplete="off"
+                        {...bindField(t, info.field('customerId'))}
+                      />
+                    )}
                     <Select
                       label={t('operators.fields.customerType')}
                       items={customerTypeItems}
