@@ -13,6 +13,7 @@ import { LanguageSwitch } from './language-switch';
 import { navIcons } from './nav-icons';
 import { Sidebar } from './sidebar';
 import { ThemeMenu } from './theme-menu';
+import { useMediaQuery } from './use-media-query';
 
 /**
  * Signed-in frame: the 258 px menu beside the page on wide screens; on tablets (below 1280 px) the
@@ -23,6 +24,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const online = useOnlineStatus();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const wide = useMediaQuery('(min-width: 80rem)');
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const { counts } = useOutbox();
@@ -43,9 +45,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           {t('app.skipToContent')}
         </a>
-        <aside className="sticky top-0 hidden h-dvh shrink-0 xl:block">
-          <Sidebar />
-        </aside>
+        {/* Only where it shows (xl, 1280 px up): below, the menu is the drawer's, and a hidden copy
+            cost a phone's or tablet's start the menu's whole render. */}
+        {wide && (
+          <aside className="sticky top-0 hidden h-dvh shrink-0 xl:block">
+            <Sidebar />
+          </aside>
+        )}
         <ModalOverlay isOpen={drawerOpen} onOpenChange={setDrawerOpen} isDismissable className="fixed inset-0 z-40 bg-black/40 xl:hidden">
           <Modal className="h-full w-fit outline-none">
             <AriaDialog aria-label={t('nav.main')} className="h-full outline-none">
