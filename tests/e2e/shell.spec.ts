@@ -37,15 +37,19 @@ test('unknown path shows the not-found page with a way to login', async ({ page 
 
 test('signed in, an unknown path stays in the app with a way to the cockpit, and the menu hides unbuilt screens', async ({ page }) => {
   await signIn(page, 'admin');
-  await page.goto('/nutzer');
+  await page.goto('/gibt-es-nicht');
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(nav).toBeVisible();
-  // Only screens that exist are in the menu.
+  // Only screens that exist are in the menu: with the Administration group open, the bills and the
+  // download center (not built yet) are still missing.
   for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Einstellungen', 'Support']) {
     await expect(nav.getByRole('link', { name: entry })).toBeVisible();
   }
-  for (const entry of ['Nutzer', 'Downloadcenter', 'Betreiber', 'Rechnungen', 'Kunden', 'RFID']) {
+  const admin = nav.getByRole('button', { name: 'Administration' });
+  if ((await admin.getAttribute('aria-expanded')) !== 'true') await admin.click();
+  await expect(nav.getByRole('link', { name: 'Betreiber' })).toBeVisible();
+  for (const entry of ['Downloadcenter', 'Rechnungen']) {
     await expect(nav.getByRole('link', { name: entry })).toHaveCount(0);
   }
   await page.getByRole('link', { name: 'Zum Cockpit' }).click();
