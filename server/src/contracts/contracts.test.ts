@@ -420,6 +420,34 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
   });
 });
 
+describe('RFID serials in the edit flow', () => {
+  it('hands out a stock card by serial, and refuses a serial another end customer holds with DB_CLIENT_ERROR and the table', async () => {
+    const stock = await h.db.select().from(rfidTags).where(isNull(rfidTags.contractKey)).limit(2);
+    const holder = await create(body({ authType: 'APP_AND_RFID', rfidType: 'SN', rfidSerialId: [stock[1].serialId] }));
+    expect(holder.status).toBe(200);
+    const holderDetail = await detail(holder.body.data.contractKey);
+    expect(holderDetail.rfidTags).toEqual([stock[1].rfidTag]);
+
+    const created = await create(body());
+    const d = await detail(created.body.data.contractKey);
+    const edit = (serials: string[]) =>
+      h.request('PUT', `${base}/update-contract`, {
+        body: { ...body(), email: d.email, contractKey: d.contractKey, authType: 'APP_AND_RFID', rfidType: 'SN', rfidSerialId: serials },
+        token: tokens.operator,
+      });
+    const taken = await edit([stock[0].serialId, stock[1].serialId]);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      errorCodeResponse: 'DB_CLIENT_ERROR',
+      errorDetail: [{ field: 'serialNumber', value: stock[1].serialId, endCustomerId: holderDetail.endCustomerId }],
+    });
+    expect((await detail(d.contractKey)).rfidSerialId).toEqual([]);
+    const free = await edit([stock[0].serialId]);
+    expect(free.status).toBe(200);
+    expect((await detail(d.contractKey)).rfidSerialId).toEqual([stock[0].serialId]);
+  });
+});
+
 describe('POST /contract-management/send-invitation-email/{contractKey}', () => {
   it('mails the invitation again while the contract waits for its signature, and only then', async () => {
     const created = await create(body());
