@@ -6,8 +6,10 @@
  * Messages in: `{ id, op, ... }`; each gets exactly one answer `{ id, ok, value | error }`.
  * A transaction (`begin`) stays open in PGlite until the main thread sends `end` for it; PGlite's
  * own transaction mutex makes every query outside it wait meanwhile, as it does in-process.
+ * Each `query` runs as a named prepared statement kept per SQL text (`queryNamed`).
  * Plain JavaScript: Node 20 gives a worker thread no module hooks, so tsx cannot load TypeScript here.
  */
+import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse as pgliteParse, protocol } from '@electric-sql/pglite';
@@ -52,12 +54,12 @@ const optionsByKey = new Map();
 function queryOptions(opts) {
   if (!opts) return undefined;
   const key = `${opts.rowMode}:${opts.textTypes ?? ''}`;
-  let options = optionsByKey.get(key);
-  if (!options) {
-    options = { rowMode: opts.rowMode, parsers: Object.fromEntries((opts.textTypes ?? []).map((oid) => [oid, keep])) };
-    optionsByKey.set(key, options);
+  let made = optionsByKey.get(key);
+  if (!made) {
+    made = { rowMode: opts.rowMode, parsers: Object.fromEntries((opts.textTypes ?? []).map((oid) => [oid, keep])) };
+    optionsByKey.set(key, made);
   }
-  return options;
+  return made;
 }
 
 /** What a PostgreSQL error carries (code, detail, constraint, ...), as plain data. */
@@ -88,6 +90,54 @@ const MAX_STATEMENT_SQL = 16_384;
 const statements = new Map();
 let nextStatement = 1;
 const { serialize } = protocol;
+
+/** PGlite's protocol parser, for every message but a data row (each `exchange` hands it whole messages). */
+const parser = new protocol.Parser();
+
+/**
+ * Sends `message` (ending in Sync) and parses PGlite's answer like `execProtocolStream`, which
+ * throws the first database error, but reads each data row's fields straight from the answer's
+ * bytes: PGlite's parser copies every field into an ArrayBuffer of its own before decoding it,
+ * most of its time for a page of rows. Every other message goes through PGlite's parser.
+ * @param {PGlite} pg
+ * @param {Uint8Array} message
+ * @returns {Promise<BackendMessage[]>}
+ */
+async function exchange(pg, message) {
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  // The bytes are a view into PGlite's memory, valid only during the call: copied.
+  await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => void chunks.push(bytes.slice()) });
+  const buf = Buffer.concat(chunks);
+  /** @type {BackendMessage[]} */
+  const messages = [];
+  /** @type {BackendMessage | undefined} */
+  let error;
+  for (let at = 0; at + 5 <= buf.length;) {
+    const end = at + 1 + buf.readUInt32BE(at + 1);
+    if (buf[at] === 0x44) {
+      // DataRow: Int16 field count, then per field an Int32 length (-1: null) and its bytes.
+      let p = at + 5;
+      const fields = new Array(buf.readInt16BE(p));
+      p += 2;
+      for (let i = 0; i < fields.length; i++) {
+        const length = buf.readInt32BE(p);
+        p += 4;
+        fields[i] = length === -1 ? null : buf.toString('utf8', p, p + length);
+        if (length > 0) p += length;
+      }
+      messages.push(/** @type {BackendMessage} */ ({ name: 'dataRow', length: end - at - 1, fields }));
+    } else {
+      parser.parse(buf.subarray(at, end), (msg) => {
+        if (msg.name === 'error') error ??= msg;
+        else messages.push(msg);
+      });
+    }
+    at = end;
+  }
+  if (error) throw error;
+  return messages;
+}
 
 /** @param {Uint8Array[]} parts */
 function concat(parts) {
@@ -202,7 +252,7 @@ async function runNamed(pg, sql, params, opts) {
     const name = `w${nextStatement++}`;
     parts.push(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
     // A statement that does not parse throws here and is not kept.
-    const messages = await pg.execProtocolStream(concat(parts), { syncToFs: false });
+    const messages = await exchange(pg, concat(parts));
     statement = {
       name,
       paramTypes: pgliteParse.parseDescribeStatementResults(messages),
@@ -212,9 +262,9 @@ async function runNamed(pg, sql, params, opts) {
   }
   const values = serializeValues(pg, statement.paramTypes, params);
   /** @type {BackendMessage[]} */
-  const messages = await pg.execProtocolStream(
+  const messages = await exchange(
+    pg,
     concat([serialize.bind({ statement: statement.name, values }), serialize.execute(), serialize.sync()]),
-    { syncToFs: false },
   );
   if (statement.description) messages.unshift(statement.description);
   // PGlite's `parseResults` would copy all its parsers (some hundred) to put the options' on top,
@@ -254,12 +304,7 @@ const perCallTypes = new Map();
 async function runPerCall(pg, sql, params, opts) {
   let paramTypes = perCallTypes.get(sql);
   if (!paramTypes) {
-    const described = await pg.execProtocolStream(
-      concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]),
-      {
-        syncToFs: false,
-      },
-    );
+    const described = await exchange(pg, concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]));
     paramTypes = pgliteParse.parseDescribeStatementResults(described);
     for (const oldest of perCallTypes.keys()) {
       if (perCallTypes.size < maxStatements) break;
@@ -268,7 +313,8 @@ async function runPerCall(pg, sql, params, opts) {
     perCallTypes.set(sql, paramTypes);
   }
   const values = serializeValues(pg, paramTypes, params);
-  const messages = await pg.execProtocolStream(
+  const messages = await exchange(
+    pg,
     concat([
       serialize.parse({ text: sql }),
       serialize.bind({ values }),
@@ -276,7 +322,6 @@ async function runPerCall(pg, sql, params, opts) {
       serialize.execute(),
       serialize.sync(),
     ]),
-    { syncToFs: false },
   );
   return pgliteParse.parseResults(messages, mergedParsers(pg, opts), opts && { rowMode: opts.rowMode })[0];
 }

@@ -20,7 +20,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite worker with named state
     insert into t values
       (1, 9007199254740993, 12.5, 'eins', true, '2026-03-15T10:00:00Z', '2026-03-15', '{"a": [1, 2]}', '{x,"y z"}', '{1,2}', '6a2f41a3-c54c-4c01-9d2b-6e5a4f0b7c11'),
       (2, null, null, null, null, null, null, null, null, null, null),
-      (3, -1, 0.001, 'drei', false, '1999-12-31T23:59:59.5Z', '1999-12-31', '"s"', '{}', '{}', null);
+      (3, -1, 0.001, 'drei', false, '1999-12-31T23:59:59.5Z', '1999-12-31', '"s"', '{}', '{}', null),
+      (4, 0, 1, '', null, null, null, '{"ü": "Straße – 東京 🚗"}', '{"","Grüße"}', null, null);
     create table rt (cpo text, n int);
     insert into rt select 'CPO' || (g % 3), g from generate_series(1, 20) g;
     create table charging_requests_like (n int, at timestamptz);
@@ -52,6 +53,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite worker with named state
     ['select * from t where id = $1', [1], { rowMode: 'array', textTypes: drizzleText }],
     ['select * from t where id = $1', [3], { rowMode: 'object', textTypes: drizzleText }],
     ['select id from t where label = any($1) order by id', [['eins', 'drei']], { rowMode: 'array' }],
+    ['select id, label, doc, tags from t where doc ->> $1 = $2 or label = $3 order by id', ['ü', 'Straße – 東京 🚗', '']],
     ['select id from t where ids && $1::int[] or tags && $2::text[] order by id', [[2], ['y z']]],
     ['select id, at from t where at >= $1 and day < $2 and flag = $3', [new Date('2026-01-01T00:00:00Z'), '2027-01-01', true]],
     ['select id from t where doc @> $1', [{ a: [2] }]],
