@@ -23,6 +23,8 @@ import { Route as AppBetreiberIndexRouteImport } from './routes/_app/betreiber/i
 import { Route as AppBetreiberDetailsRouteImport } from './routes/_app/betreiber/$details'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersCustomerIdRouteImport } from './routes/_app/customers/$customerId'
+import { Route as AppNutzerIndexRouteImport } from './routes/_app/nutzer/index'
+import { Route as AppNutzerIdRouteImport } from './routes/_app/nutzer/$id'
 import { Route as AppStandorteIndexRouteImport } from './routes/_app/standorte/index'
 import { Route as AppStandorteDetailsRouteImport } from './routes/_app/standorte/$details'
 import { Route as AppStationenIndexRouteImport } from './routes/_app/stationen/index'
@@ -99,6 +101,16 @@ const AppCustomersCustomerIdRoute = AppCustomersCustomerIdRouteImport.update({
   path: '/customers/$customerId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNutzerIndexRoute = AppNutzerIndexRouteImport.update({
+  id: '/nutzer/',
+  path: '/nutzer/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNutzerIdRoute = AppNutzerIdRouteImport.update({
+  id: '/nutzer/$id',
+  path: '/nutzer/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppStandorteIndexRoute = AppStandorteIndexRouteImport.update({
   id: '/standorte/',
   path: '/standorte/',
@@ -144,10 +156,12 @@ export interface FileRoutesByFullPath {
   '/support': typeof AppSupportRoute
   '/betreiber/$details': typeof AppBetreiberDetailsRoute
   '/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/nutzer/$id': typeof AppNutzerIdRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
   '/stationen/$stationId': typeof AppStationenStationIdRoute
   '/betreiber/': typeof AppBetreiberIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
+  '/nutzer/': typeof AppNutzerIndexRoute
   '/standorte/': typeof AppStandorteIndexRoute
   '/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -165,10 +179,12 @@ export interface FileRoutesByTo {
   '/support': typeof AppSupportRoute
   '/betreiber/$details': typeof AppBetreiberDetailsRoute
   '/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/nutzer/$id': typeof AppNutzerIdRoute
   '/standorte/$details': typeof AppStandorteDetailsRoute
   '/stationen/$stationId': typeof AppStationenStationIdRoute
   '/betreiber': typeof AppBetreiberIndexRoute
   '/customers': typeof AppCustomersIndexRoute
+  '/nutzer': typeof AppNutzerIndexRoute
   '/standorte': typeof AppStandorteIndexRoute
   '/stationen': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -188,10 +204,12 @@ export interface FileRoutesById {
   '/_app/support': typeof AppSupportRoute
   '/_app/betreiber/$details': typeof AppBetreiberDetailsRoute
   '/_app/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/_app/nutzer/$id': typeof AppNutzerIdRoute
   '/_app/standorte/$details': typeof AppStandorteDetailsRoute
   '/_app/stationen/$stationId': typeof AppStationenStationIdRoute
   '/_app/betreiber/': typeof AppBetreiberIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
+  '/_app/nutzer/': typeof AppNutzerIndexRoute
   '/_app/standorte/': typeof AppStandorteIndexRoute
   '/_app/stationen/': typeof AppStationenIndexRoute
   '/stripesepa/configure/success/$checkoutSessionId': typeof StripesepaConfigureSuccessCheckoutSessionIdRoute
@@ -211,10 +229,12 @@ export interface FileRouteTypes {
     | '/support'
     | '/betreiber/$details'
     | '/customers/$customerId'
+    | '/nutzer/$id'
     | '/standorte/$details'
     | '/stationen/$stationId'
     | '/betreiber/'
     | '/customers/'
+    | '/nutzer/'
     | '/standorte/'
     | '/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -232,10 +252,12 @@ export interface FileRouteTypes {
     | '/support'
     | '/betreiber/$details'
     | '/customers/$customerId'
+    | '/nutzer/$id'
     | '/standorte/$details'
     | '/stationen/$stationId'
     | '/betreiber'
     | '/customers'
+    | '/nutzer'
     | '/standorte'
     | '/stationen'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -254,10 +276,12 @@ export interface FileRouteTypes {
     | '/_app/support'
     | '/_app/betreiber/$details'
     | '/_app/customers/$customerId'
+    | '/_app/nutzer/$id'
     | '/_app/standorte/$details'
     | '/_app/stationen/$stationId'
     | '/_app/betreiber/'
     | '/_app/customers/'
+    | '/_app/nutzer/'
     | '/_app/standorte/'
     | '/_app/stationen/'
     | '/stripesepa/configure/success/$checkoutSessionId'
@@ -375,6 +399,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCustomersCustomerIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/nutzer/': {
+      id: '/_app/nutzer/'
+      path: '/nutzer'
+      fullPath: '/nutzer/'
+      preLoaderRoute: typeof AppNutzerIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/nutzer/$id': {
+      id: '/_app/nutzer/$id'
+      path: '/nutzer/$id'
+      fullPath: '/nutzer/$id'
+      preLoaderRoute: typeof AppNutzerIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/standorte/': {
       id: '/_app/standorte/'
       path: '/standorte'
@@ -427,10 +465,12 @@ interface AppRouteChildren {
   AppSupportRoute: typeof AppSupportRoute
   AppBetreiberDetailsRoute: typeof AppBetreiberDetailsRoute
   AppCustomersCustomerIdRoute: typeof AppCustomersCustomerIdRoute
+  AppNutzerIdRoute: typeof AppNutzerIdRoute
   AppStandorteDetailsRoute: typeof AppStandorteDetailsRoute
   AppStationenStationIdRoute: typeof AppStationenStationIdRoute
   AppBetreiberIndexRoute: typeof AppBetreiberIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
+  AppNutzerIndexRoute: typeof AppNutzerIndexRoute
   AppStandorteIndexRoute: typeof AppStandorteIndexRoute
   AppStationenIndexRoute: typeof AppStationenIndexRoute
 }
@@ -442,10 +482,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppSupportRoute: AppSupportRoute,
   AppBetreiberDetailsRoute: AppBetreiberDetailsRoute,
   AppCustomersCustomerIdRoute: AppCustomersCustomerIdRoute,
+  AppNutzerIdRoute: AppNutzerIdRoute,
   AppStandorteDetailsRoute: AppStandorteDetailsRoute,
   AppStationenStationIdRoute: AppStationenStationIdRoute,
   AppBetreiberIndexRoute: AppBetreiberIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
+  AppNutzerIndexRoute: AppNutzerIndexRoute,
   AppStandorteIndexRoute: AppStandorteIndexRoute,
   AppStationenIndexRoute: AppStationenIndexRoute,
 }

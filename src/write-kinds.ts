@@ -1,5 +1,6 @@
 import { registerOperatorWrites } from './features/operators/api/operator-writes';
 import { registerStationWrites } from './features/stations/api/station-writes';
+import { registerUserWrites } from './features/users/api/user-writes';
 
 /**
  * Every area's outbox write kinds, registered before the outbox replays anything (routes/_app.tsx
@@ -8,3 +9,4 @@ import { registerStationWrites } from './features/stations/api/station-writes';
  */
 registerStationWrites();
 registerOperatorWrites();
+registerUserWrites();

@@ -20,7 +20,6 @@ import { stationCount } from './location-form';
 import { connectorStatusMessageId, contractStatusMessageId } from '../../shared/connector-status';
 
 const EditLocationWizard = lazy(() => import('./components/edit-location-wizard').then((m) => ({ default: m.EditLocationWizard })));
-const LocationUsersTable = lazy(() => import('./components/location-users-table').then((m) => ({ default: m.LocationUsersTable })));
 
 export interface CreateStationsSlotProps {
   location: LocationDetail;
@@ -34,6 +33,8 @@ export interface LocationDetailPageProps {
   locationId: string;
   /** The location's stations table (the stations area's list, restricted to this location). */
   renderStations: (location: LocationDetail) => ReactNode;
+  /** The location's users table (the users area's list, restricted to this location; rows link to /nutzer/{id}). */
+  renderUsers: (location: LocationDetail) => ReactNode;
   /** The station creation wizard with this location preselected and locked. */
   renderCreateStations: (props: CreateStationsSlotProps) => ReactNode;
 }
@@ -44,7 +45,7 @@ type Dialog = 'edit' | 'create-stations' | null;
  * /standorte/{id} (spec 2 §2): location, operator, infrastructure and user status counts, EMS, the
  * Actions menu, and a toggle between the location's stations and its users.
  */
-export function LocationDetailPage({ locationId, renderStations, renderCreateStations }: LocationDetailPageProps) {
+export function LocationDetailPage({ locationId, renderStations, renderUsers, renderCreateStations }: LocationDetailPageProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const options = locationDetailQueryOptions(locationId);
@@ -112,7 +113,7 @@ export function LocationDetailPage({ locationId, renderStations, renderCreateSta
               </div>
             }
           >
-            <LocationUsersTable locationId={location.locationId} />
+            {renderUsers(location)}
           </Suspense>
         </TabPanel>
       </Tabs>

@@ -15,6 +15,8 @@ import { apiRequest } from '../../api/client';
 export interface ChargingHistoryParams {
   /** The station page: only this connector's requests. */
   connectorId?: string;
+  /** The user page: only this contract's requests. */
+  contractKey?: string;
   transactionId?: string;
   endCustomerId?: string;
   startDate: string;
@@ -59,6 +61,7 @@ export const chargingHistoryQueryOptions = (params: ChargingHistoryParams) =>
         query: {
           after: cursorBefore(client, params),
           connectorId: params.connectorId || undefined,
+          contractKey: params.contractKey || undefined,
           transactionId: params.transactionId || undefined,
           endCustomerId: params.endCustomerId || undefined,
           startDate: params.startDate,

@@ -7,7 +7,8 @@ import { useT } from '../../../i18n/i18n-context';
 import { locationDetailQueryOptions } from '../../../features/locations/api/location-queries';
 import { loadQuery } from '../../../offline/query-runtime';
 
-// The wizard loads only when someone opens it.
+// The users table loads with its tab, the wizard only when someone opens it.
+const UsersTable = lazy(() => import('../../../features/users/users-table').then((m) => ({ default: m.UsersTable })));
 const CreateStationsWizard = lazy(() =>
   import('../../../features/stations/create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })),
 );
@@ -19,12 +20,14 @@ function LocationDetailRoute() {
   const t = useT();
   const { details } = Route.useParams();
   // A new id is a new page: no edit dialog or state carries over from the previous location.
-  // The stations area provides the location's stations table and the creation wizard.
+  // The stations area provides the location's stations table and the creation wizard, the users
+  // area the users table (the one of /nutzer, restricted to this location).
   return (
     <LocationDetailPage
       key={details}
       locationId={details}
       renderStations={(location) => <StationsTable locationId={location.locationId} heading={t('locations.detail.stationsHeading')} />}
+      renderUsers={(location) => <UsersTable locationId={location.locationId} heading={t('locations.detail.usersHeading')} />}
       renderCreateStations={({ location, isOpen, onClose, onCreated }) => (
         <Suspense fallback={null}>
           <CreateStationsWizard

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultRuntimeConfig } from '../../../../contract/config';
-import type { LocationContractRow } from '../../../../contract/locations';
-import { resetRuntimeConfig } from '../../../api/config';
-import { renderWithI18n } from '../../../i18n/test-utils';
-import { LocationUsersTable } from './location-users-table';
+import { defaultRuntimeConfig } from '../../../contract/config';
+import type { ContractRow as LocationContractRow } from '../../../contract/contracts';
+import { resetRuntimeConfig } from '../../api/config';
+import { renderWithI18n } from '../../i18n/test-utils';
+import { UsersTable } from './users-table';
 
 const row = (patch: Partial<LocationContractRow>): LocationContractRow => ({
   id: 'c-1',
@@ -71,10 +71,10 @@ afterEach(() => {
   resetRuntimeConfig();
 });
 
-async function renderTable(locale: 'de' | 'en' = 'de') {
+async function renderTable(locale: 'de' | 'en' = 'de', locationId: string | null = 'L1') {
   await renderWithI18n(
     <QueryClientProvider client={client}>
-      <LocationUsersTable locationId="L1" />
+      <UsersTable locationId={locationId ?? undefined} heading={locale === 'de' ? 'Nutzer des Standorts' : 'Users at this location'} />
     </QueryClientProvider>,
     { locale },
   );
@@ -83,7 +83,7 @@ async function renderTable(locale: 'de' | 'en' = 'de') {
 const grid = (name: string) => screen.findByRole('grid', { name });
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
-describe('LocationUsersTable', () => {
+describe('UsersTable', () => {
   it('renders the /nutzer columns and one row per contract of the location', async () => {
     await renderTable();
     const table = await grid('Nutzer des Standorts');
@@ -92,11 +92,11 @@ describe('LocationUsersTable', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Kundennummer', 'Name', 'Parkplätze', 'Vertragsstatus', 'Zahlungsstatus', 'RFID', 'ID']);
+    ).toEqual(['', 'Name', 'Kundennummer', 'Parkplätze', 'Vertragsstatus', 'Zahlungsstatus', 'RFID', 'ID']);
     const [first, second] = bodyRows(table);
-    expect(Array.from(first.querySelectorAll('[role="gridcell"], [role="rowheader"]'), (c) => c.textContent)).toEqual([
-      'EC1001',
+    expect(Array.from(first.querySelectorAll('[role="gridcell"], [role="rowheader"]'), (c) => c.textContent).slice(1)).toEqual([
       'Anna Müller',
+      'EC1001',
       'P1, P2',
       'Aktiv',
       'Bezahlt',
@@ -105,9 +105,9 @@ describe('LocationUsersTable', () => {
     ]);
     expect(within(second).getByTestId('contract-status').textContent).toBe('Erstellt, nicht unterschrieben');
     expect(within(second).getAllByText('–')).toHaveLength(2); // no parking lots, no RFID
-    // read-only: no selection, no links to /nutzer/{id}
-    expect(within(table).queryAllByRole('checkbox')).toHaveLength(0);
-    expect(within(table).queryAllByRole('link')).toHaveLength(0);
+    // Each row links to /nutzer/{id} and can be selected for the payment-status change.
+    expect(within(table).getByRole('link', { name: 'Nutzer Anna Müller öffnen' }).getAttribute('href')).toBe('/nutzer/c-1');
+    expect(within(table).getAllByRole('checkbox').length).toBe(rows.length + 1);
     expect(requested()).toEqual([{ path: '/contract-management/location/L1/contracts', query: { page: '0', size: '10' } }]);
   });
 
@@ -162,7 +162,7 @@ describe('LocationUsersTable', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(requested()[1]).toEqual({
       path: '/contract-management/location/L1/contracts',
-      query: { endCustomerId: 'EC10', name: 'Müller', rfId: 'RF-0', userTypes: 'REGULAR,LOCAL_ADMIN', page: '0', size: '10' },
+      query: { endCustomerId: 'EC10', name: 'Müller', rfId: 'RF-0', userTypes: 'LOCAL_ADMIN,REGULAR', page: '0', size: '10' },
     });
     await vi.waitFor(() => expect(screen.queryByText('Bernd Schulz')).toBeNull());
 
@@ -178,7 +178,7 @@ describe('LocationUsersTable', () => {
   it('shows the empty text when the location has no users', async () => {
     answerFor = () => ({ totalNumberOfRecords: 0, response: [] });
     await renderTable();
-    expect(await screen.findByText('Keine Nutzer an diesem Standort')).toBeTruthy();
+    expect(await screen.findByText('Keine Nutzer gefunden')).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
@@ -192,5 +192,27 @@ describe('LocationUsersTable', () => {
     });
     expect(await screen.findByText('Anna Müller')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('on /nutzer reads the operator list and offers the location filter', async () => {
+    await renderTable('de', null);
+    const table = await grid('Nutzer des Standorts');
+    await screen.findByText('Anna Müller');
+    expect(table).toBeTruthy();
+    expect(requested().find((r) => r.path.startsWith('/contract-management'))).toEqual({
+      path: '/contract-management/contracts/operator',
+      query: { page: '0', size: '10' },
+    });
+    expect(screen.getByRole('button', { name: /Standorte/ })).toBeTruthy();
+  });
+
+  it("warns 'select one user' when the payment status is changed without a selection", async () => {
+    await renderTable();
+    await screen.findByText('Anna Müller');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Zahlungsstatus ändern' }));
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Bitte wählen Sie mindestens einen Nutzer aus.');
   });
 });

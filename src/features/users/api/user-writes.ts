@@ -1,0 +1,144 @@
+import { contractConflictDetailSchema, type ChangeTariffBody } from '../../../../contract/contracts';
+import type { TranslateFn } from '../../../i18n/i18n-context';
+import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
+import { registerWriteKind } from '../../../offline/write-kinds';
+import { locationKeys } from '../../locations/api/location-keys';
+import { userKeys } from './user-keys';
+import { userDetailQueryOptions } from './user-queries';
+
+/**
+ * The users area's outbox writes (spec 2 §2/§4): terminate, tariff change, resend invitation, delete
+ * and the bulk payment-status change. Registered at start-up (src/write-kinds.ts), so a write
+ * replayed after a reload on any screen refreshes what it changed: the contract's page, the user
+ * lists and the users tab of the location pages.
+ */
+
+export const USER_TERMINATE_WRITE = 'user.terminate';
+export const USER_TARIFF_WRITE = 'user.tariff';
+export const USER_INVITATION_WRITE = 'user.invitation';
+export const USER_DELETE_WRITE = 'user.delete';
+export const USER_PAYMENT_STATUS_WRITE = 'user.payment-status';
+
+/** The kinds whose accepted write moves the contract's version on by one. */
+const VERSIONED_KINDS: ReadonlySet<string> = new Set([USER_TERMINATE_WRITE, USER_TARIFF_WRITE]);
+
+export interface ContractWriteData {
+  contractKey: string;
+  endCustomerId: string;
+  name: string;
+  /** The contract version the user saw (also in the request body); terminate and tariff change only. */
+  version?: number;
+  /** Names this write for 'Erneut bearbeiten' (tariff change: the wizard opens again with `values`). */
+  draft: string;
+}
+
+export type TariffValues = Pick<
+  ChangeTariffBody,
+  'fixTariff' | 'varTariff' | 'onboardingFee' | 'fixTariffPerChargingRequest' | 'newTariffDate' | 'newTariffCancellationDate'
+>;
+export interface TariffWriteData extends ContractWriteData {
+  values: Record<keyof TariffValues, string>;
+}
+
+export interface PaymentStatusWriteData {
+  status: 'PAID' | 'UNPAID';
+  rows: { contractKey: string; endCustomerId: string; name: string; billNumber: string }[];
+  draft: string;
+}
+
+/** Every write of one contract goes out in order, each one version after the last. */
+export const contractScope = (contractKey: string) => `contract:${contractKey}`;
+
+/**
+ * The version a new write of this contract must carry: the one the user saw, or one more per
+ * terminate or tariff change of theirs still queued (the server moves the version on by one for
+ * each accepted one). Failed writes changed nothing and do not count.
+ */
+export function versionToSend(contract: { contractKey: string; version: number }, writes: readonly OutboxWrite[]): number {
+  let version = contract.version;
+  for (const w of writes) {
+    if (w.scope !== contractScope(contract.contractKey) || w.state === 'failed' || !VERSIONED_KINDS.has(w.kind)) continue;
+    const expected = (w.data as ContractWriteData | undefined)?.version;
+    if (expected !== undefined) version = Math.max(version, expected + 1);
+  }
+  return version;
+}
+
+/** The contract as a colleague left it (409 CONFLICT), or what the status rule refused (409 CONTRACT_STATUS_DATA_INCONSISTENCY). */
+function describeContractRefusal(error: OutboxError, t: TranslateFn): string | null {
+  if (error.code === 'CONTRACT_STATUS_DATA_INCONSISTENCY') return t('users.writes.notAllowedNow');
+  const parsed = contractConflictDetailSchema.safeParse(error.detail);
+  if (!parsed.success) return null;
+  const c = parsed.data.current;
+  return t('users.writes.conflict', {
+    name: `${c.firstName} ${c.lastName}`,
+    status: t(`contractStatus.${c.contractStatus}`),
+    version: String(parsed.data.currentVersion),
+  });
+}
+
+const contractLabel = (d: ContractWriteData) => `${d.endCustomerId} · ${d.name}`;
+
+/** What a contract write changes: its page, every user list page and the location pages' users tabs. */
+/** Every location's users tab (a family of `locationKeys.contracts`). */
+const locationUsersKey = [...locationKeys.all, 'contracts'] as const;
+const refreshContract = (d: ContractWriteData) => [userDetailQueryOptions(d.contractKey), userKeys.lists(), locationUsersKey];
+
+export function registerUserWrites(): void {
+  registerWriteKind<ContractWriteData>({
+    kind: USER_TERMINATE_WRITE,
+    name: (t) => t('users.writes.terminate'),
+    label: (d) => contractLabel(d),
+    refreshes: refreshContract,
+    formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}`,
+    describeFailure: describeContractRefusal,
+  });
+  registerWriteKind<TariffWriteData>({
+    kind: USER_TARIFF_WRITE,
+    name: (t) => t('users.writes.tariff'),
+    label: (d, t) => t('users.writes.tariffLabel', { user: contractLabel(d), date: d.values.newTariffDate.split('-').reverse().join('.') }),
+    refreshes: refreshContract,
+    formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}?${new URLSearchParams({ edit: 'tariff', draft: d.draft }).toString()}`,
+    describeFailure: describeContractRefusal,
+  });
+  registerWriteKind<ContractWriteData>({
+    kind: USER_INVITATION_WRITE,
+    name: (t) => t('users.writes.invitation'),
+    label: (d) => contractLabel(d),
+    refreshes: refreshContract,
+    formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}`,
+    describeFailure: describeContractRefusal,
+  });
+  registerWriteKind<ContractWriteData>({
+    kind: USER_DELETE_WRITE,
+    name: (t) => t('users.writes.delete'),
+    label: (d) => contractLabel(d),
+    // A deleted contract leaves the location lists' user counts too.
+    refreshes: (d) => [userKeys.detail(d.contractKey), userKeys.lists(), locationKeys.all],
+    formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}`,
+    describeFailure: (error, t) =>
+      error.code === 'CONTRACT_STATUS_DATA_INCONSISTENCY' ? t('users.writes.deleteHasBills') : describeContractRefusal(error, t),
+  });
+  registerWriteKind<PaymentStatusWriteData>({
+    kind: USER_PAYMENT_STATUS_WRITE,
+    name: (t) => t('users.writes.paymentStatus'),
+    label: (d, t) => t('users.writes.paymentStatusLabel', { count: d.rows.length, status: t(`users.billingStatus.${d.status}`) }),
+    refreshes: (d) => [userKeys.lists(), locationUsersKey, ...d.rows.map((r) => userKeys.detail(r.contractKey))],
+    formPath: () => '/nutzer',
+    describeFailure: (error, t) => (error.code === 'BILLING_NOT_FOUND' ? t('users.writes.billNotFound') : null),
+  });
+}
+
+/** What the user entered in a refused tariff change (the outbox's 'Erneut bearbeiten'), if still kept. */
+export function tariffDraft(
+  writes: readonly OutboxWrite[],
+  contractKey: string,
+  draft: string | undefined,
+): TariffWriteData['values'] | null {
+  if (!draft) return null;
+  const found = writes.find(
+    (w) =>
+      w.scope === contractScope(contractKey) && w.kind === USER_TARIFF_WRITE && (w.data as TariffWriteData | undefined)?.draft === draft,
+  );
+  return found ? (found.data as TariffWriteData).values : null;
+}

@@ -1,0 +1,198 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { contractActions, type ContractDetail } from '../../../contract/contracts';
+import { useSession } from '../../auth/session-context';
+import { useT } from '../../i18n/i18n-context';
+import type { SubmitOutcome } from '../../offline/outbox';
+import { useOutboxInstance } from '../../offline/outbox-react';
+import type { NewWrite } from '../../offline/outbox-write';
+import { describeFailure } from '../../offline/write-kinds';
+import { AlertDialog } from '../../ui/alert-dialog';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { ActionMenu, type ActionMenuItem } from '../../ui/menu';
+import { useNavigate } from '../../ui/navigation';
+import { showNotice } from '../../ui/notices';
+import { userKeys } from './api/user-keys';
+import { userDetailQueryOptions } from './api/user-queries';
+import { tariffDraft, versionToSend, type ContractWriteData } from './api/user-writes';
+import { deleteWrite, invitationWrite, terminateWrite, tariffWrite, type TariffFormValues } from './user-rules';
+
+// Not part of the first screen, but fetched once it shows: a tariff change made offline right
+// after opening the page works before the service worker has cached the app.
+const loadTariffWizard = () => import('./components/tariff-wizard');
+const TariffWizard = lazy(() => loadTariffWizard().then((m) => ({ default: m.TariffWizard })));
+
+/** A form to open at once (the outbox's 'Erneut bearbeiten'). */
+export interface UserReopen {
+  edit: 'tariff';
+  draft?: string;
+}
+
+type Confirm = 'terminate' | 'delete' | null;
+type Result = { action: 'terminate' | 'tariff' | 'delete' | 'invitation'; outcome: SubmitOutcome; draft: string } | null;
+
+/**
+ * The user page's actions menu (spec 2 §4) with the availability rule of the contract
+ * (`contractActions`, the server's too): edit tariff, terminate, delete (admins), resend invitation.
+ * Every one is an outbox write (queued offline, sent once, a refusal kept with its reason).
+ * 'Edit' comes with the edit wizard and 'redo payment details setup' with the payments issue.
+ */
+export function UserActions({ contract, reopen, onReopened }: { contract: ContractDetail; reopen?: UserReopen; onReopened?: () => void }) {
+  const t = useT();
+  const { isAdmin } = useSession();
+  const outbox = useOutboxInstance();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [tariff, setTariff] = useState<{
+    opening: number;
+    seen: ContractDetail;
+    values: TariffFormValues | null;
+    replaces: string | null;
+  } | null>(null);
+  const [tariffOpen, setTariffOpen] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  const available = contractActions(contract);
+
+  useEffect(() => {
+    if (available.editTariff) void loadTariffWizard().catch(() => undefined);
+  }, [available.editTariff]);
+
+  const openTariff = (seen: ContractDetail = contract, values: TariffFormValues | null = null, replaces: string | null = null) => {
+    setTariff((s) => ({ opening: (s?.opening ?? 0) + 1, seen, values, replaces }));
+    setTariffOpen(true);
+  };
+
+  // Back from a refused tariff change: the wizard starts from the contract as the server has it now, with what the user entered.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (!reopen || reopened.current) return;
+    reopened.current = true;
+    const values = tariffDraft(outbox.getSnapshot(), contract.contractKey, reopen.draft);
+    void queryClient
+      .fetchQuery({ ...userDetailQueryOptions(contract.contractKey), staleTime: 0, retry: false })
+      .catch(() => contract)
+      .then((seen) => openTariff(seen, values, values ? (reopen.draft ?? null) : null));
+    onReopened?.();
+  });
+
+  const submit = async (action: NonNullable<Result>['action'], write: NewWrite<ContractWriteData>, replaces: string | null = null) => {
+    const refused = replaces
+      ? outbox.getSnapshot().find((w) => w.state === 'failed' && (w.data as ContractWriteData | undefined)?.draft === replaces)
+      : undefined;
+    if (refused) await outbox.discard(refused.id);
+    const outcome = await outbox.submit([write]);
+    setResult({ action, outcome, draft: write.data.draft });
+    if (outcome === 'queued') showNotice({ id: 'user-write', tone: 'info', message: t('outbox.notice.queued'), timeout: 6_000 });
+    if (action === 'invitation' && outcome === 'saved')
+      showNotice({ id: 'user-write', tone: 'success', message: t('users.actions.invitemailSent'), timeout: 6_000 });
+    if (action === 'delete' && outcome !== 'failed') navigate?.('/nutzer');
+  };
+
+  const version = (seen: ContractDetail) => versionToSend(seen, outbox.getSnapshot());
+
+  const items: ActionMenuItem[] = [
+    ...(available.editTariff ? [{ id: 'tariff', label: t('users.actions.editTariff') }] : []),
+    ...(available.terminate ? [{ id: 'terminate', label: t('users.actions.terminate'), tone: 'danger' as const }] : []),
+    ...(available.resendInvitation ? [{ id: 'invitation', label: t('users.actions.resendInvitation') }] : []),
+    ...(isAdmin ? [{ id: 'delete', label: t('users.actions.delete'), tone: 'danger' as const }] : []),
+  ];
+
+  const refused =
+    result?.outcome === 'failed'
+      ? outbox.getSnapshot().find((w) => (w.data as ContractWriteData | undefined)?.draft === result.draft)
+      : undefined;
+
+  const closeResult = () => {
+    setResult(null);
+    void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) });
+  };
+
+  // Spec 2 §4: the whole menu is hidden for AD_HOC users and ended contracts.
+  if (!available.menu) return null;
+
+  return (
+    <>
+      {items.length > 0 && (
+        <ActionMenu
+          items={items}
+          onAction={(id) => {
+            if (id === 'tariff') openTariff();
+            else if (id === 'invitation') void submit('invitation', invitationWrite(contract));
+            else setConfirm(id as Confirm);
+          }}
+        />
+      )}
+      <Dialog
+        isOpen={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm === 'delete' ? t('users.actions.deleteTitle') : t('users.actions.terminateTitle')}
+        size="sm"
+        role="alertdialog"
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setConfirm(null)}>
+              {t('ui.common.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              onPress={() => {
+                const action = confirm;
+                setConfirm(null);
+                if (action === 'terminate') void submit('terminate', terminateWrite(contract, version(contract)));
+                else if (action === 'delete') void submit('delete', deleteWrite(contract));
+              }}
+            >
+              {confirm === 'delete' ? t('users.actions.deleteConfirm') : t('users.actions.terminateConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {t(confirm === 'delete' ? 'users.actions.deleteText' : 'users.actions.terminateText', {
+            name: `${contract.firstName} ${contract.lastName}`,
+            id: contract.endCustomerId,
+          })}
+        </p>
+      </Dialog>
+      {tariff && (
+        <Suspense fallback={null}>
+          <TariffWizard
+            key={tariff.opening}
+            isOpen={tariffOpen}
+            contract={tariff.seen}
+            initialValues={tariff.values}
+            onClose={() => setTariffOpen(false)}
+            onSubmit={async (values) => {
+              setTariffOpen(false);
+              await submit('tariff', tariffWrite(tariff.seen, version(tariff.seen), values), tariff.replaces);
+            }}
+          />
+        </Suspense>
+      )}
+      <AlertDialog
+        isOpen={result?.action === 'terminate' && result.outcome === 'saved'}
+        onClose={closeResult}
+        variant="success"
+        title={t('users.actions.terminatedTitle')}
+      >
+        <p>{t('users.actions.terminatedText')}</p>
+      </AlertDialog>
+      <AlertDialog
+        isOpen={result?.action === 'tariff' && result.outcome === 'saved'}
+        onClose={closeResult}
+        variant="success"
+        title={t('users.tariff.savedTitle')}
+      >
+        <p>{t('users.tariff.savedText')}</p>
+      </AlertDialog>
+      <AlertDialog isOpen={result?.outcome === 'failed'} onClose={closeResult} variant="error" title={t('users.actions.failedTitle')}>
+        <div className="flex flex-col gap-2">
+          <p>{(refused && describeFailure(refused, t)) || refused?.lastError?.message || t('errors.somethingWrong')}</p>
+          <p className="text-muted">{t('users.actions.failedHint')}</p>
+        </div>
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { addDays, tariffChangeIssues, type ContractDetail, type ContractRow } from '../../../contract/contracts';
+import type { NewWrite } from '../../offline/outbox-write';
+import {
+  USER_DELETE_WRITE,
+  USER_INVITATION_WRITE,
+  USER_PAYMENT_STATUS_WRITE,
+  USER_TARIFF_WRITE,
+  USER_TERMINATE_WRITE,
+  contractScope,
+  type ContractWriteData,
+  type PaymentStatusWriteData,
+  type TariffWriteData,
+} from './api/user-writes';
+
+/** The rules of the users screens that are not the contract's (spec 2 §2, §4-5), and the writes they make. */
+
+export type PaymentStatus = 'PAID' | 'UNPAID';
+
+export type PaymentSelectionGate = { ok: true } | { ok: false; warning: 'noSelection' };
+
+/** Spec 2 §2: a bulk action with no row selected says 'select one user'. */
+export const checkPaymentSelection = (selected: readonly ContractRow[]): PaymentSelectionGate =>
+  selected.length === 0 ? { ok: false, warning: 'noSelection' } : { ok: true };
+
+/**
+ * What setting `status` on the selected rows does (spec 2 §2, §4): the rows with a bill that would
+ * change, the rows without a bill (the no-invoice warning; nothing is sent for them), and whether
+ * nothing changes at all ('Feld nicht geändert': the wizard does not go on).
+ */
+export function paymentStatusChange(selected: readonly ContractRow[], status: PaymentStatus | null) {
+  const withoutBill = selected.filter((r) => !r.billNumber);
+  const changing = status === null ? [] : selected.filter((r) => r.billNumber && r.billingStatus !== status);
+  return { changing, withoutBill, unchanged: status !== null && changing.length === 0 };
+}
+
+const newDraft = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** One write for the whole selection: the server sets all of the bills or none (PUT /bookings/billing-status-update). */
+export function paymentStatusWrite(rows: readonly ContractRow[], status: PaymentStatus): NewWrite<PaymentStatusWriteData> {
+  const withBill = rows.filter((r): r is ContractRow & { billNumber: string } => !!r.billNumber);
+  return {
+    scope: 'billing-status',
+    kind: USER_PAYMENT_STATUS_WRITE,
+    data: {
+      status,
+      rows: withBill.map((r) => ({ contractKey: r.contractKey, endCustomerId: r.endCustomerId, name: r.name, billNumber: r.billNumber })),
+      draft: newDraft(),
+    },
+    request: {
+      service: 'bookingService',
+      path: '/bookings/billing-status-update',
+      method: 'PUT',
+      body: withBill.map((r) => ({ billingNumber: r.billNumber, billingStatus: status })),
+    },
+  };
+}
+
+type ContractFacts = Pick<ContractDetail, 'contractKey' | 'endCustomerId' | 'firstName' | 'lastName'>;
+const dataOf = (c: ContractFacts, version?: number): ContractWriteData => ({
+  contractKey: c.contractKey,
+  endCustomerId: c.endCustomerId,
+  name: `${c.firstName} ${c.lastName}`,
+  version,
+  draft: newDraft(),
+});
+
+/** Terminate (spec 2 §7): PUT /update-contract with the key, EXPIRED and the version the user saw. */
+export const terminateWrite = (c: ContractFacts, version: number): NewWrite<ContractWriteData> => ({
+  scope: contractScope(c.contractKey),
+  kind: USER_TERMINATE_WRITE,
+  data: dataOf(c, version),
+  request: {
+    service: 'contractManagement',
+    path: '/update-contract',
+    method: 'PUT',
+    body: { contractKey: c.contractKey, contractStatus: 'EXPIRED', version },
+  },
+});
+
+/** POST /send-invitation-email/{contractKey} (CREATED_UNSIGNED only). */
+export const invitationWrite = (c: ContractFacts): NewWrite<ContractWriteData> => ({
+  scope: contractScope(c.contractKey),
+  kind: USER_INVITATION_WRITE,
+  data: dataOf(c),
+  request: { service: 'contractManagement', path: `/send-invitation-email/${encodeURIComponent(c.contractKey)}`, method: 'POST' },
+});
+
+/** DELETE /delete-contract/{contractKey} (admins only). */
+export const deleteWrite = (c: ContractFacts): NewWrite<ContractWriteData> => ({
+  scope: contractScope(c.contractKey),
+  kind: USER_DELETE_WRITE,
+  data: dataOf(c),
+  request: { service: 'contractManagement', path: `/delete-contract/${encodeURIComponent(c.contractKey)}`, method: 'DELETE' },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The tariff change (spec 2 §5)
+// ---------------------------------------------------------------------------------------------
+
+export type TariffFormValues = TariffWriteData['values'];
+
+/** The 1st of the month after `today` (the earliest new tariff date that is not the 1st of today's month). */
+export function firstOfNextMonth(today: string): string {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return next;
+}
+
+/** Where the wizard starts: the contract's tariffs, the 1st of next month, cancellation a year on. */
+export function initialTariffValues(c: Pick<ContractDetail, 'contractInfo'>, today: string): TariffFormValues {
+  const newTariffDate = firstOfNextMonth(today);
+  const money = (v: number | null) => (v === null ? '' : String(v));
+  return {
+    fixTariff: money(c.contractInfo.fixTariff),
+    varTariff: money(c.contractInfo.varTariff),
+    onboardingFee: money(c.contractInfo.onboardingFee),
+    fixTariffPerChargingRequest: money(c.contractInfo.fixTariffPerChargingRequest),
+    newTariffDate,
+    newTariffCancellationDate: addDays(`${Number(newTariffDate.slice(0, 4)) + 1}${newTariffDate.slice(4)}`, -1),
+  };
+}
+
+/** A money field as typed: '1,5' and '1.5' are 1.5; blank is null; anything else NaN. */
+export function parseMoney(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  if (t === '') return null;
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+}
+
+const isCentStep = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/** Each field's problem as a message code, empty when the form may go on (the contract's `tariffChangeIssues` for the dates). */
+export function tariffFormIssues(v: TariffFormValues, today: string): Partial<Record<keyof TariffFormValues, string>> {
+  const issues: Partial<Record<keyof TariffFormValues, string>> = {};
+  for (const key of ['fixTariff', 'varTariff', 'onboardingFee', 'fixTariffPerChargingRequest'] as const) {
+    const n = parseMoney(v[key]);
+    const isRequired = key === 'fixTariff' || key === 'varTariff';
+    if (n === null) {
+      if (isRequired) issues[key] = 'required';
+    } else if (Number.isNaN(n)) issues[key] = 'number';
+    else if (n > 100000) issues[key] = 'max100000';
+    else if (!isCentStep(n)) issues[key] = 'step001';
+  }
+  if (!v.newTariffDate) issues.newTariffDate = 'required';
+  if (!v.newTariffCancellationDate) issues.newTariffCancellationDate = 'required';
+  if (v.newTariffDate && v.newTariffCancellationDate)
+    for (const issue of tariffChangeIssues(v, today)) issues[issue.path as keyof TariffFormValues] ??= issue.message;
+  return issues;
+}
+
+/** PUT /change-contract-tarrif with the version the user saw. */
+export function tariffWrite(c: ContractFacts, version: number, values: TariffFormValues): NewWrite<TariffWriteData> {
+  const money = (s: string) => parseMoney(s) ?? 0;
+  return {
+    scope: contractScope(c.contractKey),
+    kind: USER_TARIFF_WRITE,
+    data: { ...dataOf(c, version), values },
+    request: {
+      service: 'contractManagement',
+      path: '/change-contract-tarrif',
+      method: 'PUT',
+      body: {
+        contractKey: c.contractKey,
+        fixTariff: money(values.fixTariff),
+        varTariff: money(values.varTariff),
+        onboardingFee: money(values.onboardingFee),
+        fixTariffPerChargingRequest: money(values.fixTariffPerChargingRequest),
+        newTariffDate: values.newTariffDate,
+        newTariffCancellationDate: values.newTariffCancellationDate,
+        version,
+      },
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { userDetailQueryOptions } from '../../../features/users/api/user-queries';
+import { UserDetailPage } from '../../../features/users/user-detail-page';
+import { loadQuery } from '../../../offline/query-runtime';
+
+// A contract key is an opaque string from the server; anything empty or absurdly long is not one.
+const paramsSchema = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
+
+/** `?edit=tariff&draft=…`: open the tariff change with what the user entered in that write (outbox 'Erneut bearbeiten'). */
+const searchSchema = z.object({
+  edit: z.catch(z.optional(z.enum(['tariff'])), undefined),
+  draft: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+});
+
+function UserDetailRoute() {
+  const { id } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // A new id is a new page: no dialog or state carries over from the previous user.
+  return (
+    <UserDetailPage
+      key={id}
+      contractKey={id}
+      reopen={search.edit ? { edit: search.edit, draft: search.draft } : undefined}
+      onReopened={() => void navigate({ search: {}, replace: true })}
+    />
+  );
+}
+
+export const Route = createFileRoute('/_app/nutzer/$id')({
+  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  validateSearch: searchSchema,
+  loader: ({ params }) => loadQuery(userDetailQueryOptions(params.id)),
+  component: UserDetailRoute,
+});
