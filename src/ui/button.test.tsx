@@ -107,4 +107,20 @@ describe('Link', () => {
     fireEvent.click(link, { button: 1 });
     expect(navigate).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps its press to itself, as react-aria links did (a table row around it does not toggle)', async () => {
+    const row = vi.fn();
+    await renderWithI18n(
+      <NavigationProvider navigate={() => {}}>
+        <div onClick={row} onPointerDown={row} onKeyDown={row}>
+          <Link href="/stationen/1">1</Link>
+        </div>
+      </NavigationProvider>,
+    );
+    const link = screen.getByRole('link', { name: '1' });
+    fireEvent.pointerDown(link);
+    fireEvent.keyDown(link, { key: 'Enter' });
+    fireEvent.click(link, { button: 0 });
+    expect(row).not.toHaveBeenCalled();
+  });
 });

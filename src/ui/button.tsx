@@ -229,7 +229,14 @@ export function Link({ href, isDisabled, onPress, className, children, ...rest }
         isDisabled && 'pointer-events-none',
         className,
       )}
+      // A press on the link is the link's, as with react-aria's links: a table row around it (the
+      // station list's id column) must not take it as a press on the row and toggle its selection.
+      onPointerDown={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.stopPropagation();
+      }}
       onClick={(event) => {
+        event.stopPropagation();
         if (isDisabled) return event.preventDefault();
         onPress?.(pressEvent(event));
         follow(event, href, rest.target);
