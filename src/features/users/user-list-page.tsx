@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/i18n-context';
 import { PageHeader } from '../../ui/page-header';
 import type { ListStateSource } from '../../ui/use-list-filters';
-import type { UserFilters } from './api/user-keys';
+import type { UserFilters } from './api/user-search';
 import { UsersTable } from './users-table';
 
 /** /nutzer: the end customers and their contracts, with the bulk payment-status change (spec 2 §2). */

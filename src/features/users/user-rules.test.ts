@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { contractActions, type ContractDetail, type ContractRow } from '../../../contract/contracts';
 import type { OutboxWrite } from '../../offline/outbox-write';
-import { USER_INVITATION_WRITE, USER_TARIFF_WRITE, USER_TERMINATE_WRITE, contractScope, tariffDraft, versionToSend } from './api/user-writes';
+import {
+  USER_INVITATION_WRITE,
+  USER_TARIFF_WRITE,
+  USER_TERMINATE_WRITE,
+  contractScope,
+  tariffDraft,
+  versionToSend,
+} from './api/user-writes';
 import {
   checkPaymentSelection,
   firstOfNextMonth,
@@ -106,7 +113,12 @@ describe('tariff change form (spec 2 §5)', () => {
       { contractInfo: { fixTariff: 9.9, varTariff: 0.3, onboardingFee: 0, fixTariffPerChargingRequest: 0 } } as ContractDetail,
       today,
     );
-    expect(start).toMatchObject({ fixTariff: '9.9', varTariff: '0.3', newTariffDate: '2026-12-01', newTariffCancellationDate: '2027-11-30' });
+    expect(start).toMatchObject({
+      fixTariff: '9.9',
+      varTariff: '0.3',
+      newTariffDate: '2026-12-01',
+      newTariffCancellationDate: '2027-11-30',
+    });
     expect(tariffFormIssues(start, today)).toEqual({});
   });
 
@@ -150,7 +162,12 @@ describe('tariff change form (spec 2 §5)', () => {
 
 describe('versions and drafts of queued writes', () => {
   const queued = (kind: string, version: number | undefined, state: OutboxWrite['state'] = 'pending', draft = 'd1') =>
-    ({ scope: contractScope('k-1'), kind, state, data: { contractKey: 'k-1', version, draft, values: { newTariffDate: '2026-12-01' } } }) as unknown as OutboxWrite;
+    ({
+      scope: contractScope('k-1'),
+      kind,
+      state,
+      data: { contractKey: 'k-1', version, draft, values: { newTariffDate: '2026-12-01' } },
+    }) as unknown as OutboxWrite;
 
   it('adds one per queued versioned write of the contract, not for failed ones or invitations', () => {
     const c = { contractKey: 'k-1', version: 4 };

@@ -18,7 +18,8 @@ import { StatusBadge } from '../../ui/status-badge';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { locationContractsQueryOptions } from '../locations/api/location-contracts-queries';
 import { locationDropdownQueryOptions } from '../locations/api/location-queries';
-import { isUserType, noUserFilters, type UserFilters } from './api/user-keys';
+import { isUserType } from './api/user-keys';
+import { noUserFilters, type UserFilters } from './api/user-search';
 import { userListQueryOptions } from './api/user-queries';
 import { checkPaymentSelection } from './user-rules';
 

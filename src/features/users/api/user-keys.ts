@@ -1,6 +1,4 @@
-import type * as z from 'zod/mini';
 import { userTypes, type UserType } from '../../../../contract/enums';
-import { listSearchSchema, searchList, searchText } from '../../../ui/list-search';
 
 /** Applied filters of the user list (what was last submitted) plus paging. */
 export interface UserListParams {
@@ -27,15 +25,3 @@ export const userKeys = {
 };
 
 export const isUserType = (value: unknown): value is UserType => (userTypes as readonly unknown[]).includes(value);
-
-/** The filters of /nutzer as the URL keeps them (with page and size). */
-export const userListSearchSchema = listSearchSchema({
-  endCustomerId: searchText(),
-  name: searchText(),
-  rfId: searchText(),
-  locationIds: searchList(),
-  userTypes: searchList(),
-});
-export type UserListSearch = z.infer<typeof userListSearchSchema>;
-export type UserFilters = Omit<UserListSearch, 'page' | 'size'>;
-export const noUserFilters: UserFilters = { endCustomerId: '', name: '', rfId: '', locationIds: [], userTypes: [] };

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { locationDropdownQueryOptions } from '../../../features/locations/api/location-queries';
-import { noUserFilters, userListSearchSchema } from '../../../features/users/api/user-keys';
+import { noUserFilters, userListSearchSchema } from '../../../features/users/api/user-search';
 import { userListQueryOptions } from '../../../features/users/api/user-queries';
 import { UserListPage } from '../../../features/users/user-list-page';
 import { loadQuery } from '../../../offline/query-runtime';
