@@ -109,12 +109,11 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
     void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) });
   };
 
-  // Spec 2 §4: the whole menu is hidden for AD_HOC users and ended contracts.
-  if (!available.menu) return null;
-
   return (
     <>
-      {items.length > 0 && (
+      {/* Spec 2 §4: the whole menu is hidden for AD_HOC users and ended contracts. The dialogs stay:
+          'terminated, no access' shows after the refreshed contract has ended. */}
+      {available.menu && items.length > 0 && (
         <ActionMenu
           items={items}
           onAction={(id) => {
