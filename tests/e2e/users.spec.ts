@@ -259,3 +259,24 @@ test('in English: the list, the detail and the history view', async ({ page }) =
   await page.getByRole('radio', { name: 'Charging history' }).click();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
 });
+
+test("the location page's users tab is the same table and links each row to /nutzer/{id}", async ({ page }) => {
+  await signIn(page, 'operator');
+  const auth = { Authorization: await bearer(page) };
+  const list = await page.request.get('/bff/locations/get-by-cpo?page=0&size=100', { headers: auth });
+  const locations = ((await list.json()) as { data: { response: { locationId: string; numEndCustomers: number }[] } }).data.response;
+  const location = [...locations].sort((a, b) => b.numEndCustomers - a.numEndCustomers)[0]!;
+  const res = await page.request.get(`/contract-management/location/${location.locationId}/contracts?page=0&size=10`, { headers: auth });
+  const [first] = ((await res.json()) as { data: { response: ContractRow[] } }).data.response;
+
+  await page.goto(`/standorte/${location.locationId}`);
+  await page.getByRole('tab', { name: 'Nutzer' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Nutzer' });
+  await expect(panel.getByRole('button', { name: 'Zahlungsstatus ändern' })).toBeVisible();
+  await panel
+    .getByRole('link', { name: `Nutzer ${first!.name} öffnen` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/nutzer/${first!.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Nutzerverwaltung' })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { berlinDate, type ContractDetail } from '../../../../contract/contracts';
 import { useFormat } from '../../../i18n/format';
-import { useT } from '../../../i18n/i18n-context';
+import { useLocale, useT } from '../../../i18n/i18n-context';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { fromDisplay, toDisplay, fromWire, toWire } from '../../../ui/date-range';
@@ -24,12 +24,22 @@ function firstsOfMonth(first: string, count: number): string[] {
   return out;
 }
 
+const MONEY_KEYS = ['fixTariff', 'varTariff', 'onboardingFee', 'fixTariffPerChargingRequest'] as const;
+function localMoney(values: TariffFormValues, decimalComma: boolean): TariffFormValues {
+  if (!decimalComma) return values;
+  const out = { ...values };
+  for (const key of MONEY_KEYS) out[key] = out[key].replace('.', ',');
+  return out;
+}
+
 /** Spec 2 §5 edit tariff (2 steps: tariff, confirm); the rules are the contract's `tariffChangeIssues`. */
 export function TariffWizard({ isOpen, contract, initialValues, onClose, onSubmit }: TariffWizardProps) {
   const t = useT();
   const f = useFormat();
   const [today] = useState(() => berlinDate(new Date()));
-  const [start] = useState(() => initialValues ?? initialTariffValues(contract, today));
+  const { locale } = useLocale();
+  // The contract's amounts as a German user types them (0,45); a refused write's values as they were typed.
+  const [start] = useState(() => initialValues ?? localMoney(initialTariffValues(contract, today), locale === 'de'));
   const [values, setValues] = useState<TariffFormValues>(start);
   // The cancellation date as typed (dd.MM.yyyy); the value holds the wire date once it parses.
   const [cancellationText, setCancellationText] = useState(() => toDisplay(fromWire(start.newTariffCancellationDate)));
