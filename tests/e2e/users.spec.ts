@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import { bearer, expectNoSeriousA11yViolations, signIn, waitForServiceWorker } from './helpers';
 
 /**
@@ -279,4 +280,69 @@ test("the location page's users tab is the same table and links each row to /nut
     .click();
   await expect(page).toHaveURL(new RegExp(`/nutzer/${first!.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Nutzerverwaltung' })).toBeVisible();
+});
+
+test('an unsigned contract with a PDF: the PDF opens, the invitation is sent again, an admin deletes it', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  const auth = { Authorization: await bearer(page) };
+  const locations = await page.request.get('/bff/locations/get-by-cpo?page=0&size=100', { headers: auth });
+  let placement: { cpoId: string; locationId: string; lot: string } | null = null;
+  for (const l of ((await locations.json()) as { data: { response: { locationId: string; cpoId: string }[] } }).data.response) {
+    const st = await page.request.get(`/bff/connectors/get-by-cpo?page=0&size=100&locationId=${encodeURIComponent(l.locationId)}`, {
+      headers: auth,
+    });
+    const lot = ((await st.json()) as { data: { response: { address: { parkingLot: string | null } }[] } }).data.response.find(
+      (c) => c.address.parkingLot,
+    );
+    if (lot) {
+      placement = { cpoId: l.cpoId, locationId: l.locationId, lot: lot.address.parkingLot! };
+      break;
+    }
+  }
+  expect(placement).not.toBeNull();
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('Ladevertrag E2E');
+  const stamp = Date.now();
+  const created = await page.request.post('/contract-management/create-contract', {
+    headers: { ...auth, 'Idempotency-Key': `e2e-users-${stamp}` },
+    data: {
+      cpoId: placement!.cpoId,
+      // The seed's first operator types its end customer ids itself.
+      endCustomerId: `E2E${stamp}`,
+      userType: 'REGULAR',
+      firstName: 'Erika',
+      lastName: `Vertrag${stamp}`,
+      email: `erika.${stamp}@example.com`,
+      contractAddress: { street: 'Hafenstraße 7', zipCode: '20457', city: 'Hamburg' },
+      locationId: placement!.locationId,
+      parkingLotNumbers: [placement!.lot],
+      authType: 'APP',
+      billingType: 'NO_BILLING',
+      contractInfo: {
+        startDate: berlinToday(),
+        contractPDF: 'Vertrag Erika.pdf',
+        contractPdfInByteArrayForm: Buffer.from(await doc.save()).toString('base64'),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const key = ((await created.json()) as { data: { contractKey: string } }).data.contractKey;
+
+  await page.goto(`/nutzer/${key}`);
+  await expect(page.getByTestId('detail-contract-status')).toHaveText('Erstellt, nicht unterschrieben');
+  // No billing: no billing card.
+  await expect(page.getByRole('heading', { name: 'Abrechnung' })).toHaveCount(0);
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Vertrag Erika.pdf' }).click()]);
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
+
+  await openAction(page, 'Einladung erneut senden');
+  await expect(page.getByText('Die Einladung wurde erneut gesendet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Nutzer kündigen' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Nutzervertrag löschen' }).click();
+  await page.getByRole('alertdialog', { name: 'Nutzervertrag löschen?' }).getByRole('button', { name: 'Löschen' }).click();
+  await expect(page).toHaveURL(/\/nutzer$/);
+  expect((await api(page, `/contract-management/contract/id/${key}`)).status).toBe(404);
 });
