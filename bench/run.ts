@@ -171,6 +171,8 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
     results.push(await measure('location list page 0 size 10 (operator)', `${locationList}?page=0&size=10`, operator));
     const baselineEnd = await measureAlways('/config.json (public, no database), end', `${base}/config.json`);
     results.push(baselineEnd);
+    // The process holds the server, its PGlite worker (its WASM memory, the statements it keeps) and the client thread.
+    console.log(`  [${label}] process RSS after the round: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
     const measured = results.filter((r): r is Result => r !== undefined);
     const baseline = (baselineStart.rps + baselineEnd.rps) / 2;
     for (const r of measured) r.share = r.rps / baseline;
