@@ -61,7 +61,35 @@ const toRow = (r: SelectedRow): StationListRow => ({
 
 type StationListQuery = z.output<typeof stationListQuerySchema>;
 
-/** The connector list's page and total statements for the filters present (values as placeholders). */
+/**
+ * From this many rows up to a page's end on, the page is read by the plain join and sort: the walk
+ * by location then visits most locations, and its extra sorts cost more than one sort of all rows
+ * (demo data, 600 connectors at 40 locations: page 0 ~40 % less time by location, the last pages
+ * ~20 % more).
+ */
+export const DEEP_PAGE_ROWS = 250;
+
+/** The columns of a connector the list shows, named as the page statement's outer select reads them. */
+const connectorColumns = sql`${connectors.connectorId} as connector_id, ${connectors.cpId} as cp_id, ${connectors.cpoId} as cpo_id,
+  ${connectors.locationId} as location_id, ${connectors.parkingLot} as parking_lot, ${connectors.wallboxModel} as wallbox_model,
+  ${connectors.status} as status, ${connectors.onlineSince} as online_since, ${connectors.lastHeartbeat} as last_heartbeat,
+  ${connectors.version} as version`;
+const pageColumns = sql.raw(
+  'c.connector_id, c.cp_id, c.cpo_id, c.location_id, c.parking_lot, c.wallbox_model, c.status, c.online_since, c.last_heartbeat, c.version',
+);
+
+/**
+ * The connector list's page and total statements for the filters present (values as placeholders).
+ *
+ * The page is ordered by location name (connectors without a location last), station id and
+ * connector id. Joining every connector to its location and sorting them all for ten rows cost
+ * more than the rest of the request; instead the locations are walked in name order (a few dozen
+ * rows sorted) and each one's connectors read by the location index, so PostgreSQL (and PGlite)
+ * stops after the locations the page needs: an incremental sort orders the connectors within one
+ * location name (several locations may share a name), and the connectors without a location
+ * follow as a second part. Same rows, in the same order, as the plain join and sort, which deep
+ * pages use (`DEEP_PAGE_ROWS`; `stations/list-order.test.ts` compares both with it).
+ */
 function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
   const flags = [
     scope.operatorIds !== 'all',
@@ -86,8 +114,46 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
     // The total rides along as a column of the page's statement (connectors per operator are
     // bounded); only a page past the end asks for it alone.
     const total = db.select({ n: count() }).from(connectors).where(where);
+    // Each part stops after the rows up to the page's end.
+    const upTo = sql`cast(${sql.placeholder('limit')} as bigint) + cast(${sql.placeholder('offset')} as bigint)`;
+    // `offset 0` keeps each subquery as written: the sorted locations outside, one location's connectors inside.
+    const located = sql`(select ${pageColumns}, l.location_name, l.street, l.zip_code, l.city, 0 as part
+      from (select ${locations.locationId} as id, ${locations.locationName} as location_name, ${locations.street} as street,
+              ${locations.zipCode} as zip_code, ${locations.city} as city
+            from ${locations} order by ${locations.locationName} offset 0) l
+      cross join lateral (select ${connectorColumns} from ${connectors} where ${connectors.locationId} = l.id and ${where} offset 0) c
+      order by l.location_name, c.cp_id, c.connector_id limit ${upTo})`;
+    const unlocated = sql`(select ${connectorColumns}, null::text as location_name, null::text as street, null::text as zip_code,
+        null::text as city, 1 as part
+      from ${connectors} where ${connectors.locationId} is null and ${where}
+      order by ${connectors.cpId}, ${connectors.connectorId} limit ${upTo})`;
+    const u = (column: string) => sql.raw(`u.${column}`);
     return {
       page: db
+        .select({
+          connectorId: sql<string>`${u('connector_id')}`,
+          cpId: sql<string>`${u('cp_id')}`,
+          cpoId: sql<string>`${u('cpo_id')}`,
+          locationId: sql<string | null>`${u('location_id')}`,
+          locationName: sql<string | null>`${u('location_name')}`,
+          street: sql<string | null>`${u('street')}`,
+          zipCode: sql<string | null>`${u('zip_code')}`,
+          city: sql<string | null>`${u('city')}`,
+          parkingLot: sql<string | null>`${u('parking_lot')}`,
+          wallboxModel: sql<string>`${u('wallbox_model')}`,
+          status: sql<ConnectorRow['status']>`${u('status')}`,
+          onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
+          lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
+          version: sql<number>`${u('version')}`.mapWith(Number),
+          total: sql<number>`(${total})`.mapWith(Number),
+        })
+        .from(sql`(${located} union all ${unlocated}) u`)
+        .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${key}_page`),
+      // Deep pages walk most locations anyway: there the plain join and one sort cost less.
+      deepPage: db
         .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number) })
         .from(connectors)
         .leftJoin(locations, eq(locations.locationId, connectors.locationId))
@@ -95,7 +161,7 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
         .orderBy(sql`${locations.locationName} asc nulls last`, asc(connectors.cpId), asc(connectors.connectorId))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
-        .prepare(`${key}_page`),
+        .prepare(`${key}_deep`),
       total: total.prepare(`${key}_total`),
     };
   });
@@ -113,7 +179,7 @@ export async function listStations(db: Db, scope: Scope, q: StationListQuery): P
     limit: q.size,
     offset: q.page * q.size,
   };
-  const rows = await statements.page.execute(values);
+  const rows = await (values.offset + values.limit > DEEP_PAGE_ROWS ? statements.deepPage : statements.page).execute(values);
   return { total: rows.length ? rows[0].total : (await statements.total.execute(values))[0].n, rows: rows.map(toRow) };
 }
 
