@@ -1,8 +1,10 @@
 import { contractConflictDetailSchema, type ChangeTariffBody } from '../../../../contract/contracts';
+import { rfidConflictsSchema } from '../../../../contract/rfid';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
 import { registerWriteKind } from '../../../offline/write-kinds';
 import { locationKeys } from '../../locations/api/location-keys';
+import type { UserFormValues } from '../user-create-rules';
 import { userKeys } from './user-keys';
 import { userDetailQueryOptions } from './user-queries';
 
@@ -18,6 +20,7 @@ export const USER_TARIFF_WRITE = 'user.tariff';
 export const USER_INVITATION_WRITE = 'user.invitation';
 export const USER_DELETE_WRITE = 'user.delete';
 export const USER_PAYMENT_STATUS_WRITE = 'user.payment-status';
+export const USER_CREATE_WRITE = 'user.create';
 
 /** The kinds whose accepted write moves the contract's version on by one. */
 const VERSIONED_KINDS: ReadonlySet<string> = new Set([USER_TERMINATE_WRITE, USER_TARIFF_WRITE]);
@@ -44,6 +47,70 @@ export interface PaymentStatusWriteData {
   status: 'PAID' | 'UNPAID';
   rows: { contractKey: string; endCustomerId: string; name: string; billNumber: string }[];
   draft: string;
+}
+
+/**
+ * A new end customer (the creation wizard). `values` is the form as typed (no bank data leaves the
+ * device through the URL: 'Erneut bearbeiten' names the write by `draft`); the PDF is in the body.
+ */
+export interface CreateWriteData {
+  draft: string;
+  name: string;
+  email: string;
+  values: UserFormValues;
+}
+
+/** What a refused creation says (spec 2 §8). */
+export type CreateRefusal =
+  | { kind: 'rfidExists'; rows: { field: 'serialNumber' | 'rfidTag'; value: string; endCustomerId: string | null }[] }
+  | { kind: 'serialInUse'; rows: { field: 'serialNumber' | 'rfidTag'; value: string; endCustomerId: string | null }[] }
+  | { kind: 'serialNotExists'; serials: string[] }
+  | { kind: 'emailInUse'; endCustomerId: string }
+  | { kind: 'endCustomerIdInUse'; endCustomerId: string }
+  | { kind: 'generic' };
+
+export function createRefusal(error: Pick<OutboxError, 'code' | 'detail'> | null | undefined): CreateRefusal {
+  const detail = error?.detail as Record<string, unknown> | undefined;
+  const idOf = () => (typeof detail?.endCustomerId === 'string' ? detail.endCustomerId : '');
+  switch (error?.code) {
+    case 'ERR_RFID_ID_EXISTS':
+    case 'DB_CLIENT_ERROR': {
+      const rows = rfidConflictsSchema.safeParse(error.detail);
+      if (!rows.success) return { kind: 'generic' };
+      return { kind: error.code === 'ERR_RFID_ID_EXISTS' ? 'rfidExists' : 'serialInUse', rows: rows.data };
+    }
+    case 'ERR_RFID_SERIAL_NOT_EXISTS': {
+      const serials = Array.isArray(detail?.rfidSerialIds) ? detail.rfidSerialIds.map(String) : [];
+      return { kind: 'serialNotExists', serials };
+    }
+    case 'DUPLICATED_EMAIL':
+      return { kind: 'emailInUse', endCustomerId: idOf() };
+    case 'DUPLICATED_END_CUSTOMER_ID':
+      return { kind: 'endCustomerIdInUse', endCustomerId: idOf() };
+    default:
+      return { kind: 'generic' };
+  }
+}
+
+/** A refused creation as one line (the outbox's reason). */
+export function describeCreateRefusal(error: OutboxError, t: TranslateFn): string | null {
+  const r = createRefusal(error);
+  const rfidRows = (rows: { field: string; value: string; endCustomerId: string | null }[]) =>
+    rows.map((row) => `${row.value} (${row.endCustomerId ?? '–'})`).join(', ');
+  switch (r.kind) {
+    case 'rfidExists':
+      return t('users.create.errors.rfidExists', { list: rfidRows(r.rows) });
+    case 'serialInUse':
+      return t('users.create.errors.serialInUse', { list: rfidRows(r.rows) });
+    case 'serialNotExists':
+      return t('users.create.errors.serialNotExists', { list: r.serials.join(', ') });
+    case 'emailInUse':
+      return t('users.create.errors.emailInUse', { id: r.endCustomerId });
+    case 'endCustomerIdInUse':
+      return t('users.create.errors.endCustomerIdInUse', { id: r.endCustomerId });
+    default:
+      return null;
+  }
 }
 
 /** Every write of one contract goes out in order, each one version after the last. */
@@ -85,6 +152,14 @@ const locationUsersKey = [...locationKeys.all, 'contracts'] as const;
 const refreshContract = (d: ContractWriteData) => [userDetailQueryOptions(d.contractKey), userKeys.lists(), locationUsersKey];
 
 export function registerUserWrites(): void {
+  registerWriteKind<CreateWriteData>({
+    kind: USER_CREATE_WRITE,
+    name: (t) => t('users.writes.create'),
+    label: (d) => `${d.name} · ${d.email}`,
+    refreshes: () => [userKeys.lists(), locationUsersKey],
+    formPath: (d) => `/nutzer#create=${encodeURIComponent(d.draft)}`,
+    describeFailure: describeCreateRefusal,
+  });
   registerWriteKind<ContractWriteData>({
     kind: USER_TERMINATE_WRITE,
     name: (t) => t('users.writes.terminate'),
@@ -141,4 +216,20 @@ export function tariffDraft(
       w.scope === contractScope(contractKey) && w.kind === USER_TARIFF_WRITE && (w.data as TariffWriteData | undefined)?.draft === draft,
   );
   return found ? (found.data as TariffWriteData).values : null;
+}
+
+/** What the user entered in a refused creation ('Erneut bearbeiten'), with the PDF it carried, if still kept. */
+export function createDraft(
+  writes: readonly OutboxWrite[],
+  draft: string | undefined,
+): { values: CreateWriteData['values']; pdfBase64: string | null; writeId: string } | null {
+  if (!draft) return null;
+  const found = writes.find((w) => w.kind === USER_CREATE_WRITE && (w.data as CreateWriteData | undefined)?.draft === draft);
+  if (!found) return null;
+  const body = found.request.body as { contractInfo?: { contractPdfInByteArrayForm?: string } } | undefined;
+  return {
+    values: (found.data as CreateWriteData).values,
+    pdfBase64: body?.contractInfo?.contractPdfInByteArrayForm ?? null,
+    writeId: found.id,
+  };
 }

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useT } from '../../../i18n/i18n-context';
+import type { SubmitOutcome } from '../../../offline/outbox';
+import { useOutboxInstance } from '../../../offline/outbox-react';
+import { AlertDialog } from '../../../ui/alert-dialog';
+import { showNotice } from '../../../ui/notices';
+import { userKeys } from '../api/user-keys';
+import { createRefusal, type CreateRefusal, type CreateWriteData } from '../api/user-writes';
+import { createWrite, isAdminUserType, type UserFormValues } from '../user-create-rules';
+import { UserWizard } from './user-wizard';
+
+type Result = { outcome: SubmitOutcome; draft: string; rfidFollows: boolean } | null;
+
+export interface UserCreateFlowProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** A refused creation to make again ('Erneut bearbeiten'): what was entered and the write it replaces. */
+  initial?: { values: UserFormValues; pdfBase64: string | null; writeId: string } | null;
+}
+
+/**
+ * The creation wizard as an outbox write (spec 2 §2, §8): online it answers saved ('contract done'
+ * for APP, 'RFID follows' otherwise) or refused (the spec's dialog for the code); offline it is
+ * queued with the PDF in IndexedDB and sent once when the device is back online.
+ */
+export function UserCreateFlow({ isOpen, onClose, initial }: UserCreateFlowProps) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<Result>(null);
+
+  const submit = async (values: UserFormValues, pdfBase64: string | null) => {
+    // Saving a refused creation again replaces it (it would otherwise stay in the outbox).
+    if (initial?.writeId && outbox.getSnapshot().some((w) => w.id === initial.writeId)) await outbox.discard(initial.writeId);
+    const write = createWrite(values, pdfBase64);
+    const outcome = await outbox.submit([write]);
+    onClose();
+    setResult({ outcome, draft: write.data.draft, rfidFollows: isAdminUserType(values.userType) || values.authType !== 'APP' });
+    if (outcome === 'queued') showNotice({ id: 'user-create', tone: 'info', message: t('outbox.notice.queued'), timeout: 6_000 });
+  };
+
+  const refused =
+    result?.outcome === 'failed'
+      ? outbox.getSnapshot().find((w) => (w.data as CreateWriteData | undefined)?.draft === result.draft)
+      : undefined;
+  const refusal = createRefusal(refused?.lastError);
+
+  const close = () => {
+    setResult(null);
+    // Spec 2 §4: closing the dialog refreshes the contract list.
+    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  };
+
+  return (
+    <>
+      <UserWizard isOpen={isOpen} initial={initial} onClose={onClose} onSubmit={submit} />
+      <AlertDialog isOpen={result?.outcome === 'saved'} onClose={close} variant="success" title={t('users.create.savedTitle')}>
+        <p>{result?.rfidFollows ? t('users.create.rfidFollows') : t('users.create.contractDone')}</p>
+      </AlertDialog>
+      <AlertDialog isOpen={result?.outcome === 'failed'} onClose={close} variant="error" title={t('users.create.failedTitle')}>
+        <div className="flex flex-col gap-3" data-testid="create-error">
+          <RefusalText refusal={refusal} />
+          <p className="text-muted">{t('users.create.failedHint')}</p>
+        </div>
+      </AlertDialog>
+    </>
+  );
+}
+
+function RefusalText({ refusal }: { refusal: CreateRefusal }) {
+  const t = useT();
+  switch (refusal.kind) {
+    case 'rfidExists':
+    case 'serialInUse':
+      return (
+        <>
+          <p>{t(refusal.kind === 'rfidExists' ? 'users.create.errors.rfidExistsTitle' : 'users.create.errors.serialInUseTitle')}</p>
+          <table className="w-full text-left text-sm" data-testid="rfid-conflicts">
+            <thead>
+              <tr className="border-b border-border">
+                <th scope="col" className="py-1 pr-4 font-semibold">
+                  {t('users.fields.endCustomerId')}
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  {t('users.create.errors.tagOrSerial')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {refusal.rows.map((row) => (
+                <tr key={`${row.field}:${row.value}`} className="border-b border-border last:border-b-0">
+                  <td className="py-1 pr-4">{row.endCustomerId ?? t('users.create.errors.inRequest')}</td>
+                  <td className="py-1">
+                    {row.value} ({t(row.field === 'rfidTag' ? 'users.fields.rfidTags' : 'users.fields.rfidSerials')})
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      );
+    case 'serialNotExists':
+      return <p>{t('users.create.errors.serialNotExists', { list: refusal.serials.join(', ') })}</p>;
+    case 'emailInUse':
+      return <p>{t('users.create.errors.emailInUse', { id: refusal.endCustomerId })}</p>;
+    case 'endCustomerIdInUse':
+      return <p>{t('users.create.errors.endCustomerIdInUse', { id: refusal.endCustomerId })}</p>;
+    default:
+      return <p>{t('errors.somethingWrong')}</p>;
+  }
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_PDF_MAX_BYTES, createContractBodySchema } from '../../../contract/contracts';
+import { createRefusal } from './api/user-writes';
+import {
+  buildCreatePayload,
+  checkPdf,
+  createWrite,
+  defaultBillingType,
+  defaultPaymentMethod,
+  emptyUserForm,
+  stepIsValid,
+  toBase64,
+  userFormIssues,
+  withUserType,
+  type UserFormValues,
+} from './user-create-rules';
+
+const complete = (over: Partial<UserFormValues> = {}): UserFormValues => ({
+  ...emptyUserForm('CPO1'),
+  firstName: 'Erika',
+  lastName: 'Muster',
+  email: 'erika@example.com',
+  street: 'Hauptstr. 1',
+  zipCode: '10115',
+  city: 'Berlin',
+  userType: 'REGULAR',
+  locationId: 'LOC1',
+  parkingLotNumbers: ['P1'],
+  authType: 'APP',
+  billingType: 'WITH_BILLING',
+  billingCycle: 'MONTHLY',
+  fixTariff: '9,99',
+  varTariff: '0.45',
+  startDate: '01.12.2026',
+  paymentMethod: 'SEPA',
+  mandateReference: 'MANDATE-1',
+  ...over,
+});
+const ctx = { manualIds: false };
+const issues = (over: Partial<UserFormValues> = {}, c: Parameters<typeof userFormIssues>[1] = ctx) => userFormIssues(complete(over), c);
+
+describe('creation wizard rules (spec 2 §4-5)', () => {
+  it('a complete form has no issue and the payload passes the contract', () => {
+    expect(issues()).toEqual({});
+    expect(createContractBodySchema.safeParse(buildCreatePayload(complete(), null)).success).toBe(true);
+    for (const step of [0, 1, 2, 3]) expect(stepIsValid(issues(), step)).toBe(true);
+  });
+
+  it('user info: names, street, city, e-mail pattern, zip digits; c/o optional', () => {
+    expect(issues({ firstName: ' ' }).firstName).toBe('required');
+    expect(issues({ lastName: '' }).lastName).toBe('required');
+    expect(issues({ street: '' }).street).toBe('required');
+    expect(issues({ city: '' }).city).toBe('required');
+    expect(issues({ email: 'no-at' }).email).toBe('email');
+    expect(issues({ zipCode: '10a15' }).zipCode).toBe('digitsOnly');
+    expect(issues({ careOf: '' }).careOf).toBeUndefined();
+    expect(stepIsValid(issues({ email: '' }), 0)).toBe(false);
+    expect(stepIsValid(issues({ email: '' }), 1)).toBe(true);
+  });
+
+  it('end customer id: required only with manual ids, alphanumeric, blocked when the check says it exists', () => {
+    expect(issues({ endCustomerId: '' }).endCustomerId).toBeUndefined();
+    expect(issues({ endCustomerId: '' }, { manualIds: true }).endCustomerId).toBe('required');
+    expect(issues({ endCustomerId: 'AB-12' }, { manualIds: true }).endCustomerId).toBe('alphanumeric');
+    expect(issues({ endCustomerId: 'AB12' }, { manualIds: true }).endCustomerId).toBeUndefined();
+    expect(issues({ endCustomerId: 'AB12' }, { manualIds: true, idCheck: 'exists' }).endCustomerId).toBe('idExists');
+    expect(issues({ endCustomerId: 'AB12' }, { manualIds: true, idCheck: 'notValidated' }).endCustomerId).toBeUndefined();
+  });
+
+  it('REGULAR needs a location and at least one parking lot', () => {
+    expect(issues({ locationId: '' }).locationId).toBe('locationRequired');
+    expect(issues({ parkingLotNumbers: [] }).parkingLotNumbers).toBe('parkingLotRequired');
+  });
+
+  it('LOCAL_ADMIN and GLOBAL_ADMIN reset the location and force RFID', () => {
+    const admin = withUserType(complete(), 'LOCAL_ADMIN');
+    expect(admin).toMatchObject({ userType: 'LOCAL_ADMIN', locationId: '', parkingLotNumbers: [], authType: 'RFID' });
+    expect(userFormIssues(admin, ctx).locationId).toBeUndefined();
+    expect(userFormIssues(admin, ctx).rfidTags).toBe('rfidRequired');
+    expect(userFormIssues({ ...admin, rfidTags: 'A1, B2' }, ctx)).toEqual({});
+    expect(withUserType(complete(), 'REGULAR')).toMatchObject({ locationId: 'LOC1', authType: 'APP' });
+  });
+
+  it('RFID: tags or serials by rfidType, comma lists trimmed', () => {
+    expect(issues({ authType: 'RFID', rfidType: 'TAG', rfidTags: ' , ' }).rfidTags).toBe('rfidRequired');
+    expect(issues({ authType: 'APP_AND_RFID', rfidType: 'SN', rfidTags: 'A', rfidSerialId: '' }).rfidSerialId).toBe('rfidRequired');
+    const body = buildCreatePayload(complete({ authType: 'RFID', rfidType: 'TAG', rfidTags: ' A1 ,B2,, A1 ', rfidSerialId: 'S9' }), null);
+    expect(body.rfidTags).toEqual(['A1', 'B2']);
+    expect(body.rfidSerialId).toBeUndefined();
+    expect(buildCreatePayload(complete({ authType: 'APP', rfidTags: 'A1' }), null)).not.toHaveProperty('rfidType');
+  });
+
+  it('tariffs: numbers, min 0, step 0.01, fix and var tariff required with billing', () => {
+    expect(issues({ fixTariff: '' }).fixTariff).toBe('required');
+    expect(issues({ varTariff: 'abc' }).varTariff).toBe('number');
+    expect(issues({ varTariff: '0,455' }).varTariff).toBe('step001');
+    expect(issues({ onboardingFee: '-1' }).onboardingFee).toBe('number');
+    expect(issues({ onboardingFee: '' }).onboardingFee).toBeUndefined();
+    expect(issues({ billingType: 'NO_BILLING', fixTariff: '', varTariff: 'x', paymentMethod: '' })).toEqual({});
+  });
+
+  it('dates: start required, dd.MM.yyyy, end after start or none', () => {
+    expect(issues({ startDate: '' }).startDate).toBe('required');
+    expect(issues({ startDate: '31.02.2026' }).startDate).toBe('date');
+    expect(issues({ endDate: '01.12.2026' }).endDate).toBe('endBeforeStart');
+    expect(issues({ endDate: '02.12.2026' }).endDate).toBeUndefined();
+    expect(issues({ endDate: '' }).endDate).toBeUndefined();
+  });
+
+  it('the PDF is checked by its first bytes, at most 3 MB', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n...');
+    expect(checkPdf(pdf)).toBeNull();
+    expect(checkPdf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))).toBe('pdfOnly');
+    const big = new Uint8Array(CONTRACT_PDF_MAX_BYTES + 1);
+    big.set(pdf);
+    expect(checkPdf(big)).toBe('3mb');
+    expect(issues({}, { manualIds: false, pdfIssue: 'pdfOnly' }).pdf).toBe('pdfOnly');
+    expect(toBase64(pdf)).toBe(btoa('%PDF-1.7\n...'));
+  });
+
+  it('payment: a method with billing, the mandate reference for SEPA', () => {
+    expect(issues({ paymentMethod: '' }).paymentMethod).toBe('required');
+    expect(issues({ mandateReference: '' }).mandateReference).toBe('required');
+    expect(issues({ paymentMethod: 'BANK_TRANSFER', mandateReference: '' })).toEqual({});
+    expect(issues({ debitAccountNr: '12a' }).debitAccountNr).toBe('digitsOnly');
+    expect(issues({ costCenterNumber: 'x' }).costCenterNumber).toBe('digitsOnly');
+    expect(issues({ vatId: '19%' }).vatId).toBe('digitsOnly');
+  });
+
+  it('billing defaults from the operator payment preference', () => {
+    expect(defaultBillingType(['NO_PAYMENT_METHOD'])).toBe('NO_BILLING');
+    expect(defaultBillingType(null)).toBe('NO_BILLING');
+    expect(defaultBillingType(['NO_PAYMENT_METHOD', 'SEPA'])).toBe('WITH_BILLING');
+    expect(defaultBillingType(['BANK_TRANSFER'])).toBe('WITH_BILLING');
+    expect(defaultBillingType(['STRIPE_SEPA'])).toBe('WITH_BILLING');
+    expect(defaultPaymentMethod(['NO_PAYMENT_METHOD', 'BANK_TRANSFER'])).toBe('BANK_TRANSFER');
+  });
+});
+
+describe('the create payload (spec 2 §4, §7)', () => {
+  it('drops empty values, sends dates yyyy-MM-dd, a null end date and locationId without the name', () => {
+    const body = buildCreatePayload(complete({ careOf: '', iban: '', endDate: '' }), null);
+    expect(body.contractAddress).toEqual({ street: 'Hauptstr. 1', zipCode: '10115', city: 'Berlin', countryCode: 'DE' });
+    expect(body).not.toHaveProperty('endCustomerId');
+    expect(body).not.toHaveProperty('erpSystemParameters');
+    expect(body.contractInfo).toMatchObject({ startDate: '2026-12-01', endDate: null, fixTariff: 9.99, varTariff: 0.45 });
+    expect(body.contractInfo).not.toHaveProperty('contractPDF');
+    expect(body.contractPaymentDetails).toEqual({ contractMandateReference: 'MANDATE-1' });
+    expect(body.locationId).toBe('LOC1');
+    expect(buildCreatePayload(complete({ endDate: '31.12.2027' }), null).contractInfo.endDate).toBe('2027-12-31');
+  });
+
+  it('NO_BILLING drops the payment data, cycle and tariffs', () => {
+    const body = buildCreatePayload(complete({ billingType: 'NO_BILLING', iban: 'DE02120300000000202051' }), null);
+    expect(body).not.toHaveProperty('paymentMethod');
+    expect(body).not.toHaveProperty('contractPaymentDetails');
+    expect(body).not.toHaveProperty('billingCycle');
+    expect(body.contractInfo).not.toHaveProperty('fixTariff');
+  });
+
+  it('BANK_TRANSFER drops the mandate reference', () => {
+    const body = buildCreatePayload(complete({ paymentMethod: 'BANK_TRANSFER', iban: 'DE02120300000000202051' }), null);
+    expect(body.contractPaymentDetails).toEqual({ contractIban: 'DE02120300000000202051' });
+  });
+
+  it('admin types: no location nor parking lots, RFID', () => {
+    const body = buildCreatePayload(withUserType(complete({ rfidTags: 'T1' }), 'GLOBAL_ADMIN'), null);
+    expect(body).not.toHaveProperty('locationId');
+    expect(body.authType).toBe('RFID');
+    expect(body.rfidTags).toEqual(['T1']);
+  });
+
+  it('the PDF travels as base64 with its name; the write has a scope of its own and keeps what was typed', () => {
+    const write = createWrite(complete({ pdfName: 'vertrag.pdf' }), 'JVBERi0xLjc=', 'd1');
+    expect(write).toMatchObject({ scope: 'contract-new:d1', kind: 'user.create', data: { draft: 'd1', name: 'Erika Muster' } });
+    expect(write.data.values.pdfName).toBe('vertrag.pdf');
+    expect(write.request).toMatchObject({ path: '/create-contract', method: 'POST' });
+    expect((write.request.body as { contractInfo: object }).contractInfo).toMatchObject({
+      contractPDF: 'vertrag.pdf',
+      contractPdfInByteArrayForm: 'JVBERi0xLjc=',
+    });
+  });
+});
+
+describe('refusals of a creation (spec 2 §8)', () => {
+  it('reads each code with its detail', () => {
+    const rows = [{ field: 'rfidTag', value: 'T1', endCustomerId: '123-45678-901' }];
+    expect(createRefusal({ code: 'ERR_RFID_ID_EXISTS', detail: rows })).toEqual({ kind: 'rfidExists', rows });
+    expect(createRefusal({ code: 'DB_CLIENT_ERROR', detail: rows })).toEqual({ kind: 'serialInUse', rows });
+    expect(createRefusal({ code: 'ERR_RFID_SERIAL_NOT_EXISTS', detail: { rfidSerialIds: ['S1'] } })).toEqual({
+      kind: 'serialNotExists',
+      serials: ['S1'],
+    });
+    expect(createRefusal({ code: 'DUPLICATED_EMAIL', detail: { endCustomerId: 'X1' } })).toEqual({
+      kind: 'emailInUse',
+      endCustomerId: 'X1',
+    });
+    expect(createRefusal({ code: 'DUPLICATED_END_CUSTOMER_ID', detail: { endCustomerId: 'X2' } })).toEqual({
+      kind: 'endCustomerIdInUse',
+      endCustomerId: 'X2',
+    });
+    expect(createRefusal({ code: 'SERVER_ERROR', detail: undefined })).toEqual({ kind: 'generic' });
+    expect(createRefusal({ code: 'ERR_RFID_ID_EXISTS', detail: 'broken' })).toEqual({ kind: 'generic' });
+  });
+});

@@ -1,0 +1,282 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { bearer, expectNoSeriousA11yViolations, signIn, waitForServiceWorker } from './helpers';
+
+/**
+ * Issue 13, the creation wizard on /nutzer (spec 2 §2, §4-5, §8): a REGULAR user with billing, a SEPA
+ * mandate reference and a real PDF, found in the list and opened (PDF there); a LOCAL_ADMIN whose
+ * RFID tag is taken sees the table of customer id and tag; a creation made offline arrives exactly
+ * once after reconnecting; axe on each step.
+ */
+
+interface DropdownRow {
+  locationId: string;
+  locationName: string;
+  cpoId: string;
+  parkingLots: string[];
+}
+
+const berlinToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const display = (iso: string) => iso.split('-').reverse().join('.');
+
+/** The signed-in account's own (first) operator, from its token. */
+async function ownOperator(page: Page): Promise<string> {
+  const token = (await bearer(page)).replace(/^Bearer /, '');
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { cpo_id: string[] };
+  return claims.cpo_id[0]!;
+}
+
+/** A location of the operator with at least one parking lot. */
+async function placement(page: Page, cpoId: string): Promise<DropdownRow> {
+  const res = await page.request.get('/bff/locations/get-by-cpo-for-dropdown', { headers: { Authorization: await bearer(page) } });
+  const rows = ((await res.json()) as { data: DropdownRow[] }).data;
+  const found = rows.find((r) => r.cpoId === cpoId && r.parkingLots.length > 0);
+  expect(found, 'a location with parking lots').toBeTruthy();
+  return found!;
+}
+
+async function contractsNamed(page: Page, name: string) {
+  const res = await page.request.get(`/contract-management/contracts/operator?page=0&size=20&name=${encodeURIComponent(name)}`, {
+    headers: { Authorization: await bearer(page) },
+  });
+  return ((await res.json()) as { data: { response: { contractKey: string; name: string }[] } }).data.response;
+}
+
+async function expectAccessible(page: Page) {
+  await expect(page.locator('[data-live-announcer] [role=img]')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+}
+
+async function openWizard(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Nutzer anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: /Nutzer anlegen/ });
+  await expect(dialog.getByRole('textbox', { name: /^Vorname/ })).toBeVisible();
+  return dialog;
+}
+
+/** Step 1 with a fresh name and e-mail; the manual end customer id when the operator asks for one. */
+async function fillUserInfo(page: Page, dialog: Locator, stamp: string, lastName: string) {
+  await dialog.getByRole('textbox', { name: /^Vorname/ }).fill('Erika');
+  await dialog.getByRole('textbox', { name: /^Nachname/ }).fill(lastName);
+  await dialog.getByRole('textbox', { name: /^E-Mail/ }).fill(`erika.${stamp}@example.com`);
+  await dialog.getByRole('textbox', { name: /^Straße und Hausnummer/ }).fill('Hafenstraße 7');
+  await dialog.getByRole('textbox', { name: /^PLZ/ }).fill('20457');
+  await dialog.getByRole('textbox', { name: /^Ort/ }).fill('Hamburg');
+  const id = dialog.getByTestId('create-endCustomerId');
+  // The operator's detail says whether it types its ids itself; the field shows once it is known.
+  await page.waitForTimeout(300);
+  if (await id.isVisible()) {
+    await id.fill(`E2E${stamp}`);
+    await id.blur();
+    await expect(dialog.getByText('Kundennummer geprüft')).toBeVisible();
+  }
+}
+
+test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in the list, detail with the PDF', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator');
+  const where = await placement(page, await ownOperator(page));
+  const stamp = `${Date.now()}`;
+  const lastName = `Anlage${stamp}`;
+  await page.goto('/nutzer');
+  const dialog = await openWizard(page);
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+
+  // Step 1: Next only when valid.
+  await expect(next).toBeDisabled();
+  await fillUserInfo(page, dialog, stamp, lastName);
+  await dialog.getByRole('textbox', { name: /^PLZ/ }).fill('2045a');
+  await dialog.getByRole('textbox', { name: /^PLZ/ }).blur();
+  await expect(dialog.getByText('Nur Ziffern.')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /^PLZ/ }).fill('20457');
+  await expectAccessible(page);
+  await next.click();
+
+  // Step 2: REGULAR with a location and a parking lot, APP.
+  await expect(dialog.getByRole('radio', { name: 'Regulär' })).toBeChecked();
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^${where.locationId}`) }).click();
+  await dialog.getByRole('button', { name: /Parkplätze\*?$/ }).click();
+  await page.getByRole('option', { name: where.parkingLots[0]! }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(next).toBeEnabled();
+  await expectAccessible(page);
+  await next.click();
+
+  // Step 3: with billing, tariffs, dates, a real PDF (a renamed PNG is refused by its bytes).
+  await dialog.getByRole('radio', { name: 'Mit Abrechnung' }).check({ force: true });
+  await dialog.getByTestId('create-fixTariff').fill('9,99');
+  await dialog.getByTestId('create-varTariff').fill('0,455');
+  await dialog.getByTestId('create-varTariff').blur();
+  await expect(dialog.getByText('In Schritten von 0,01.', { exact: true })).toBeVisible();
+  await dialog.getByTestId('create-varTariff').fill('0,45');
+  await dialog.getByTestId('create-startDate').fill(display(berlinToday()));
+  await dialog.getByTestId('create-pdf').setInputFiles({
+    name: 'bild.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  });
+  await expect(dialog.getByText('Nur PDF-Dateien sind erlaubt.')).toBeVisible();
+  await expect(next).toBeDisabled();
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('Ladevertrag Wizard E2E');
+  await dialog.getByTestId('create-pdf').setInputFiles({
+    name: `Vertrag ${lastName}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await doc.save()),
+  });
+  await expect(dialog.getByText(`Gewählt: Vertrag ${lastName}.pdf`)).toBeVisible();
+  await expect(next).toBeEnabled();
+  await expectAccessible(page);
+  await next.click();
+
+  // Step 4: SEPA needs the mandate reference.
+  await dialog.getByRole('button', { name: /Zahlungsart\*?$/ }).click();
+  await page.getByRole('option', { name: 'SEPA-Lastschrift' }).click();
+  await expect(next).toBeDisabled();
+  await dialog.getByTestId('create-mandateReference').fill(`MAND${stamp}`);
+  await dialog.getByRole('textbox', { name: /^Umsatzsteuer/ }).fill('19');
+  await expect(next).toBeEnabled();
+  await expectAccessible(page);
+  await next.click();
+
+  // Step 5: the summary as spec 2 §2 lists it.
+  const summary = dialog.getByTestId('create-summary');
+  await expect(summary).toContainText(`Erika ${lastName}`);
+  await expect(summary).toContainText(`${where.locationId}:${where.locationName}`);
+  await expect(summary).toContainText(display(berlinToday()));
+  await expect(summary).toContainText('Unbefristet');
+  await expect(summary).toContainText('9,99');
+  await expect(summary).toContainText(`MAND${stamp}`);
+  await expect(summary).toContainText('19 %');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const done = page.getByRole('alertdialog', { name: 'Nutzer angelegt' });
+  await expect(done).toContainText('Der Vertrag ist angelegt. Der Nutzer erhält eine Einladung per E-Mail.');
+  await done.getByRole('button', { name: 'OK' }).click();
+
+  // In the list by name, then the detail with its PDF.
+  await page.getByRole('searchbox', { name: 'Name' }).fill(`Erika ${lastName}`);
+  await page.getByRole('searchbox', { name: 'Name' }).press('Enter');
+  const grid = page.getByRole('grid', { name: 'Alle Nutzer' });
+  await expect(grid.getByRole('row')).toHaveCount(2);
+  await grid.getByRole('link', { name: `Nutzer Erika ${lastName} öffnen` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nutzerverwaltung' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Abrechnung' })).toBeVisible();
+  await expect(page.getByText(`MAND${stamp}`)).toBeVisible();
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: `Vertrag ${lastName}.pdf` }).click()]);
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
+});
+
+test('a LOCAL_ADMIN whose RFID tag is taken sees the table of customer id and tag', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'operator');
+  const cpoId = await ownOperator(page);
+  const stamp = `${Date.now()}`;
+  // Another end customer holds the tag (made through the API).
+  const tag = `TAG${stamp}`;
+  const holder = await page.request.post('/contract-management/create-contract', {
+    headers: { Authorization: await bearer(page), 'Idempotency-Key': `e2e-create-holder-${stamp}` },
+    data: {
+      cpoId,
+      endCustomerId: `H${stamp}`,
+      userType: 'LOCAL_ADMIN',
+      firstName: 'Halter',
+      lastName: `Tag${stamp}`,
+      email: `halter.${stamp}@example.com`,
+      contractAddress: { street: 'Hafenstraße 8', zipCode: '20457', city: 'Hamburg' },
+      authType: 'RFID',
+      rfidType: 'TAG',
+      rfidTags: [tag],
+      billingType: 'NO_BILLING',
+      contractInfo: { startDate: berlinToday() },
+    },
+  });
+  expect(holder.status(), await holder.text()).toBe(200);
+  const holderId = ((await holder.json()) as { data: { endCustomerId: string } }).data.endCustomerId;
+
+  await page.goto('/nutzer');
+  const dialog = await openWizard(page);
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+  await fillUserInfo(page, dialog, `${stamp}b`, `Admin${stamp}`);
+  await next.click();
+
+  await dialog.getByRole('radio', { name: 'Lokaler Admin' }).check({ force: true });
+  // Admin types: no location, RFID forced.
+  await expect(dialog.getByRole('button', { name: /Standort\*?$/ })).toHaveCount(0);
+  await expect(dialog.getByRole('radio', { name: 'RFID', exact: true })).toBeChecked();
+  await expect(next).toBeDisabled();
+  await dialog.getByTestId('create-rfidTags').fill(`NEW${stamp}, ${tag}`);
+  await expect(next).toBeEnabled();
+  await expectAccessible(page);
+  await next.click();
+  await dialog.getByRole('radio', { name: 'Ohne Abrechnung' }).check({ force: true });
+  await dialog.getByTestId('create-startDate').fill(display(berlinToday()));
+  await next.click();
+  await next.click();
+  await expect(dialog.getByTestId('create-summary')).not.toContainText('Standort');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+
+  const error = page.getByRole('alertdialog', { name: 'Nutzer nicht angelegt' });
+  await expect(error.getByRole('table')).toBeVisible();
+  await expect(error.getByRole('row', { name: new RegExp(`${holderId}.*${tag}`) })).toBeVisible();
+  await expectAccessible(page);
+  await error.getByRole('button', { name: 'OK' }).click();
+  expect(await contractsNamed(page, `Erika Admin${stamp}`)).toHaveLength(0);
+});
+
+test('a creation made offline arrives exactly once after reconnecting', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator');
+  const where = await placement(page, await ownOperator(page));
+  const stamp = `${Date.now()}`;
+  const lastName = `Offline${stamp}`;
+  await page.goto('/nutzer');
+  await waitForServiceWorker(page);
+  const dialog = await openWizard(page);
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+  await fillUserInfo(page, dialog, stamp, lastName);
+
+  await context.setOffline(true);
+  await next.click();
+  await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^${where.locationId}`) }).click();
+  await dialog.getByRole('button', { name: /Parkplätze\*?$/ }).click();
+  await page.getByRole('option', { name: where.parkingLots[0]! }).click();
+  await page.keyboard.press('Escape');
+  await next.click();
+  await dialog.getByRole('radio', { name: 'Ohne Abrechnung' }).check({ force: true });
+  await dialog.getByTestId('create-startDate').fill(display(berlinToday()));
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('Offline');
+  await dialog
+    .getByTestId('create-pdf')
+    .setInputFiles({ name: 'offline.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) });
+  await expect(dialog.getByText('Gewählt: offline.pdf')).toBeVisible();
+  await next.click();
+  await next.click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('wird gesendet, sobald Sie online sind', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Nutzer angelegt' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await contractsNamed(page, `Erika ${lastName}`)).length, { timeout: 30_000 }).toBe(1);
+  // Exactly once, also after a reload (the write is done, not sent again).
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nutzer' })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  const rows = await contractsNamed(page, `Erika ${lastName}`);
+  expect(rows).toHaveLength(1);
+  const res = await page.request.get(`/contract-management/contract/id/${rows[0]!.contractKey}`, {
+    headers: { Authorization: await bearer(page) },
+  });
+  expect(((await res.json()) as { data: { pdfAvailable: boolean } }).data.pdfAvailable).toBe(true);
+});
