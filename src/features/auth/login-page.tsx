@@ -89,10 +89,7 @@ export function LoginPage() {
           {t('auth.login')}
         </Button>
       </form>
-      <Link
-        href="/forgot-password"
-        className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline"
-      >
+      <Link href="/forgot-password" className="mt-4 inline-flex min-h-11 items-center text-primary underline-offset-2 hover:underline">
         {t('auth.forgotLink')}
       </Link>
       {dialogUsed && (
