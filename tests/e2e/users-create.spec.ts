@@ -280,3 +280,71 @@ test('a creation made offline arrives exactly once after reconnecting', async ({
   });
   expect(((await res.json()) as { data: { pdfAvailable: boolean } }).data.pdfAvailable).toBe(true);
 });
+
+test("an e-mail in use names its owner; 'Erneut bearbeiten' opens the wizard again with what was entered", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'operator');
+  const cpoId = await ownOperator(page);
+  const stamp = `${Date.now()}`;
+  const owner = await page.request.post('/contract-management/create-contract', {
+    headers: { Authorization: await bearer(page), 'Idempotency-Key': `e2e-create-owner-${stamp}` },
+    data: {
+      cpoId,
+      endCustomerId: `O${stamp}`,
+      userType: 'LOCAL_ADMIN',
+      firstName: 'Otto',
+      lastName: `Owner${stamp}`,
+      email: `erika.${stamp}@example.com`,
+      contractAddress: { street: 'Hafenstraße 9', zipCode: '20457', city: 'Hamburg' },
+      authType: 'RFID',
+      rfidType: 'TAG',
+      rfidTags: [`OWN${stamp}`],
+      billingType: 'NO_BILLING',
+      contractInfo: { startDate: berlinToday() },
+    },
+  });
+  expect(owner.status(), await owner.text()).toBe(200);
+  const ownerId = ((await owner.json()) as { data: { endCustomerId: string } }).data.endCustomerId;
+
+  await page.goto('/nutzer');
+  const dialog = await openWizard(page);
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+  // The same e-mail as the owner's (fillUserInfo builds it from the stamp); a manual id of its own.
+  await fillUserInfo(page, dialog, stamp, `Again${stamp}`);
+  const id = dialog.getByTestId('create-endCustomerId');
+  if (await id.isVisible()) {
+    await id.fill(`A${stamp}`);
+    await id.blur();
+  }
+  await next.click();
+  await dialog.getByRole('radio', { name: 'Lokaler Admin' }).check({ force: true });
+  await dialog.getByTestId('create-rfidTags').fill(`AGN${stamp}`);
+  await next.click();
+  await dialog.getByRole('radio', { name: 'Ohne Abrechnung' }).check({ force: true });
+  await dialog.getByTestId('create-startDate').fill(display(berlinToday()));
+  await next.click();
+  await next.click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const error = page.getByRole('alertdialog', { name: 'Nutzer nicht angelegt' });
+  await expect(error).toContainText(`Die E-Mail-Adresse wird bereits vom Kunden ${ownerId} verwendet.`);
+  await error.getByRole('button', { name: 'OK' }).click();
+
+  // The refused write waits in the outbox with the same reason and the way back to the form.
+  await page.getByRole('button', { name: /Ausgang/ }).click();
+  const outbox = page.getByRole('dialog', { name: 'Ausstehende Änderungen' });
+  await expect(outbox).toContainText(`Die E-Mail-Adresse wird bereits vom Kunden ${ownerId} verwendet.`);
+  await outbox.getByRole('link', { name: new RegExp(`^Erneut bearbeiten: Erika Again${stamp}`) }).click();
+  const again = page.getByRole('dialog', { name: /Nutzer anlegen/ });
+  await expect(again.getByRole('textbox', { name: /^Nachname/ })).toHaveValue(`Again${stamp}`);
+  await again.getByRole('textbox', { name: /^E-Mail/ }).fill(`erika.again.${stamp}@example.com`);
+  await again.getByRole('button', { name: 'Weiter' }).click();
+  await expect(again.getByRole('radio', { name: 'Lokaler Admin' })).toBeChecked();
+  await expect(again.getByTestId('create-rfidTags')).toHaveValue(`AGN${stamp}`);
+  for (let i = 0; i < 3; i++) await again.getByRole('button', { name: 'Weiter' }).click();
+  await again.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Nutzer angelegt' })).toContainText('Die RFID-Karte folgt.');
+  await page.getByRole('alertdialog', { name: 'Nutzer angelegt' }).getByRole('button', { name: 'OK' }).click();
+  expect(await contractsNamed(page, `Erika Again${stamp}`)).toHaveLength(1);
+  // Saving again replaced the refused write: nothing is left in the outbox for it.
+  await expect(page.locator('button[aria-label^="Ausgang"]')).toHaveAttribute('aria-label', 'Ausgang, nichts ausstehend');
+});

@@ -498,7 +498,10 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
   );
 }
 
-/** The contract PDF: a native file input behind a labelled, 44 px button-like label. */
+/**
+ * The contract PDF: a native file input (the browser's own picker, also on tablets), visually
+ * replaced by a 44 px button-like label in the user's language; the chosen name or the hint below.
+ */
 function PdfField({
   label,
   hint,
@@ -515,15 +518,19 @@ function PdfField({
   const t = useT();
   return (
     <div className="flex flex-col gap-1">
-      <label className="flex flex-col gap-1 text-sm font-medium text-fg">
+      <span id="create-pdf-label" className="text-sm font-medium text-fg">
         {label}
+      </span>
+      <label className="relative inline-flex min-h-11 w-fit cursor-pointer items-center rounded-md border border-border bg-surface px-4 text-base font-medium text-fg hover:bg-surface-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus">
+        {t('users.create.pdfChoose')}
         <input
           type="file"
           accept="application/pdf"
           data-testid="create-pdf"
+          aria-labelledby="create-pdf-label"
           aria-describedby="create-pdf-hint create-pdf-error"
           aria-invalid={error ? true : undefined}
-          className="min-h-11 w-full max-w-md rounded-md border border-border bg-surface px-2 py-2 text-base file:mr-3 file:min-h-9 file:rounded file:border-0 file:bg-surface-2 file:px-3 file:text-fg"
+          className="sr-only"
           onChange={(e) => onChoose(e.currentTarget.files?.[0])}
         />
       </label>
