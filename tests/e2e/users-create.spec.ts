@@ -348,3 +348,86 @@ test("an e-mail in use names its owner; 'Erneut bearbeiten' opens the wizard aga
   // Saving again replaced the refused write: nothing is left in the outbox for it.
   await expect(page.locator('button[aria-label^="Ausgang"]')).toHaveAttribute('aria-label', 'Ausgang, nichts ausstehend');
 });
+
+test('the edit wizard: prefilled, saved with the version; an active contract locks billing type, start date, tariffs and PDF', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'operator');
+  const auth = { Authorization: await bearer(page) };
+  const cpoId = await ownOperator(page);
+  const stamp = `${Date.now()}`;
+  const created = await page.request.post('/contract-management/create-contract', {
+    headers: { ...auth, 'Idempotency-Key': `e2e-edit-${stamp}` },
+    data: {
+      cpoId,
+      endCustomerId: `ED${stamp}`,
+      userType: 'LOCAL_ADMIN',
+      firstName: 'Edith',
+      lastName: `Edit${stamp}`,
+      email: `edith.${stamp}@example.com`,
+      contractAddress: { street: 'Hafenstraße 10', zipCode: '20457', city: 'Hamburg' },
+      authType: 'RFID',
+      rfidType: 'TAG',
+      rfidTags: [`ED${stamp}`],
+      billingType: 'NO_BILLING',
+      contractInfo: { startDate: berlinToday() },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const key = ((await created.json()) as { data: { contractKey: string } }).data.contractKey;
+  const read = async (k: string) =>
+    (
+      (await (await page.request.get(`/contract-management/contract/id/${k}`, { headers: auth })).json()) as {
+        data: { version: number; contractStatus: string; billingType: string; contractAddress: { city: string } };
+      }
+    ).data;
+  const before = await read(key);
+
+  await page.goto(`/nutzer/${key}`);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: /Nutzer bearbeiten/ });
+  await expect(dialog.getByRole('textbox', { name: /^Nachname/ })).toHaveValue(`Edit${stamp}`);
+  await dialog.getByRole('textbox', { name: /^Ort/ }).fill('Bremen');
+  const next = dialog.getByRole('button', { name: 'Weiter' });
+  await next.click();
+  await expect(dialog.getByTestId('create-rfidTags')).toHaveValue(`ED${stamp}`);
+  await next.click();
+  await expect(dialog.getByRole('radio', { name: 'Ohne Abrechnung' })).toBeEnabled();
+  await expectAccessible(page);
+  await next.click();
+  await next.click();
+  await expect(dialog.getByTestId('create-summary')).toContainText('Bremen');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const saved = page.getByRole('alertdialog', { name: 'Nutzer gespeichert' });
+  await expect(saved).toBeVisible();
+  await saved.getByRole('button', { name: 'OK' }).click();
+  expect(await read(key)).toMatchObject({ version: before.version + 1, contractAddress: { city: 'Bremen' } });
+
+  // An active, billed contract: the locked fields are disabled.
+  const list = await page.request.get('/contract-management/contracts/operator?page=0&size=200', { headers: auth });
+  const rows = ((await list.json()) as { data: { response: { contractKey: string; contractStatus: string }[] } }).data.response;
+  let active: string | null = null;
+  for (const r of rows.filter((x) => x.contractStatus === 'ACTIVE')) {
+    if ((await read(r.contractKey)).billingType === 'WITH_BILLING') {
+      active = r.contractKey;
+      break;
+    }
+  }
+  expect(active).not.toBeNull();
+  await page.goto(`/nutzer/${active}`);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  await expect(dialog.getByRole('textbox', { name: /^Nachname/ })).not.toHaveValue('');
+  await next.click();
+  await next.click();
+  await expect(dialog.getByRole('radio', { name: 'Mit Abrechnung' })).toBeDisabled();
+  await expect(dialog.getByTestId('create-fixTariff')).toBeDisabled();
+  await expect(dialog.getByTestId('create-onboardingFee')).toBeDisabled();
+  await expect(dialog.getByTestId('create-startDate')).toBeDisabled();
+  await expect(dialog.getByTestId('create-pdf')).toBeDisabled();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { contractActions, type ContractDetail } from '../../../contract/contracts';
 import { useSession } from '../../auth/session-context';
@@ -15,13 +16,15 @@ import { useNavigate } from '../../ui/navigation';
 import { showNotice } from '../../ui/notices';
 import { userKeys } from './api/user-keys';
 import { userDetailQueryOptions } from './api/user-queries';
-import { tariffDraft, versionToSend, type ContractWriteData } from './api/user-writes';
+import { editDraft, tariffDraft, versionToSend, type ContractWriteData } from './api/user-writes';
 import { deleteWrite, invitationWrite, terminateWrite, tariffWrite, type TariffFormValues } from './user-rules';
 
 // Not part of the first screen, but fetched once it shows: a tariff change made offline right
 // after opening the page works before the service worker has cached the app.
 const loadTariffWizard = () => import('./components/tariff-wizard');
 const TariffWizard = lazy(() => loadTariffWizard().then((m) => ({ default: m.TariffWizard })));
+const loadEditFlow = () => import('./components/user-create-flow');
+const UserEditFlow = lazy(() => loadEditFlow().then((m) => ({ default: m.UserEditFlow })));
 
 /** A form to open at once (the outbox's 'Erneut bearbeiten'). */
 export interface UserReopen {
@@ -36,7 +39,7 @@ type Result = { action: 'terminate' | 'tariff' | 'delete' | 'invitation'; outcom
  * The user page's actions menu (spec 2 §4) with the availability rule of the contract
  * (`contractActions`, the server's too): edit tariff, terminate, delete (admins), resend invitation.
  * Every one is an outbox write (queued offline, sent once, a refusal kept with its reason).
- * 'Edit' comes with the edit wizard and 'redo payment details setup' with the payments issue.
+ * 'Edit' opens the creation wizard prefilled (UserEditFlow); 'redo payment details setup' comes with the payments issue.
  */
 export function UserActions({ contract, reopen, onReopened }: { contract: ContractDetail; reopen?: UserReopen; onReopened?: () => void }) {
   const t = useT();
@@ -52,12 +55,34 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
     replaces: string | null;
   } | null>(null);
   const [tariffOpen, setTariffOpen] = useState(false);
+  const [edit, setEdit] = useState<{ opening: number; seen: ContractDetail; initial: ReturnType<typeof editDraft> } | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   const [result, setResult] = useState<Result>(null);
   const available = contractActions(contract);
 
   useEffect(() => {
     if (available.editTariff) void loadTariffWizard().catch(() => undefined);
   }, [available.editTariff]);
+
+  const openEdit = (seen: ContractDetail = contract, initial: ReturnType<typeof editDraft> = null) => {
+    setEdit((s) => ({ opening: (s?.opening ?? 0) + 1, seen, initial }));
+    setEditOpen(true);
+  };
+
+  // Back from a refused edit (/nutzer/{key}#edit=<draft>): the wizard starts from the contract as the
+  // server has it now (its version), with what the user entered.
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const reopenedEdit = useRef<string | null>(null);
+  useEffect(() => {
+    const draft = /^edit=(.+)$/.exec(hash)?.[1];
+    if (!draft || draft === reopenedEdit.current) return;
+    reopenedEdit.current = draft;
+    const initial = editDraft(outbox.getSnapshot(), contract.contractKey, decodeURIComponent(draft));
+    void queryClient
+      .fetchQuery({ ...userDetailQueryOptions(contract.contractKey), staleTime: 0, retry: false })
+      .catch(() => contract)
+      .then((seen) => openEdit(seen, initial));
+  });
 
   const openTariff = (seen: ContractDetail = contract, values: TariffFormValues | null = null, replaces: string | null = null) => {
     setTariff((s) => ({ opening: (s?.opening ?? 0) + 1, seen, values, replaces }));
@@ -93,6 +118,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
   const version = (seen: ContractDetail) => versionToSend(seen, outbox.getSnapshot());
 
   const items: ActionMenuItem[] = [
+    ...(available.edit ? [{ id: 'edit', label: t('users.actions.edit') }] : []),
     ...(available.editTariff ? [{ id: 'tariff', label: t('users.actions.editTariff') }] : []),
     ...(available.terminate ? [{ id: 'terminate', label: t('users.actions.terminate'), tone: 'danger' as const }] : []),
     ...(available.resendInvitation ? [{ id: 'invitation', label: t('users.actions.resendInvitation') }] : []),
@@ -118,6 +144,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
           items={items}
           onAction={(id) => {
             if (id === 'tariff') openTariff();
+            else if (id === 'edit') openEdit();
             else if (id === 'invitation') void submit('invitation', invitationWrite(contract));
             else setConfirm(id as Confirm);
           }}
@@ -167,6 +194,18 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
               setTariffOpen(false);
               await submit('tariff', tariffWrite(tariff.seen, version(tariff.seen), values), tariff.replaces);
             }}
+          />
+        </Suspense>
+      )}
+      {edit && (
+        <Suspense fallback={null}>
+          <UserEditFlow
+            key={edit.opening}
+            isOpen={editOpen}
+            contract={edit.seen}
+            initial={edit.initial}
+            onClose={() => setEditOpen(false)}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) })}
           />
         </Suspense>
       )}

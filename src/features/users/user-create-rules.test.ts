@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_PDF_MAX_BYTES, createContractBodySchema } from '../../../contract/contracts';
+import {
+  CONTRACT_PDF_MAX_BYTES,
+  createContractBodySchema,
+  editContractBodyChecked,
+  type ContractDetail,
+} from '../../../contract/contracts';
 import { createRefusal } from './api/user-writes';
 import {
   buildCreatePayload,
@@ -7,10 +12,13 @@ import {
   createWrite,
   defaultBillingType,
   defaultPaymentMethod,
+  editWrite,
+  isLockedContract,
   emptyUserForm,
   stepIsValid,
   toBase64,
   userFormIssues,
+  valuesFromContract,
   withUserType,
   type UserFormValues,
 } from './user-create-rules';
@@ -201,5 +209,78 @@ describe('refusals of a creation (spec 2 §8)', () => {
     });
     expect(createRefusal({ code: 'SERVER_ERROR', detail: undefined })).toEqual({ kind: 'generic' });
     expect(createRefusal({ code: 'ERR_RFID_ID_EXISTS', detail: 'broken' })).toEqual({ kind: 'generic' });
+  });
+});
+
+describe('the edit wizard (spec 2 §2, §4)', () => {
+  const detail: ContractDetail = {
+    contractKey: 'k-1',
+    contractId: 'id-1',
+    contractNumber: 'V-1',
+    endCustomerId: 'EC1',
+    endCustomerIdManuallyCreated: true,
+    contractStatus: 'ACTIVE',
+    contractStatusMapping: { enumName: 'ACTIVE', colourCode: '#0a0' },
+    userType: 'REGULAR',
+    firstName: 'Anna',
+    lastName: 'Müller',
+    email: 'anna@example.com',
+    contractAddress: { careOf: null, street: 'Weg 1', zipCode: '20457', city: 'Hamburg', countryCode: 'DE' },
+    cpoId: 'CPO1',
+    cpoName: 'Hafen',
+    createManualEndCustomerId: true,
+    locationId: 'L1',
+    locationName: 'Depot',
+    parkingLotNumbers: ['P1'],
+    authType: 'APP_AND_RFID',
+    rfidType: 'TAG',
+    rfidTags: ['T1', 'T2'],
+    rfidSerialId: [],
+    billingType: 'WITH_BILLING',
+    billingCycle: 'MONTHLY',
+    billingStatus: null,
+    contractInfo: {
+      contractPDF: 'v.pdf',
+      startDate: '2026-01-01',
+      endDate: null,
+      fixTariff: 9.9,
+      varTariff: 0.39,
+      onboardingFee: 0,
+      fixTariffPerChargingRequest: 0.5,
+    },
+    contractChangeTariff: null,
+    pdfAvailable: true,
+    paymentMethod: 'SEPA',
+    contractPaymentDetails: { contractMandateReference: 'M1', contractIban: null },
+    stripeSepaPaymentDetailsAreConfigured: false,
+    erpSystemParameters: { debitAccountNr: '1200', costCenterNumber: null, vatId: '19' },
+    authCode: '123456',
+    version: 5,
+  };
+
+  it('prefills the form from the contract (dates dd.MM.yyyy, amounts with a decimal comma in German) without issues', () => {
+    const v = valuesFromContract(detail, true);
+    expect(v).toMatchObject({ startDate: '01.01.2026', endDate: '', varTariff: '0,39', rfidTags: 'T1, T2', mandateReference: 'M1' });
+    expect(valuesFromContract(detail, false).varTariff).toBe('0.39');
+    expect(userFormIssues(v, { manualIds: true })).toEqual({});
+    expect(isLockedContract(detail)).toBe(true);
+    expect(isLockedContract({ contractStatus: 'CREATED_SIGNED' })).toBe(false);
+  });
+
+  it('PUT /update-contract with the whole form, contractKey, authCode and the version; the stored PDF stays without a new one', () => {
+    const write = editWrite(detail, 6, { ...valuesFromContract(detail, true), city: 'Bremen' }, null, 'd2');
+    expect(write).toMatchObject({ scope: 'contract:k-1', kind: 'user.edit', data: { draft: 'd2', version: 6 } });
+    expect(write.request).toMatchObject({ path: '/update-contract', method: 'PUT' });
+    const body = write.request.body as Record<string, unknown> & { contractInfo: object };
+    expect(body).toMatchObject({ contractKey: 'k-1', authCode: '123456', version: 6, cpoId: 'CPO1', contractAddress: { city: 'Bremen' } });
+    // The id is sent only when changed (a generated one has dashes the form would refuse).
+    expect(body).not.toHaveProperty('endCustomerId');
+    const generated = { ...detail, endCustomerId: '123-45678-901' };
+    expect(userFormIssues(valuesFromContract(generated, true), { manualIds: true, currentEndCustomerId: '123-45678-901' })).toEqual({});
+    expect(editWrite(generated, 6, { ...valuesFromContract(generated, true), endCustomerId: 'NEW1' }, null).request.body).toMatchObject({
+      endCustomerId: 'NEW1',
+    });
+    expect(body.contractInfo).not.toHaveProperty('contractPdfInByteArrayForm');
+    expect(editContractBodyChecked.safeParse(body).success).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import {
   CONTRACT_PDF_MAX_BYTES,
+  type ContractDetail,
+  type EditContractBody,
   adminUserTypes,
   createContractBodySchema,
   splitCommaList,
@@ -7,7 +9,7 @@ import {
 } from '../../../contract/contracts';
 import type { NewWrite } from '../../offline/outbox-write';
 import { fromDisplay, toWire } from '../../ui/date-range';
-import { USER_CREATE_WRITE, type CreateWriteData } from './api/user-writes';
+import { USER_CREATE_WRITE, USER_EDIT_WRITE, contractScope, type CreateWriteData, type EditWriteData } from './api/user-writes';
 import { parseMoney } from './user-rules';
 
 /**
@@ -241,10 +243,18 @@ export interface UserFormContext {
   idCheck?: 'exists' | 'validated' | 'notValidated' | null;
   /** The chosen file's problem, if any. */
   pdfIssue?: 'pdfOnly' | '3mb' | null;
+  /** Edit: the contract's own end customer id (a generated one has dashes; it is not sent unless changed). */
+  currentEndCustomerId?: string;
 }
 
+/** Edit: the id is sent only when the user changed it (the server keeps the stored one otherwise). */
+const unlessUnchanged = (v: UserFormValues, current: string | undefined): UserFormValues =>
+  current !== undefined && v.endCustomerId.trim() === current ? { ...v, endCustomerId: '' } : v;
+
 /** Each field's problem as a message code (the contract's codes, plus number, date, idExists). */
-export function userFormIssues(v: UserFormValues, ctx: UserFormContext): Partial<Record<UserField, string>> {
+export function userFormIssues(typed: UserFormValues, ctx: UserFormContext): Partial<Record<UserField, string>> {
+  const unchangedId = ctx.currentEndCustomerId !== undefined && typed.endCustomerId.trim() === ctx.currentEndCustomerId;
+  const v = unlessUnchanged(typed, ctx.currentEndCustomerId);
   const issues: Partial<Record<UserField, string>> = {};
   const set = (field: UserField, code: string) => {
     issues[field] ??= code;
@@ -252,7 +262,7 @@ export function userFormIssues(v: UserFormValues, ctx: UserFormContext): Partial
   for (const key of ['fixTariff', 'varTariff', 'onboardingFee', 'fixTariffPerChargingRequest'] as const)
     if (withBilling(v) && Number.isNaN(parseMoney(v[key]))) set(key, 'number');
   for (const key of ['startDate', 'endDate'] as const) if (wireDate(v[key]) === null) set(key, 'date');
-  if (ctx.manualIds && !v.endCustomerId.trim()) set('endCustomerId', 'required');
+  if (ctx.manualIds && !unchangedId && !v.endCustomerId.trim()) set('endCustomerId', 'required');
   if (ctx.idCheck === 'exists') set('endCustomerId', 'idExists');
   if (ctx.pdfIssue) set('pdf', ctx.pdfIssue);
   if (!v.cpoId) set('cpoId', 'required');
@@ -286,3 +296,74 @@ export function createWrite(v: UserFormValues, pdfBase64: string | null, draft =
 
 /** The parking lots a REGULAR user may get: those of the chosen location's connectors. */
 export const parkingLotsOf = (location: { parkingLots: readonly string[] } | undefined): string[] => [...(location?.parkingLots ?? [])];
+
+// ---------------------------------------------------------------------------------------------
+// The edit wizard (spec 2 §2: the same steps, prefilled; PUT /update-contract)
+// ---------------------------------------------------------------------------------------------
+
+/** Spec 2 §4: an ACTIVE contract keeps its billing type, start date, tariffs, onboarding fee and PDF. */
+export const isLockedContract = (c: Pick<ContractDetail, 'contractStatus'>) => c.contractStatus === 'ACTIVE';
+
+/** The form as the contract is (dates dd.MM.yyyy, amounts with a decimal comma for German). */
+export function valuesFromContract(c: ContractDetail, decimalComma: boolean): UserFormValues {
+  const money = (n: number | null) => (n === null ? '' : decimalComma ? String(n).replace('.', ',') : String(n));
+  const date = (iso: string | null) => (iso ? iso.split('-').reverse().join('.') : '');
+  return {
+    cpoId: c.cpoId,
+    endCustomerId: c.endCustomerId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    careOf: c.contractAddress.careOf ?? '',
+    street: c.contractAddress.street,
+    zipCode: c.contractAddress.zipCode,
+    city: c.contractAddress.city,
+    userType: c.userType,
+    locationId: c.locationId ?? '',
+    parkingLotNumbers: [...c.parkingLotNumbers],
+    authType: c.authType,
+    rfidType: c.rfidType ?? 'TAG',
+    rfidTags: c.rfidTags.join(', '),
+    rfidSerialId: c.rfidSerialId.join(', '),
+    billingType: c.billingType,
+    billingCycle: c.billingCycle ?? 'MONTHLY',
+    fixTariff: money(c.contractInfo.fixTariff),
+    varTariff: money(c.contractInfo.varTariff),
+    onboardingFee: money(c.contractInfo.onboardingFee),
+    fixTariffPerChargingRequest: money(c.contractInfo.fixTariffPerChargingRequest),
+    startDate: date(c.contractInfo.startDate),
+    endDate: date(c.contractInfo.endDate),
+    pdfName: '',
+    paymentMethod: c.paymentMethod && c.paymentMethod !== 'NO_PAYMENT_METHOD' ? c.paymentMethod : '',
+    mandateReference: c.contractPaymentDetails.contractMandateReference ?? '',
+    iban: c.contractPaymentDetails.contractIban ?? '',
+    debitAccountNr: c.erpSystemParameters.debitAccountNr ?? '',
+    costCenterNumber: c.erpSystemParameters.costCenterNumber ?? '',
+    vatId: c.erpSystemParameters.vatId ?? '',
+  };
+}
+
+/**
+ * PUT /update-contract (spec 2 §7): the whole form plus contractKey, authCode and the version the
+ * user saw; a new PDF only when one was chosen (without one the stored PDF stays).
+ */
+export function editWrite(
+  c: Pick<ContractDetail, 'contractKey' | 'endCustomerId' | 'firstName' | 'lastName' | 'authCode'>,
+  version: number,
+  v: UserFormValues,
+  pdfBase64: string | null,
+  draft = newId(),
+): NewWrite<EditWriteData> {
+  const body: EditContractBody = {
+    ...buildCreatePayload(unlessUnchanged(v, c.endCustomerId), pdfBase64),
+    contractKey: c.contractKey,
+    ...(c.authCode ? { authCode: c.authCode } : {}),
+    version,
+  };
+  return {
+    scope: contractScope(c.contractKey),
+    kind: USER_EDIT_WRITE,
+    data: { contractKey: c.contractKey, endCustomerId: c.endCustomerId, name: `${c.firstName} ${c.lastName}`, version, draft, values: v },
+    request: { service: 'contractManagement', path: '/update-contract', method: 'PUT', body },
+  };
+}

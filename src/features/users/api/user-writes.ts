@@ -21,9 +21,10 @@ export const USER_INVITATION_WRITE = 'user.invitation';
 export const USER_DELETE_WRITE = 'user.delete';
 export const USER_PAYMENT_STATUS_WRITE = 'user.payment-status';
 export const USER_CREATE_WRITE = 'user.create';
+export const USER_EDIT_WRITE = 'user.edit';
 
 /** The kinds whose accepted write moves the contract's version on by one. */
-const VERSIONED_KINDS: ReadonlySet<string> = new Set([USER_TERMINATE_WRITE, USER_TARIFF_WRITE]);
+const VERSIONED_KINDS: ReadonlySet<string> = new Set([USER_TERMINATE_WRITE, USER_TARIFF_WRITE, USER_EDIT_WRITE]);
 
 export interface ContractWriteData {
   contractKey: string;
@@ -41,6 +42,11 @@ export type TariffValues = Pick<
 >;
 export interface TariffWriteData extends ContractWriteData {
   values: Record<keyof TariffValues, string>;
+}
+
+/** An edit of the whole contract (the edit wizard): what was typed, for 'Erneut bearbeiten'. */
+export interface EditWriteData extends ContractWriteData {
+  values: UserFormValues;
 }
 
 export interface PaymentStatusWriteData {
@@ -160,6 +166,14 @@ export function registerUserWrites(): void {
     formPath: (d) => `/nutzer#create=${encodeURIComponent(d.draft)}`,
     describeFailure: describeCreateRefusal,
   });
+  registerWriteKind<EditWriteData>({
+    kind: USER_EDIT_WRITE,
+    name: (t) => t('users.writes.edit'),
+    label: (d) => contractLabel(d),
+    refreshes: refreshContract,
+    formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}#edit=${encodeURIComponent(d.draft)}`,
+    describeFailure: (error, t) => describeCreateRefusal(error, t) ?? describeContractRefusal(error, t),
+  });
   registerWriteKind<ContractWriteData>({
     kind: USER_TERMINATE_WRITE,
     name: (t) => t('users.writes.terminate'),
@@ -229,6 +243,25 @@ export function createDraft(
   const body = found.request.body as { contractInfo?: { contractPdfInByteArrayForm?: string } } | undefined;
   return {
     values: (found.data as CreateWriteData).values,
+    pdfBase64: body?.contractInfo?.contractPdfInByteArrayForm ?? null,
+    writeId: found.id,
+  };
+}
+
+/** What the user entered in a refused edit ('Erneut bearbeiten'), with the PDF it carried, if still kept. */
+export function editDraft(
+  writes: readonly OutboxWrite[],
+  contractKey: string,
+  draft: string | undefined,
+): { values: UserFormValues; pdfBase64: string | null; writeId: string } | null {
+  if (!draft) return null;
+  const found = writes.find(
+    (w) => w.scope === contractScope(contractKey) && w.kind === USER_EDIT_WRITE && (w.data as EditWriteData | undefined)?.draft === draft,
+  );
+  if (!found) return null;
+  const body = found.request.body as { contractInfo?: { contractPdfInByteArrayForm?: string } } | undefined;
+  return {
+    values: (found.data as EditWriteData).values,
     pdfBase64: body?.contractInfo?.contractPdfInByteArrayForm ?? null,
     writeId: found.id,
   };

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ContractDetail } from '../../../../contract/contracts';
 import { useT } from '../../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../../offline/outbox';
 import { useOutboxInstance } from '../../../offline/outbox-react';
+import { describeFailure } from '../../../offline/write-kinds';
 import { AlertDialog } from '../../../ui/alert-dialog';
 import { showNotice } from '../../../ui/notices';
 import { userKeys } from '../api/user-keys';
-import { createRefusal, type CreateRefusal, type CreateWriteData } from '../api/user-writes';
-import { createWrite, isAdminUserType, type UserFormValues } from '../user-create-rules';
+import { createRefusal, versionToSend, type CreateRefusal, type CreateWriteData, type EditWriteData } from '../api/user-writes';
+import { createWrite, editWrite, isAdminUserType, type UserFormValues } from '../user-create-rules';
 import { UserWizard } from './user-wizard';
 
 type Result = { outcome: SubmitOutcome; draft: string; rfidFollows: boolean } | null;
@@ -68,7 +70,7 @@ export function UserCreateFlow({ isOpen, onClose, initial }: UserCreateFlowProps
   );
 }
 
-function RefusalText({ refusal }: { refusal: CreateRefusal }) {
+function RefusalText({ refusal, fallback }: { refusal: CreateRefusal; fallback?: string | null }) {
   const t = useT();
   switch (refusal.kind) {
     case 'rfidExists':
@@ -107,6 +109,63 @@ function RefusalText({ refusal }: { refusal: CreateRefusal }) {
     case 'endCustomerIdInUse':
       return <p>{t('users.create.errors.endCustomerIdInUse', { id: refusal.endCustomerId })}</p>;
     default:
-      return <p>{t('errors.somethingWrong')}</p>;
+      return <p>{fallback || t('errors.somethingWrong')}</p>;
   }
+}
+
+export interface UserEditFlowProps {
+  isOpen: boolean;
+  /** The contract as the user saw it when opening the wizard (its version goes with the write). */
+  contract: ContractDetail;
+  onClose: () => void;
+  initial?: { values: UserFormValues; pdfBase64: string | null; writeId: string } | null;
+  /** After the result dialog closes (the page refreshes the contract). */
+  onDone: () => void;
+}
+
+/**
+ * 'Bearbeiten' (spec 2 §2): the creation wizard prefilled from the contract, sent as PUT
+ * /update-contract through the outbox with the version the user saw (a colleague's change meanwhile
+ * is refused with the contract as it is now).
+ */
+export function UserEditFlow({ isOpen, contract, onClose, initial, onDone }: UserEditFlowProps) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const queryClient = useQueryClient();
+  const [result, setResult] = useState<{ outcome: SubmitOutcome; draft: string } | null>(null);
+
+  const submit = async (values: UserFormValues, pdfBase64: string | null) => {
+    if (initial?.writeId && outbox.getSnapshot().some((w) => w.id === initial.writeId)) await outbox.discard(initial.writeId);
+    const write = editWrite(contract, versionToSend(contract, outbox.getSnapshot()), values, pdfBase64);
+    const outcome = await outbox.submit([write]);
+    onClose();
+    setResult({ outcome, draft: write.data.draft });
+    if (outcome === 'queued') showNotice({ id: 'user-edit', tone: 'info', message: t('outbox.notice.queued'), timeout: 6_000 });
+  };
+
+  const refused =
+    result?.outcome === 'failed'
+      ? outbox.getSnapshot().find((w) => (w.data as EditWriteData | undefined)?.draft === result.draft)
+      : undefined;
+
+  const close = () => {
+    setResult(null);
+    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    onDone();
+  };
+
+  return (
+    <>
+      <UserWizard isOpen={isOpen} contract={contract} initial={initial} onClose={onClose} onSubmit={submit} />
+      <AlertDialog isOpen={result?.outcome === 'saved'} onClose={close} variant="success" title={t('users.edit.savedTitle')}>
+        <p>{t('users.edit.savedText')}</p>
+      </AlertDialog>
+      <AlertDialog isOpen={result?.outcome === 'failed'} onClose={close} variant="error" title={t('users.edit.failedTitle')}>
+        <div className="flex flex-col gap-3" data-testid="edit-error">
+          <RefusalText refusal={createRefusal(refused?.lastError)} fallback={refused ? describeFailure(refused, t) : null} />
+          <p className="text-muted">{t('users.create.failedHint')}</p>
+        </div>
+      </AlertDialog>
+    </>
+  );
 }

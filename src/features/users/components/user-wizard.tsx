@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { ContractDetail } from '../../../../contract/contracts';
 import { billingCycles } from '../../../../contract/enums';
 import { apiRequest } from '../../../api/client';
 import { useSession } from '../../../auth/session-context';
 import { useFormat } from '../../../i18n/format';
-import { useT } from '../../../i18n/i18n-context';
+import { useLocale, useT } from '../../../i18n/i18n-context';
 import { MultiSelect } from '../../../ui/multi-select';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Select } from '../../../ui/select';
@@ -21,10 +22,12 @@ import {
   defaultPaymentMethod,
   emptyUserForm,
   isAdminUserType,
+  isLockedContract,
   parkingLotsOf,
   stepIsValid,
   toBase64,
   userFormIssues,
+  valuesFromContract,
   usesRfid,
   wireDate,
   withBilling,
@@ -38,6 +41,8 @@ type IdCheck = 'exists' | 'validated' | 'notValidated' | null;
 
 export interface UserWizardProps {
   isOpen: boolean;
+  /** The contract to edit (the edit wizard); none: a new end customer. */
+  contract?: ContractDetail | null;
   /** What the user entered in a refused creation ('Erneut bearbeiten'). */
   initial?: { values: UserFormValues; pdfBase64: string | null } | null;
   onClose: () => void;
@@ -48,13 +53,20 @@ export interface UserWizardProps {
  * 'Nutzer anlegen' (spec 2 §2): user info, auth info, contract terms, other info, confirm. Next only
  * when the step's fields have no problem (`userFormIssues`: the contract's rules on the payload).
  */
-export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardProps) {
+export function UserWizard({ isOpen, contract, initial, onClose, onSubmit }: UserWizardProps) {
   const t = useT();
   const f = useFormat();
   const { claims, isAdmin } = useSession();
   // Spec 2 §4: an Operator-type account creates for its own (first) operator only.
-  const fixedOperator = claims?.customer_type === 'Operator' && !isAdmin ? (claims.cpo_id[0] ?? '') : null;
-  const [values, setValues] = useState<UserFormValues>(() => initial?.values ?? emptyUserForm(fixedOperator ?? claims?.cpo_id[0] ?? ''));
+  // An edit keeps the contract's operator (the server refuses another).
+  const fixedOperator = contract ? contract.cpoId : claims?.customer_type === 'Operator' && !isAdmin ? (claims.cpo_id[0] ?? '') : null;
+  const { locale } = useLocale();
+  const [values, setValues] = useState<UserFormValues>(
+    () =>
+      initial?.values ??
+      (contract ? valuesFromContract(contract, locale === 'de') : emptyUserForm(fixedOperator ?? claims?.cpo_id[0] ?? '')),
+  );
+  const locked = !!contract && isLockedContract(contract);
   const [pdf, setPdf] = useState<{ base64: string | null; issue: 'pdfOnly' | '3mb' | null }>({
     base64: initial?.pdfBase64 ?? null,
     issue: null,
@@ -62,12 +74,12 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
   const [touched, setTouched] = useState<Partial<Record<UserField, boolean>>>({});
   const [idCheck, setIdCheck] = useState<{ id: string; result: IdCheck }>({ id: '', result: null });
   // The billing defaults are applied once per operator the user picks (not over what they chose).
-  const [defaultsFor, setDefaultsFor] = useState<string | null>(initial ? initial.values.cpoId : null);
+  const [defaultsFor, setDefaultsFor] = useState<string | null>(initial ? initial.values.cpoId : contract ? contract.cpoId : null);
 
   const operators = useQuery({ ...operatorOptionsQueryOptions(), enabled: isOpen && fixedOperator === null });
   const operator = useQuery({ ...operatorDetailQueryOptions(values.cpoId), enabled: isOpen && !!values.cpoId });
   const locations = useQuery({ ...locationDropdownQueryOptions(), enabled: isOpen });
-  const manualIds = operator.data?.createManualEndCustomerId ?? false;
+  const manualIds = contract ? contract.createManualEndCustomerId : (operator.data?.createManualEndCustomerId ?? false);
 
   const preference = operator.data?.cpoPaymentDetails?.cpoPaymentPreference;
   if (operator.data && defaultsFor !== operator.data.cpoId) {
@@ -75,8 +87,19 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
     setValues((v) => ({ ...v, billingType: defaultBillingType(preference), paymentMethod: defaultPaymentMethod(preference) }));
   }
 
-  const currentIdCheck: IdCheck = idCheck.id === values.endCustomerId.trim() ? idCheck.result : null;
-  const issues = userFormIssues(values, { manualIds, idCheck: currentIdCheck, pdfIssue: pdf.issue });
+  // The contract's own id needs no check.
+  const currentIdCheck: IdCheck =
+    contract && values.endCustomerId.trim() === contract.endCustomerId
+      ? 'validated'
+      : idCheck.id === values.endCustomerId.trim()
+        ? idCheck.result
+        : null;
+  const issues = userFormIssues(values, {
+    manualIds,
+    idCheck: currentIdCheck,
+    pdfIssue: pdf.issue,
+    currentEndCustomerId: contract?.endCustomerId,
+  });
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const touch = (key: UserField) => setTouched((s) => ({ ...s, [key]: true }));
   const message = (key: UserField) => {
@@ -100,13 +123,15 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
   const checkId = async () => {
     const id = values.endCustomerId.trim();
     touch('endCustomerId');
-    if (!id || !values.cpoId || issues.endCustomerId) return;
+    if (!id || !values.cpoId || issues.endCustomerId || id === contract?.endCustomerId) return;
     try {
       const free = await apiRequest({
         service: 'contractManagement',
-        path: `/end-customer-id/${encodeURIComponent(id)}/validate/on-create`,
+        path: contract
+          ? `/end-customer-id/${encodeURIComponent(id)}/validate/on-update/${encodeURIComponent(contract.contractKey)}`
+          : `/end-customer-id/${encodeURIComponent(id)}/validate/on-create`,
         method: 'POST',
-        query: { cpoId: values.cpoId },
+        query: contract ? undefined : { cpoId: values.cpoId },
       });
       setIdCheck({ id, result: free === true ? 'validated' : 'exists' });
     } catch {
@@ -134,7 +159,10 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
   const location = locationRows.find((l) => l.locationId === values.locationId);
   const lotItems = parkingLotsOf(location).map((p) => ({ id: p, label: p }));
   const enumItems = (list: readonly string[], prefix: string) => list.map((id) => ({ id, label: t(`${prefix}.${id}`) }));
-  const userTypeItems = enumItems(isAdmin ? ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN'] : ['REGULAR', 'LOCAL_ADMIN'], 'users.userTypes');
+  const userTypeItems = enumItems(
+    isAdmin || contract?.userType === 'GLOBAL_ADMIN' ? ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN'] : ['REGULAR', 'LOCAL_ADMIN'],
+    'users.userTypes',
+  );
   const operatorItems =
     fixedOperator !== null
       ? [{ id: fixedOperator, label: operator.data ? operatorLabel(operator.data) : fixedOperator }]
@@ -150,7 +178,8 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
       type="number"
       inputMode="decimal"
       isRequired={required}
-      description={t('users.create.moneyHint')}
+      isDisabled={locked}
+      description={locked ? t('users.edit.locked') : t('users.create.moneyHint')}
       data-testid={`create-${key}`}
       {...bind(key)}
     />
@@ -315,6 +344,8 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
             orientation="horizontal"
             isRequired
             items={enumItems(['WITH_BILLING', 'NO_BILLING'], 'users.billingTypes')}
+            isDisabled={locked}
+            description={locked ? t('users.edit.locked') : undefined}
             value={values.billingType}
             onChange={(v) => set('billingType', v)}
           />
@@ -337,7 +368,8 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
           <div className="grid gap-4 md:grid-cols-2">
             <TextField
               label={t('users.fields.startDate')}
-              description={t('users.tariff.dateFormat')}
+              description={locked ? t('users.edit.locked') : t('users.tariff.dateFormat')}
+              isDisabled={locked}
               isRequired
               fullWidth
               data-testid="create-startDate"
@@ -353,7 +385,14 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
           </div>
           <PdfField
             label={t('users.fields.contractPdf')}
-            hint={t('users.create.pdfHint')}
+            hint={
+              locked
+                ? t('users.edit.locked')
+                : contract?.pdfAvailable && contract.contractInfo.contractPDF
+                  ? t('users.edit.currentPdf', { name: contract.contractInfo.contractPDF })
+                  : t('users.create.pdfHint')
+            }
+            isDisabled={locked}
             chosen={pdf.base64 ? values.pdfName : ''}
             error={message('pdf')}
             onChoose={(file) => void choosePdf(file)}
@@ -406,7 +445,7 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
   // Spec 2 §2: the summary in its order; location rows hidden for admin types, billing rows when billing is off.
   const rows: [string, ReactNode][] = [
     [t('users.fields.endCustomerId'), values.endCustomerId.trim() || t('users.create.generated')],
-    [t('users.fields.contractNumber'), t('users.create.generated')],
+    [t('users.fields.contractNumber'), contract?.contractNumber ?? t('users.create.generated')],
     [t('users.fields.userType'), t(`users.userTypes.${values.userType}`)],
     [t('users.fields.name'), `${values.firstName.trim()} ${values.lastName.trim()}`],
     [
@@ -445,7 +484,10 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
         ] as [string, ReactNode][])
       : []),
     [t('users.fields.billingType'), t(`users.billingTypes.${values.billingType}`)],
-    [t('users.fields.contractPdf'), pdf.base64 ? values.pdfName : '–'],
+    [
+      t('users.fields.contractPdf'),
+      pdf.base64 ? values.pdfName : contract?.pdfAvailable && contract.contractInfo.contractPDF ? contract.contractInfo.contractPDF : '–',
+    ],
     [t('users.fields.startDate'), dateText(values.startDate)],
     [t('users.fields.endDate'), dateText(values.endDate) || t('users.fields.unlimited')],
     ...(billing
@@ -470,7 +512,7 @@ export function UserWizard({ isOpen, initial, onClose, onSubmit }: UserWizardPro
     <Wizard
       isOpen={isOpen}
       onClose={onClose}
-      title={t('users.create.title')}
+      title={contract ? t('users.edit.title') : t('users.create.title')}
       submitLabel={t('ui.common.save')}
       onSubmit={() => onSubmit(values, pdf.base64)}
       steps={[
@@ -507,12 +549,14 @@ function PdfField({
   hint,
   chosen,
   error,
+  isDisabled,
   onChoose,
 }: {
   label: string;
   hint: string;
   chosen: string;
   error?: string;
+  isDisabled?: boolean;
   onChoose: (file: File | undefined) => void;
 }) {
   const t = useT();
@@ -521,7 +565,10 @@ function PdfField({
       <span id="create-pdf-label" className="text-sm font-medium text-fg">
         {label}
       </span>
-      <label className="relative inline-flex min-h-11 w-fit cursor-pointer items-center rounded-md border border-border bg-surface px-4 text-base font-medium text-fg hover:bg-surface-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus">
+      <label
+        aria-disabled={isDisabled || undefined}
+        className="relative inline-flex min-h-11 w-fit cursor-pointer aria-disabled:cursor-not-allowed aria-disabled:opacity-50 items-center rounded-md border border-border bg-surface px-4 text-base font-medium text-fg hover:bg-surface-2 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus"
+      >
         {t('users.create.pdfChoose')}
         <input
           type="file"
@@ -531,6 +578,7 @@ function PdfField({
           aria-describedby="create-pdf-hint create-pdf-error"
           aria-invalid={error ? true : undefined}
           className="sr-only"
+          disabled={isDisabled}
           onChange={(e) => onChoose(e.currentTarget.files?.[0])}
         />
       </label>
