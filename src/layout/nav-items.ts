@@ -28,7 +28,7 @@ export function navFor(session: Pick<Session, 'isAdmin'>, isBuilt: (href: string
       { key: 'cockpit', href: '/cockpit', dataRoot: 'cockpit' },
       { key: 'locations', href: '/standorte', dataRoot: 'locations' },
       { key: 'stations', href: '/stationen', dataRoot: 'stations' },
-      { key: 'users', href: '/nutzer' },
+      { key: 'users', href: '/nutzer', dataRoot: 'users' },
     ],
     administration: [
       { key: 'operators', href: '/betreiber', dataRoot: 'operators' },
