@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import { connectorStatusMapping, type StationDetail, type StationListRow, type stationListQuerySchema } from '../../../contract/stations';
 import type { Scope } from '../auth/scope';
@@ -68,6 +68,8 @@ type StationListQuery = z.output<typeof stationListQuerySchema>;
  * ~20 % more).
  */
 export const DEEP_PAGE_ROWS = 250;
+/** The page statements by location stop after one of these many rows (the first that covers the page's end). */
+const WALK_BUCKETS = [10, 25, 50, 100, DEEP_PAGE_ROWS];
 
 /** The columns of a connector the list shows, named as the page statement's outer select reads them. */
 const connectorColumns = sql`${connectors.connectorId} as connector_id, ${connectors.cpId} as cp_id, ${connectors.cpoId} as cpo_id,
@@ -114,44 +116,7 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
     // The total rides along as a column of the page's statement (connectors per operator are
     // bounded); only a page past the end asks for it alone.
     const total = db.select({ n: count() }).from(connectors).where(where);
-    // Each part stops after the rows up to the page's end.
-    const upTo = sql`cast(${sql.placeholder('limit')} as bigint) + cast(${sql.placeholder('offset')} as bigint)`;
-    // `offset 0` keeps each subquery as written: the sorted locations outside, one location's connectors inside.
-    const located = sql`(select ${pageColumns}, l.location_name, l.street, l.zip_code, l.city, 0 as part
-      from (select ${locations.locationId} as id, ${locations.locationName} as location_name, ${locations.street} as street,
-              ${locations.zipCode} as zip_code, ${locations.city} as city
-            from ${locations} order by ${locations.locationName} offset 0) l
-      cross join lateral (select ${connectorColumns} from ${connectors} where ${connectors.locationId} = l.id and ${where} offset 0) c
-      order by l.location_name, c.cp_id, c.connector_id limit ${upTo})`;
-    const unlocated = sql`(select ${connectorColumns}, null::text as location_name, null::text as street, null::text as zip_code,
-        null::text as city, 1 as part
-      from ${connectors} where ${connectors.locationId} is null and ${where}
-      order by ${connectors.cpId}, ${connectors.connectorId} limit ${upTo})`;
-    const u = (column: string) => sql.raw(`u.${column}`);
     return {
-      page: db
-        .select({
-          connectorId: sql<string>`${u('connector_id')}`,
-          cpId: sql<string>`${u('cp_id')}`,
-          cpoId: sql<string>`${u('cpo_id')}`,
-          locationId: sql<string | null>`${u('location_id')}`,
-          locationName: sql<string | null>`${u('location_name')}`,
-          street: sql<string | null>`${u('street')}`,
-          zipCode: sql<string | null>`${u('zip_code')}`,
-          city: sql<string | null>`${u('city')}`,
-          parkingLot: sql<string | null>`${u('parking_lot')}`,
-          wallboxModel: sql<string>`${u('wallbox_model')}`,
-          status: sql<ConnectorRow['status']>`${u('status')}`,
-          onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
-          lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
-          version: sql<number>`${u('version')}`.mapWith(Number),
-          total: sql<number>`(${total})`.mapWith(Number),
-        })
-        .from(sql`(${located} union all ${unlocated}) u`)
-        .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`${key}_page`),
       // Deep pages walk most locations anyway: there the plain join and one sort cost less.
       deepPage: db
         .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number) })
@@ -163,8 +128,53 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
         .offset(sql.placeholder('offset'))
         .prepare(`${key}_deep`),
       total: total.prepare(`${key}_total`),
+      /** The page by location for pages ending at most `upTo` rows in (one statement per bucket). */
+      walk: (upTo: number) => preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, where, sql`(${total})`, upTo, `${key}_w${upTo}`)),
     };
   });
+}
+
+/** The page statement that walks the locations (see `stationListStatements`), for pages ending at most `upTo` rows in. */
+function walkPage(db: Db, where: SQL | undefined, total: SQL, upTo: number, name: string) {
+  // Each part stops after `upTo` rows: a constant, so PostgreSQL's plan for the statement does not
+  // depend on the page (with a parameter there it kept planning the admin's list anew on every call,
+  // its generic plan estimated dearer than one for ten rows).
+  const limit = sql.raw(String(upTo));
+  // `offset 0` keeps each subquery as written: the sorted locations outside, one location's connectors inside.
+  const located = sql`(select ${pageColumns}, l.location_name, l.street, l.zip_code, l.city, 0 as part
+    from (select ${locations.locationId} as id, ${locations.locationName} as location_name, ${locations.street} as street,
+            ${locations.zipCode} as zip_code, ${locations.city} as city
+          from ${locations} order by ${locations.locationName} offset 0) l
+    cross join lateral (select ${connectorColumns} from ${connectors} where ${connectors.locationId} = l.id and ${where} offset 0) c
+    order by l.location_name, c.cp_id, c.connector_id limit ${limit})`;
+  const unlocated = sql`(select ${connectorColumns}, null::text as location_name, null::text as street, null::text as zip_code,
+      null::text as city, 1 as part
+    from ${connectors} where ${connectors.locationId} is null and ${where}
+    order by ${connectors.cpId}, ${connectors.connectorId} limit ${limit})`;
+  const u = (column: string) => sql.raw(`u.${column}`);
+  return db
+    .select({
+      connectorId: sql<string>`${u('connector_id')}`,
+      cpId: sql<string>`${u('cp_id')}`,
+      cpoId: sql<string>`${u('cpo_id')}`,
+      locationId: sql<string | null>`${u('location_id')}`,
+      locationName: sql<string | null>`${u('location_name')}`,
+      street: sql<string | null>`${u('street')}`,
+      zipCode: sql<string | null>`${u('zip_code')}`,
+      city: sql<string | null>`${u('city')}`,
+      parkingLot: sql<string | null>`${u('parking_lot')}`,
+      wallboxModel: sql<string>`${u('wallbox_model')}`,
+      status: sql<ConnectorRow['status']>`${u('status')}`,
+      onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
+      lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
+      version: sql<number>`${u('version')}`.mapWith(Number),
+      total: sql<number>`${total}`.mapWith(Number),
+    })
+    .from(sql`(${located} union all ${unlocated}) u`)
+    .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
 }
 
 export async function listStations(db: Db, scope: Scope, q: StationListQuery): Promise<{ total: number; rows: StationListRow[] }> {
@@ -179,7 +189,9 @@ export async function listStations(db: Db, scope: Scope, q: StationListQuery): P
     limit: q.size,
     offset: q.page * q.size,
   };
-  const rows = await (values.offset + values.limit > DEEP_PAGE_ROWS ? statements.deepPage : statements.page).execute(values);
+  const end = values.offset + values.limit;
+  const bucket = WALK_BUCKETS.find((b) => end <= b);
+  const rows = await (bucket === undefined ? statements.deepPage : statements.walk(bucket)).execute(values);
   return { total: rows.length ? rows[0].total : (await statements.total.execute(values))[0].n, rows: rows.map(toRow) };
 }
 
