@@ -431,3 +431,17 @@ test('the edit wizard: prefilled, saved with the version; an active contract loc
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test('in English: the wizard's first step reads in English, refuses a non-numeric postcode and is accessible', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.goto('/nutzer');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const dialog = page.getByRole('dialog', { name: /Create user/ });
+  await expect(dialog.getByRole('heading', { name: 'User info' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Postcode/ }).fill('12a');
+  await dialog.getByRole('textbox', { name: /^Postcode/ }).blur();
+  await expect(dialog.getByText('Digits only.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expectAccessible(page);
+});

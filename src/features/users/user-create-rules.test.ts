@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TranslateFn } from '../../i18n/i18n-context';
+import { createTranslator } from '../../i18n/i18n-provider';
+import { loadSignedInMessages } from '../../i18n/messages';
 import {
   CONTRACT_PDF_MAX_BYTES,
   createContractBodySchema,
   editContractBodyChecked,
   type ContractDetail,
 } from '../../../contract/contracts';
-import { createRefusal } from './api/user-writes';
+import { createRefusal, describeCreateRefusal } from './api/user-writes';
 import {
   buildCreatePayload,
   checkPdf,
@@ -282,5 +285,27 @@ describe('the edit wizard (spec 2 §2, §4)', () => {
     });
     expect(body.contractInfo).not.toHaveProperty('contractPdfInByteArrayForm');
     expect(editContractBodyChecked.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('a refused creation in the outbox, in both languages', () => {
+  let de: TranslateFn;
+  let en: TranslateFn;
+  beforeAll(async () => {
+    de = createTranslator('de', await loadSignedInMessages('de')).t;
+    en = createTranslator('en', await loadSignedInMessages('en')).t;
+  });
+  it('names the owner, the id, the taken values; null (generic) otherwise', () => {
+    const base = { message: 'x', status: 409 };
+    expect(describeCreateRefusal({ ...base, code: 'DUPLICATED_EMAIL', detail: { endCustomerId: 'X1' } }, de)).toBe(
+      'Die E-Mail-Adresse wird bereits vom Kunden X1 verwendet.',
+    );
+    expect(describeCreateRefusal({ ...base, code: 'DUPLICATED_END_CUSTOMER_ID', detail: { endCustomerId: 'X2' } }, en)).toBe(
+      'The customer ID X2 is already taken.',
+    );
+    expect(
+      describeCreateRefusal({ ...base, code: 'ERR_RFID_ID_EXISTS', detail: [{ field: 'rfidTag', value: 'T1', endCustomerId: 'E9' }] }, en),
+    ).toBe('RFID already taken: T1 (E9)');
+    expect(describeCreateRefusal({ ...base, code: 'SERVER_ERROR' }, de)).toBeNull();
   });
 });

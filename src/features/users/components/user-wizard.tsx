@@ -178,6 +178,7 @@ export function UserWizard({ isOpen, contract, initial, onClose, onSubmit }: Use
       type="number"
       inputMode="decimal"
       isRequired={required}
+      fullWidth
       isDisabled={locked}
       description={locked ? t('users.edit.locked') : t('users.create.moneyHint')}
       data-testid={`create-${key}`}
