@@ -432,7 +432,7 @@ test('the edit wizard: prefilled, saved with the version; an active contract loc
   await expect(dialog).toHaveCount(0);
 });
 
-test('in English: the wizard's first step reads in English, refuses a non-numeric postcode and is accessible', async ({ page }) => {
+test("in English: the wizard's first step reads in English, refuses a non-numeric postcode and is accessible", async ({ page }) => {
   await signIn(page, 'operator');
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto('/nutzer');
