@@ -56,7 +56,7 @@ async function openWizard(page: Page): Promise<Locator> {
 }
 
 /** Step 1 with a fresh name and e-mail; the manual end customer id when the operator asks for one. */
-async function fillUserInfo(page: Page, dialog: Locator, stamp: string, lastName: string) {
+async function fillUserInfo(page: Page, dialog: Locator, stamp: string, lastName: string, online = true) {
   await dialog.getByRole('textbox', { name: /^Vorname/ }).fill('Erika');
   await dialog.getByRole('textbox', { name: /^Nachname/ }).fill(lastName);
   await dialog.getByRole('textbox', { name: /^E-Mail/ }).fill(`erika.${stamp}@example.com`);
@@ -69,7 +69,7 @@ async function fillUserInfo(page: Page, dialog: Locator, stamp: string, lastName
   if (await id.isVisible()) {
     await id.fill(`E2E${stamp}`);
     await id.blur();
-    await expect(dialog.getByText('Kundennummer geprüft')).toBeVisible();
+    await expect(dialog.getByText(online ? 'Kundennummer geprüft' : 'Nicht geprüft')).toBeVisible();
   }
 }
 
@@ -241,11 +241,18 @@ test('a creation made offline arrives exactly once after reconnecting', async ({
   const lastName = `Offline${stamp}`;
   await page.goto('/nutzer');
   await waitForServiceWorker(page);
+  // The list page fetches what the wizard needs (the operator's rules, the locations) in the background.
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/operator-details')),
+    page.waitForResponse((r) => r.url().includes('/get-by-cpo-for-dropdown')),
+    page.reload(),
+  ]);
+
+  // Entirely offline from here: the wizard, its rules and the write.
+  await context.setOffline(true);
   const dialog = await openWizard(page);
   const next = dialog.getByRole('button', { name: 'Weiter' });
-  await fillUserInfo(page, dialog, stamp, lastName);
-
-  await context.setOffline(true);
+  await fillUserInfo(page, dialog, stamp, lastName, false);
   await next.click();
   await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
   await page.getByRole('option', { name: new RegExp(`^${where.locationId}`) }).click();

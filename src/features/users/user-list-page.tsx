@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
 import { useOutboxInstance } from '../../offline/outbox-react';
 import { Button } from '../../ui/button';
@@ -28,9 +30,13 @@ export function UserListPage({ list }: { list: ListStateSource<UserFilters> }) {
 
   // Fetched once the list shows (not with the route): a user created offline right after opening
   // the page works before the service worker has cached the app.
+  const queryClient = useQueryClient();
+  const ownOperator = useSession().claims?.cpo_id[0];
   useEffect(() => {
-    void loadCreateFlow().catch(() => undefined);
-  }, []);
+    void loadCreateFlow()
+      .then((m) => m.warmCreateWizard(queryClient, ownOperator))
+      .catch(() => undefined);
+  }, [queryClient, ownOperator]);
 
   // The outbox's 'Erneut bearbeiten' of a refused creation: /nutzer#create=<draft>.
   const hash = useRouterState({ select: (s) => s.location.hash });

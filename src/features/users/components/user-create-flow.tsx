@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractDetail } from '../../../../contract/contracts';
 import { useT } from '../../../i18n/i18n-context';
@@ -7,10 +7,22 @@ import { useOutboxInstance } from '../../../offline/outbox-react';
 import { describeFailure } from '../../../offline/write-kinds';
 import { AlertDialog } from '../../../ui/alert-dialog';
 import { showNotice } from '../../../ui/notices';
+import { locationDropdownQueryOptions } from '../../locations/api/location-queries';
+import { operatorDetailQueryOptions } from '../../operators/api/operator-queries';
 import { userKeys } from '../api/user-keys';
 import { createRefusal, versionToSend, type CreateRefusal, type CreateWriteData, type EditWriteData } from '../api/user-writes';
 import { createWrite, editWrite, isAdminUserType, type UserFormValues } from '../user-create-rules';
 import { UserWizard } from './user-wizard';
+
+/**
+ * What the wizard reads before its first field makes sense (whether the operator types its ids
+ * itself, its payment preference, the locations): fetched once the list shows, so a user created
+ * offline still gets the operator's rules (the operators and locations roots are kept offline).
+ */
+export function warmCreateWizard(queryClient: QueryClient, cpoId: string | undefined): void {
+  if (cpoId) void queryClient.ensureQueryData(operatorDetailQueryOptions(cpoId)).catch(() => undefined);
+  void queryClient.ensureQueryData(locationDropdownQueryOptions()).catch(() => undefined);
+}
 
 type Result = { outcome: SubmitOutcome; draft: string; rfidFollows: boolean } | null;
 
