@@ -452,3 +452,62 @@ test("in English: the wizard's first step reads in English, refuses a non-numeri
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
   await expectAccessible(page);
 });
+
+test('an admin picks the operator; with manual ids the id check chip says an id is taken, and GLOBAL_ADMIN is offered', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  const auth = { Authorization: await bearer(page) };
+  const ops = (
+    (await (await page.request.get('/bff/cpos?page=0&size=100', { headers: auth })).json()) as {
+      data: { response: { cpoId: string; cpoName: string }[] };
+    }
+  ).data.response;
+  let manual: { cpoId: string; cpoName: string } | null = null;
+  for (const op of ops) {
+    const d = await page.request.get(`/bff/cpos/${op.cpoId}/operator-details`, { headers: auth });
+    if (((await d.json()) as { data: { createManualEndCustomerId: boolean } }).data.createManualEndCustomerId) {
+      manual = op;
+      break;
+    }
+  }
+  expect(manual, 'an operator with manual end customer ids').not.toBeNull();
+  const stamp = `${Date.now()}`;
+  const taken = await page.request.post('/contract-management/create-contract', {
+    headers: { ...auth, 'Idempotency-Key': `e2e-create-taken-${stamp}` },
+    data: {
+      cpoId: manual!.cpoId,
+      endCustomerId: `TK${stamp}`,
+      userType: 'LOCAL_ADMIN',
+      firstName: 'Tom',
+      lastName: `Taken${stamp}`,
+      email: `tom.${stamp}@example.com`,
+      contractAddress: { street: 'Hafenstraße 11', zipCode: '20457', city: 'Hamburg' },
+      authType: 'RFID',
+      rfidType: 'TAG',
+      rfidTags: [`TK${stamp}`],
+      billingType: 'NO_BILLING',
+      contractInfo: { startDate: berlinToday() },
+    },
+  });
+  expect(taken.status(), await taken.text()).toBe(200);
+
+  await page.goto('/nutzer');
+  const dialog = await openWizard(page);
+  await dialog.getByRole('button', { name: /Betreiber\*?$/ }).click();
+  await page.getByRole('option', { name: `${manual!.cpoId}: ${manual!.cpoName}` }).click();
+  const id = dialog.getByTestId('create-endCustomerId');
+  await expect(id).toBeVisible();
+  await id.fill(`TK${stamp}`);
+  await id.blur();
+  await expect(dialog.getByText('Kundennummer vergeben')).toBeVisible();
+  await expect(dialog.getByText('Diese Kundennummer ist bereits vergeben.')).toBeVisible();
+  await id.fill(`FREE${stamp}`);
+  await id.blur();
+  await expect(dialog.getByText('Kundennummer geprüft')).toBeVisible();
+  await fillUserInfo(page, dialog, `${stamp}c`, `Admin${stamp}`);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await expect(dialog.getByRole('radio', { name: 'Globaler Admin' })).toBeVisible();
+});
