@@ -5,8 +5,9 @@
  * BENCH_REQUESTS times (default 200) from BENCH_CONCURRENCY callers (default 20), after a warm-up of
  * BENCH_WARMUP requests (default 200) of the same call that is not counted.
  * With BENCH_DATABASE_URL (or DATABASE_URL) set the same round runs against that PostgreSQL as
- * well (seeded if empty); BENCH_POSTGRES_ONLY=1 skips the PGlite round. Each call's throughput is also printed as a share of `/config.json`'s
- * (a public answer without the database) in the same round, so figures compare across machines:
+ * well (seeded if empty); BENCH_POSTGRES_ONLY=1 skips the PGlite round. Each call's throughput is
+ * also printed as a share of `/config.json`'s (a public answer without the database) in the same
+ * round, so figures compare across machines:
  * measured after a warm-up of the fresh server and again at the end of the round, the share is
  * taken of the mean of both (a cold first measurement made every share look better than it was).
  * BENCH_CALLS=<regex> measures only the calls whose name matches (e.g. 'connector|location list').
