@@ -541,3 +541,64 @@ test('an admin picks the operator; with manual ids the id check chip says an id 
   await dialog.getByRole('button', { name: 'Weiter' }).click();
   await expect(dialog.getByRole('radio', { name: 'Globaler Admin' })).toBeVisible();
 });
+
+test('a refused edit (e-mail in use) reopens from the outbox with what was entered', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'operator');
+  const auth = { Authorization: await bearer(page) };
+  const cpoId = await ownOperator(page);
+  const stamp = `${Date.now()}`;
+  made.add(stamp);
+  const make = async (first: string, last: string) => {
+    const res = await page.request.post('/contract-management/create-contract', {
+      headers: { ...auth, 'Idempotency-Key': `e2e-edit-refused-${first}-${stamp}` },
+      data: {
+        cpoId,
+        endCustomerId: `${first.slice(0, 2).toUpperCase()}${stamp}`,
+        userType: 'LOCAL_ADMIN',
+        firstName: first,
+        lastName: `${last}${stamp}`,
+        email: `${first.toLowerCase()}.${stamp}@example.com`,
+        contractAddress: { street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg' },
+        authType: 'RFID',
+        rfidType: 'TAG',
+        rfidTags: [`${first.slice(0, 2).toUpperCase()}T${stamp}`],
+        billingType: 'NO_BILLING',
+        contractInfo: { startDate: berlinToday() },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { data: { contractKey: string; endCustomerId: string } }).data;
+  };
+  const owner = await make('Olga', 'Mail');
+  const edited = await make('Emil', 'Change');
+
+  await page.goto(`/nutzer/${edited.contractKey}`);
+  await page.getByRole('button', { name: 'Aktionen' }).click();
+  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: /Nutzer bearbeiten/ });
+  await dialog.getByRole('textbox', { name: /^E-Mail/ }).fill(`olga.${stamp}@example.com`);
+  await dialog.getByRole('textbox', { name: /^Ort/ }).fill('Kiel');
+  for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const error = page.getByRole('alertdialog', { name: 'Nutzer nicht gespeichert' });
+  await expect(error).toContainText(`Die E-Mail-Adresse wird bereits vom Kunden ${owner.endCustomerId} verwendet.`);
+  await error.getByRole('button', { name: 'OK' }).click();
+
+  await page.getByRole('button', { name: /Ausgang/ }).click();
+  const outbox = page.getByRole('dialog', { name: 'Ausstehende Änderungen' });
+  await outbox.getByRole('link', { name: /^Erneut bearbeiten: / }).click();
+  await expect(page).toHaveURL(new RegExp(`/nutzer/${edited.contractKey}#edit=`));
+  const again = page.getByRole('dialog', { name: /Nutzer bearbeiten/ });
+  await expect(again.getByRole('textbox', { name: /^Ort/ })).toHaveValue('Kiel');
+  await again.getByRole('textbox', { name: /^E-Mail/ }).fill(`emil.neu.${stamp}@example.com`);
+  for (let i = 0; i < 4; i++) await again.getByRole('button', { name: 'Weiter' }).click();
+  await again.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Nutzer gespeichert' })).toBeVisible();
+  const after = await page.request.get(`/contract-management/contract/id/${edited.contractKey}`, { headers: auth });
+  expect(((await after.json()) as { data: object }).data).toMatchObject({
+    email: `emil.neu.${stamp}@example.com`,
+    contractAddress: { city: 'Kiel' },
+  });
+  await expect(page.locator('button[aria-label^="Ausgang"]')).toHaveAttribute('aria-label', 'Ausgang, nichts ausstehend');
+});
