@@ -21,6 +21,7 @@ export const bookingRoutes = routeTable('bookingService', [
     method: 'GET',
     path: '/bookings/charging-history/export',
     access: 'user',
+    download: true,
     handler: async (c) => {
       const q = parseQuery(c, historyExportQuerySchema);
       const file = await historyCsv(c.var.db, c.var.auth.scope, q);

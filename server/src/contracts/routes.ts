@@ -161,6 +161,7 @@ export const contractRoutes = routeTable('contractManagement', [
     method: 'GET',
     path: '/pdf/:id',
     access: 'user',
+    download: true,
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
       const { verificationId } = parseQuery(c, pdfQuery);

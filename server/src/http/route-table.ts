@@ -35,6 +35,11 @@ export interface Route {
    * own short transaction, so no lock is held meanwhile.
    */
   transaction?: boolean;
+  /**
+   * The answer is a file (a PDF, a CSV) with its own content type, or 204 when there is nothing to
+   * download; errors are JSON like everywhere else.
+   */
+  download?: boolean;
   /** Runs before the access check. */
   before?: MiddlewareHandler<AppBindings>[];
   handler: Handler<AppBindings>;
