@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, chargingRequests, contracts } from '../db/schema';
@@ -83,6 +84,13 @@ describe('GET /booking-service/bookings/charging-history/export', () => {
     const row = lines.find((l) => l.startsWith(one.transactionId))!;
     expect(row).toContain(`'=HYPERLINK(""x"")`);
     expect(row).toMatch(/;\d+,\d{3};\d+,\d{2}$/);
+
+    // Compressed as it streams: the same file after gunzip.
+    const zipped = await h.app.request(url('startDate=2000-01-01&endDate=2030-12-31'), {
+      headers: { authorization: `Bearer ${tokens.operator}`, 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).equals(bytes)).toBe(true);
 
     const empty = await h.request('GET', url('startDate=2001-01-01&endDate=2001-01-31'), { token: tokens.operator });
     expect(empty.status).toBe(204);

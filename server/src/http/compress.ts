@@ -1,5 +1,17 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+  type ZlibOptions,
+} from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 
 const brotli = promisify(brotliCompress);
@@ -32,6 +44,17 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
   if (!encoding) return;
   const plain = plainBody(res);
   if (plain === undefined && !res.body) return;
+  if (plain === undefined && res.body && !res.headers.has('content-length')) {
+    // A stream (a download): compressed as it flows, never read whole.
+    const headers = new Headers(res.headers);
+    headers.append('Vary', 'Accept-Encoding');
+    headers.set('Content-Encoding', encoding);
+    const zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip({ level: 6 });
+    const body = Readable.toWeb(Readable.fromWeb(res.body as WebReadableStream).pipe(zip)) as ReadableStream;
+    c.res = undefined as unknown as Response;
+    c.res = new Response(body, { status: res.status, headers });
+    return;
+  }
   const raw = plain === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(plain);
   // A lightweight Response's headers are its own, plain Headers: changed in place, not copied
   // (~35 µs per answer); another Response's may be immutable.
