@@ -146,6 +146,14 @@ describe('OutboxDialog', () => {
     expect(items[4].textContent).toContain('Ladepunkt alt · P3');
   });
 
+  it('gets out of the way when a refused write is opened again on its screen (also when only the hash changes)', async () => {
+    const dialog = await openDialog();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('link', { name: 'Erneut bearbeiten: Parkplatz P1 für w2' }));
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('retries through the outbox', async () => {
     const retry = vi.spyOn(outbox, 'retry');
     const dialog = await openDialog();

@@ -33,7 +33,18 @@ function Reason({ write }: { write: OutboxWrite }) {
   );
 }
 
-function WriteItem({ write, onRetry, onDiscard }: { write: OutboxWrite; onRetry: () => void; onDiscard: () => Promise<unknown> }) {
+function WriteItem({
+  write,
+  onRetry,
+  onDiscard,
+  onReopen,
+}: {
+  write: OutboxWrite;
+  onRetry: () => void;
+  onDiscard: () => Promise<unknown>;
+  /** The form opens on its screen: the dialog gets out of its way (also when only the hash changes). */
+  onReopen: () => void;
+}) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const canRetry = write.state === 'failed' || write.state === 'waiting-for-sign-in' || (write.state === 'pending' && write.attempts > 0);
@@ -62,7 +73,7 @@ function WriteItem({ write, onRetry, onDiscard }: { write: OutboxWrite; onRetry:
             </Button>
           )}
           {reopen && (
-            <LinkButton size="sm" variant="secondary" href={reopen} aria-label={`${t('outbox.reopen')}: ${label}`}>
+            <LinkButton size="sm" variant="secondary" href={reopen} onPress={onReopen} aria-label={`${t('outbox.reopen')}: ${label}`}>
               {t('outbox.reopen')}
             </LinkButton>
           )}
@@ -116,7 +127,13 @@ export function OutboxDialog({ isOpen, onOpenChange }: OutboxDialogProps) {
       ) : (
         <ul aria-label={t('outbox.title')}>
           {writes.map((write) => (
-            <WriteItem key={write.id} write={write} onRetry={() => void retry(write.id)} onDiscard={() => discard(write.id)} />
+            <WriteItem
+              key={write.id}
+              write={write}
+              onRetry={() => void retry(write.id)}
+              onDiscard={() => discard(write.id)}
+              onReopen={() => onOpenChange(false)}
+            />
           ))}
         </ul>
       )}
