@@ -49,6 +49,7 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
     const headers = new Headers(res.headers);
     headers.append('Vary', 'Accept-Encoding');
     headers.set('Content-Encoding', encoding);
+    weakenEtag(headers);
     const zip = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : createGzip({ level: 6 });
     const body = Readable.toWeb(Readable.fromWeb(res.body as WebReadableStream).pipe(zip)) as ReadableStream;
     c.res = undefined as unknown as Response;
@@ -78,13 +79,19 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
     body = sync ? gzipSync(raw, options) : await gz(raw, options);
   }
   headers.set('Content-Encoding', encoding);
-  // The entity tag named the uncompressed bytes: kept as a weak one (same content, other bytes),
-  // so a detail's version header survives compression.
-  const etag = headers.get('ETag');
-  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+  weakenEtag(headers);
   headers.set('Content-Length', String(body.length));
   c.res = new Response(body, init);
 };
+
+/**
+ * The entity tag named the uncompressed bytes: kept as a weak one (same content, other bytes), so a
+ * detail's version header survives compression.
+ */
+function weakenEtag(headers: Headers) {
+  const etag = headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+}
 
 /**
  * The text or bytes a lightweight Response of @hono/node-server (what `c.json` makes) was made
