@@ -54,3 +54,15 @@ export function toListSearch<F extends object>(state: ListState<F>, empty: F): L
   }
   return out as ListState<F>;
 }
+
+const keySchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+
+/**
+ * The path parameter of a detail page (`/nutzer/$id`): an entity's id or key from the server,
+ * trimmed, 1–100 characters; anything else is no page of ours. One parser for every detail route,
+ * as the route tree is on the first route.
+ */
+export const keyParam = <K extends string>(name: K) => ({
+  parse: (raw: Record<K, string>) => ({ [name]: keySchema.parse(raw[name]) }) as Record<K, string>,
+  stringify: (p: Record<K, string>) => p,
+});

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { keyParam } from '../../../ui/list-search';
 import * as z from 'zod/mini';
 import { OperatorDetailPage } from '../../../features/operators/operator-detail-page';
 import { OperatorActions, type OperatorReopen } from '../../../features/operators/operator-actions';
 import { operatorDetailQueryOptions } from '../../../features/operators/api/operator-queries';
 import type { OperatorEdit } from '../../../features/operators/api/operator-writes';
 import { loadQuery } from '../../../offline/query-runtime';
-
-// An operator id is an opaque string from the server; anything empty or absurdly long is not one.
-const paramsSchema = z.object({ details: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /** `?edit=billing&draft=…`: open that edit with what the user entered in that write (outbox 'Erneut bearbeiten'). */
 const searchSchema = z.object({
@@ -34,7 +32,7 @@ function OperatorDetailRoute() {
 }
 
 export const Route = createFileRoute('/_app/betreiber/$details')({
-  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  params: keyParam('details'),
   validateSearch: searchSchema,
   loader: ({ params }) => loadQuery(operatorDetailQueryOptions(params.details)),
   component: OperatorDetailRoute,

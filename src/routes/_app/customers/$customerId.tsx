@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { keyParam } from '../../../ui/list-search';
 import { customerDetailQueryOptions } from '../../../features/customers/api/customer-queries';
 import { CustomerDetailPage } from '../../../features/customers/customer-detail-page';
 import { loadQuery } from '../../../offline/query-runtime';
-
-const paramsSchema = z.object({ customerId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 function CustomerDetailRoute() {
   const { customerId } = Route.useParams();
@@ -13,7 +11,7 @@ function CustomerDetailRoute() {
 }
 
 export const Route = createFileRoute('/_app/customers/$customerId')({
-  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  params: keyParam('customerId'),
   loader: ({ params, context }) => (context.session.isAdmin ? loadQuery(customerDetailQueryOptions(params.customerId)) : undefined),
   component: CustomerDetailRoute,
 });

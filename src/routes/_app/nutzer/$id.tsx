@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { keyParam } from '../../../ui/list-search';
 import * as z from 'zod/mini';
 import { userDetailQueryOptions } from '../../../features/users/api/user-queries';
 import { UserDetailPage } from '../../../features/users/user-detail-page';
 import { loadQuery } from '../../../offline/query-runtime';
-
-// A contract key is an opaque string from the server; anything empty or absurdly long is not one.
-const paramsSchema = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /** `?edit=tariff&draft=…`: open the tariff change with what the user entered in that write (outbox 'Erneut bearbeiten'). */
 const searchSchema = z.object({
@@ -29,7 +27,7 @@ function UserDetailRoute() {
 }
 
 export const Route = createFileRoute('/_app/nutzer/$id')({
-  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  params: keyParam('id'),
   validateSearch: searchSchema,
   loader: ({ params }) => loadQuery(userDetailQueryOptions(params.id)),
   component: UserDetailRoute,

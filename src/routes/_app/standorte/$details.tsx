@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { keyParam } from '../../../ui/list-search';
 import { Suspense, lazy } from 'react';
-import * as z from 'zod/mini';
 import { LocationDetailPage } from '../../../features/locations/location-detail-page';
 import { StationsTable } from '../../../features/stations/stations-table';
 import { useT } from '../../../i18n/i18n-context';
@@ -12,9 +12,6 @@ const UsersTable = lazy(() => import('../../../features/users/users-table').then
 const CreateStationsWizard = lazy(() =>
   import('../../../features/stations/create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })),
 );
-
-// A location id is an opaque string from the server; anything empty or absurdly long is not one.
-const paramsSchema = z.object({ details: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 function LocationDetailRoute() {
   const t = useT();
@@ -43,7 +40,7 @@ function LocationDetailRoute() {
 }
 
 export const Route = createFileRoute('/_app/standorte/$details')({
-  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  params: keyParam('details'),
   loader: ({ params }) => loadQuery(locationDetailQueryOptions(params.details)),
   component: LocationDetailRoute,
 });

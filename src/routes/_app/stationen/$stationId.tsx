@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { keyParam } from '../../../ui/list-search';
 import * as z from 'zod/mini';
 import { StationDetailPage } from '../../../features/stations/station-detail-page';
 import type { SettableConnectorStatus } from '../../../../contract/enums';
 import { StationActions, type StationReopen } from '../../../features/stations/station-actions';
 import { stationDetailQueryOptions } from '../../../features/stations/api/station-queries';
 import { loadQuery } from '../../../offline/query-runtime';
-
-// A connector id is an opaque string from the server; anything empty or absurdly long is not one.
-const paramsSchema = z.object({ stationId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 /** `?edit=parking-lot&lot=P12` or `?edit=availability&status=IDLE`: open that form with the value (outbox 'Erneut bearbeiten'). */
 const searchSchema = z.object({
@@ -40,7 +38,7 @@ function StationDetailRoute() {
 }
 
 export const Route = createFileRoute('/_app/stationen/$stationId')({
-  params: { parse: (raw) => paramsSchema.parse(raw), stringify: (p) => p },
+  params: keyParam('stationId'),
   validateSearch: searchSchema,
   // The history below loads with its own date range once the page shows.
   loader: ({ params }) => loadQuery(stationDetailQueryOptions(params.stationId)),
