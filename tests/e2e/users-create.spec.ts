@@ -126,9 +126,9 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   await expect(dialog.getByRole('radio', { name: 'Regulär' })).toBeChecked();
   await expect(next).toBeDisabled();
   await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
-  await page.getByRole('option', { name: new RegExp(`^${where.locationId}`) }).click();
+  await page.getByRole('option', { name: new RegExp(`^${where.locationId}\\b`) }).click();
   await dialog.getByRole('button', { name: /Parkplätze\*?$/ }).click();
-  await page.getByRole('option', { name: where.parkingLots[0]! }).click();
+  await page.getByRole('option', { name: where.parkingLots[0]!, exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await expect(next).toBeEnabled();
@@ -282,9 +282,9 @@ test('a creation made offline arrives exactly once after reconnecting', async ({
   await fillUserInfo(page, dialog, stamp, lastName, false);
   await next.click();
   await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
-  await page.getByRole('option', { name: new RegExp(`^${where.locationId}`) }).click();
+  await page.getByRole('option', { name: new RegExp(`^${where.locationId}\\b`) }).click();
   await dialog.getByRole('button', { name: /Parkplätze\*?$/ }).click();
-  await page.getByRole('option', { name: where.parkingLots[0]! }).click();
+  await page.getByRole('option', { name: where.parkingLots[0]!, exact: true }).click();
   await page.keyboard.press('Escape');
   await next.click();
   await dialog.getByRole('radio', { name: 'Ohne Abrechnung' }).check({ force: true });
