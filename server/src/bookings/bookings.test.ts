@@ -1,7 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills, chargingRequests, contracts } from '../db/schema';
+import { loadAuthUser, scopeFor } from '../auth/scope';
+import { bills, chargingRequests, contracts, dashboardUsers } from '../db/schema';
+import { demoAccounts } from '../seed/seed';
+import { historyCsv } from './handlers';
 import { createHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -91,6 +94,23 @@ describe('GET /booking-service/bookings/charging-history/export', () => {
     });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).equals(bytes)).toBe(true);
+
+    // Read in pages of 2 (keyset from each page's last row), the file is the same, row for row.
+    const scope = await scopeFor(
+      h.db,
+      (await loadAuthUser(
+        h.db,
+        (await h.db.select({ id: dashboardUsers.id }).from(dashboardUsers).where(eq(dashboardUsers.email, demoAccounts.operator.email)))[0]
+          .id,
+      ))!,
+    );
+    const paged = await historyCsv(
+      h.db,
+      scope,
+      { contractKey: busy.key!, startDate: '2000-01-01', endDate: '2030-12-31', format: 'CSV' },
+      2,
+    );
+    expect(Buffer.from(await new Response(paged).arrayBuffer()).equals(bytes)).toBe(true);
 
     const empty = await h.request('GET', url('startDate=2001-01-01&endDate=2001-01-31'), { token: tokens.operator });
     expect(empty.status).toBe(204);

@@ -105,7 +105,12 @@ const csvRecord = (r: ChargingRequestRow) => [
  * before answering, so a contract outside the scope is a 404 and an empty range a 204; the rest
  * streams a page at a time.
  */
-export async function historyCsv(db: Db, scope: Scope, q: z.output<typeof historyExportQuerySchema>): Promise<ReadableStream | undefined> {
+export async function historyCsv(
+  db: Db,
+  scope: Scope,
+  q: z.output<typeof historyExportQuerySchema>,
+  pageSize = EXPORT_PAGE,
+): Promise<ReadableStream | undefined> {
   const page = (after?: string) =>
     getChargingHistory(db, scope, {
       contractKey: q.contractKey,
@@ -113,7 +118,7 @@ export async function historyCsv(db: Db, scope: Scope, q: z.output<typeof histor
       endDate: q.endDate,
       filters: [],
       page: 0,
-      size: EXPORT_PAGE,
+      size: pageSize,
       after,
     });
   const first = (await page()).rows;
@@ -122,7 +127,7 @@ export async function historyCsv(db: Db, scope: Scope, q: z.output<typeof histor
     let rows = first;
     for (;;) {
       for (const r of rows) yield csvRecord(r);
-      if (rows.length < EXPORT_PAGE) return;
+      if (rows.length < pageSize) return;
       rows = (await page(historyCursor(rows[rows.length - 1]))).rows;
     }
   }
