@@ -31,4 +31,16 @@ export default tseslint.config(
       'cockpit/layers': 'error',
     },
   },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message: "Read a context variable with c.get('name'): Hono's c.var builds a new object of all of them on every read.",
+        },
+      ],
+    },
+  },
 );

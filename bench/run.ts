@@ -15,12 +15,14 @@
  * whole but not decompressed) runs in a worker thread, off the server's event loop. 'CPU ms/req' is
  * the server's CPU time per measured request (its event loop and PGlite worker thread; not the
  * client's thread, not PostgreSQL's processes): it moves less than req/s when other work shares
- * the machine.
+ * the machine. 'client' is the client thread's CPU time per request, 'machine' the busy time of
+ * all CPUs per request (server, client, PostgreSQL, the kernel's network stack and anything else).
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
  * (bench/browser.ts: Lighthouse, warm start). BENCH_ONLY=cockpit, outbox or browser runs just
  * that one.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -46,6 +48,10 @@ interface Result {
   rps: number;
   /** CPU time of the server's process (its event loop and PGlite worker, not the bench's client thread) per request. */
   cpuMs: number;
+  /** CPU time of the bench's client thread per request. */
+  clientCpuMs: number;
+  /** Busy CPU time of the whole machine per request (/proc/stat: server, client, PostgreSQL, the kernel, anything else running). */
+  machineCpuMs: number;
   /** req/s as a share of /config.json's req/s in the same round. */
   share?: number;
 }
@@ -69,6 +75,18 @@ function load(job: { url: string; headers: Record<string, string>; count: number
   });
 }
 
+/** Busy CPU time of all the machine's CPUs so far in ms (/proc/stat; NaN where it is missing). */
+function machineBusyMs(): number {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
+    const busy = cpu.slice(0, 8).reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + v), 0);
+    return (busy * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 async function measureAlways(name: string, url: string, token?: string): Promise<Result> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await load({ url, headers, count: WARMUP, concurrency: 1 });
@@ -76,9 +94,11 @@ async function measureAlways(name: string, url: string, token?: string): Promise
   // their steady state for this call only after some hundred requests.
   await load({ url, headers, count: WARMUP_REQUESTS, concurrency: CONCURRENCY });
   const started = performance.now();
+  const machineBefore = machineBusyMs();
   const cpuBefore = process.cpuUsage();
   const { latencies, errors, firstError, cpuMs: clientCpuMs } = await load({ url, headers, count: REQUESTS, concurrency: CONCURRENCY });
   const cpu = process.cpuUsage(cpuBefore);
+  const machine = machineBusyMs() - machineBefore;
   const wall = (performance.now() - started) / 1000;
   if (firstError) console.log(`  ${name}: ${errors} failed, first: ${firstError}`);
   latencies.sort((a, b) => a - b);
@@ -91,6 +111,8 @@ async function measureAlways(name: string, url: string, token?: string): Promise
     max: latencies.at(-1) ?? NaN,
     rps: latencies.length / wall,
     cpuMs: ((cpu.user + cpu.system) / 1000 - clientCpuMs) / latencies.length,
+    clientCpuMs: clientCpuMs / latencies.length,
+    machineCpuMs: machine / latencies.length,
   };
 }
 
@@ -184,7 +206,19 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
 }
 
 function printTable(label: string, results: Result[]) {
-  const head = ['call', 'n', 'err', 'median ms', 'p95 ms', 'max ms', 'req/s', 'CPU ms/req', '% of config.json (mean of start, end)'];
+  const head = [
+    'call',
+    'n',
+    'err',
+    'median ms',
+    'p95 ms',
+    'max ms',
+    'req/s',
+    'CPU ms/req',
+    'client',
+    'machine',
+    '% of config.json (mean of start, end)',
+  ];
   const rows = results.map((r) => [
     r.name,
     String(r.n),
@@ -194,6 +228,8 @@ function printTable(label: string, results: Result[]) {
     r.max.toFixed(1),
     r.rps.toFixed(0),
     r.cpuMs.toFixed(2),
+    r.clientCpuMs.toFixed(2),
+    r.machineCpuMs.toFixed(2),
     r.share === undefined ? '' : `${(r.share * 100).toFixed(1)} %`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

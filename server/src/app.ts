@@ -18,6 +18,7 @@ import type { Env } from './env';
 import { ApiError } from './http/errors';
 import { mountRoutes, type Access, type Route, type Service } from './http/route-table';
 import { compressAnswers } from './http/compress';
+import { setHeaders } from './http/plain-answer';
 import { refuseUnstorableUrl } from './http/request';
 import type { AppBindings } from './http/types';
 import { locationRoutes } from './locations/routes';
@@ -70,7 +71,15 @@ const headerOptions = {
   crossOriginEmbedderPolicy: false,
 } as const;
 const appHeaders = secureHeaders({ ...headerOptions, contentSecurityPolicy: appCsp });
-const apiHeaders = secureHeaders({ ...headerOptions, contentSecurityPolicy: apiCsp });
+/**
+ * The headers of every API answer: those `secureHeaders` sets with the API's policy (asked once,
+ * then set as one record: `http/plain-answer.ts`), and no-store: API answers carry personal data,
+ * no cache, shared or private, keeps them.
+ */
+const apiHeaders: Promise<Record<string, string>> = (async () => {
+  const probe = new Hono().use(secureHeaders({ ...headerOptions, contentSecurityPolicy: apiCsp })).get('/', (c) => c.body(null));
+  return { ...Object.fromEntries((await probe.request('/')).headers), 'cache-control': 'no-store' };
+})();
 
 /** What is safe to log of an unexpected error: its kind and database error code, never the query's parameters or personal data. */
 export function describeError(err: unknown): string {
@@ -130,11 +139,8 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
   });
   app.use('*', async (c, next) => {
     if (!isApiPath(c.req.path)) return appHeaders(c, next);
-    await apiHeaders(c, async () => {
-      await refuseUnstorableUrl(c, next);
-    });
-    // Answers of the API carry personal data: no cache, shared or private, keeps them.
-    c.res.headers.set('Cache-Control', 'no-store');
+    await refuseUnstorableUrl(c, next);
+    setHeaders(c, await apiHeaders);
   });
 
   const targets: Record<Service, Hono<AppBindings>> = {

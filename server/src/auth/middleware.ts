@@ -15,8 +15,8 @@ export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Bearer token required');
-  const { sub, sid } = await verifyAccessToken(c.var.env, match[1]);
-  const db = c.var.db;
+  const { sub, sid } = await verifyAccessToken(c.get('env'), match[1]);
+  const db = c.get('db');
   const caller = await loadSessionCaller(db, sub, sid);
   if (!caller || !caller.verified) throw new ApiError(401, 'TOKEN_INVALID', 'Unknown or inactive user');
   if (!caller.sessionAlive) throw new ApiError(401, 'TOKEN_INVALID', 'Session ended');
@@ -27,6 +27,6 @@ export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
 
 /** Platform admins only: any other signed-in caller gets 403 FORBIDDEN. */
 export const requireAdmin: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (!c.var.auth.isAdmin) throw new ApiError(403, 'FORBIDDEN', 'Only platform admins may do this');
+  if (!c.get('auth').isAdmin) throw new ApiError(403, 'FORBIDDEN', 'Only platform admins may do this');
   await next();
 };

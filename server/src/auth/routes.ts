@@ -19,7 +19,7 @@ export const authRoutes = routeTable('userService', [
     path: '/login',
     access: 'public',
     transaction: false,
-    handler: async (c) => ok(c, await signIn(c.var.db, c.var.env, await parseBody(c, loginRequestSchema), clientAddress(c))),
+    handler: async (c) => ok(c, await signIn(c.get('db'), c.get('env'), await parseBody(c, loginRequestSchema), clientAddress(c))),
   },
   {
     method: 'POST',
@@ -27,7 +27,7 @@ export const authRoutes = routeTable('userService', [
     access: 'public',
     handler: async (c) => {
       const body = await parseBody(c, refreshRequestSchema);
-      return ok(c, await refreshTokens(c.var.db, c.var.env, body, () => c.set('commitOnError', true)));
+      return ok(c, await refreshTokens(c.get('db'), c.get('env'), body, () => c.set('commitOnError', true)));
     },
   },
   {
@@ -37,7 +37,7 @@ export const authRoutes = routeTable('userService', [
     // A GET that writes (spec 1 §7): in a transaction like every write.
     transaction: true,
     handler: async (c) => {
-      await signOut(c.var.db, c.var.auth, c.req.param('sub'));
+      await signOut(c.get('db'), c.get('auth'), c.req.param('sub'));
       return ok(c, true);
     },
   },
@@ -47,7 +47,7 @@ export const authRoutes = routeTable('userService', [
     access: 'public',
     handler: async (c) => {
       // Hono hands the parameter over decoded already.
-      await requestPasswordReset(c.var.db, c.var.env, parseWith(emailSchema, c.req.param('email') ?? ''), clientAddress(c));
+      await requestPasswordReset(c.get('db'), c.get('env'), parseWith(emailSchema, c.req.param('email') ?? ''), clientAddress(c));
       return ok(c, true);
     },
   },
@@ -57,7 +57,7 @@ export const authRoutes = routeTable('userService', [
     access: 'public',
     transaction: false,
     handler: async (c) => {
-      await resetPassword(c.var.db, await parseBody(c, resetPasswordRequestSchema), clientAddress(c));
+      await resetPassword(c.get('db'), await parseBody(c, resetPasswordRequestSchema), clientAddress(c));
       return ok(c, true);
     },
   },
@@ -67,7 +67,7 @@ export const authRoutes = routeTable('userService', [
     access: 'user',
     transaction: false,
     handler: async (c) => {
-      await changePassword(c.var.db, c.var.auth, await parseBody(c, changePasswordRequestSchema));
+      await changePassword(c.get('db'), c.get('auth'), await parseBody(c, changePasswordRequestSchema));
       return ok(c, true);
     },
   },
@@ -76,7 +76,7 @@ export const authRoutes = routeTable('userService', [
     path: '/cpos/dashboard-update-user-email',
     access: 'user',
     handler: async (c) => {
-      await changeEmail(c.var.db, c.var.auth, await parseBody(c, changeEmailRequestSchema));
+      await changeEmail(c.get('db'), c.get('auth'), await parseBody(c, changeEmailRequestSchema));
       return ok(c, true);
     },
   },

@@ -13,7 +13,7 @@ export const bookingRoutes = routeTable('bookingService', [
     access: 'user',
     handler: async (c) => {
       const body = await parseBody(c, billingStatusUpdateBodySchema);
-      return ok(c, await updateBillingStatuses(c.var.db, c.var.auth.scope, body));
+      return ok(c, await updateBillingStatuses(c.get('db'), c.get('auth').scope, body));
     },
   },
 
@@ -24,7 +24,7 @@ export const bookingRoutes = routeTable('bookingService', [
     download: true,
     handler: async (c) => {
       const q = parseQuery(c, historyExportQuerySchema);
-      const file = await historyCsv(c.var.db, c.var.auth.scope, q);
+      const file = await historyCsv(c.get('db'), c.get('auth').scope, q);
       if (!file) return c.body(null, 204);
       return c.body(file, 200, {
         'Content-Type': 'text/csv; charset=utf-8',

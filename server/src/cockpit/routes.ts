@@ -29,8 +29,8 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, graphQuerySchema);
-        await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locations);
-        return ok(c, await getGraph(c.var.db, c.var.auth.scope, q, berlinToday()));
+        await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locations);
+        return ok(c, await getGraph(c.get('db'), c.get('auth').scope, q, berlinToday()));
       },
     },
 
@@ -40,8 +40,8 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
-        if (cpoId) await assertOperatorVisible(c.var.db, c.var.auth.scope, cpoId);
-        return ok(c, await getLocationsForDropdown(c.var.db, c.var.auth.scope, cpoId));
+        if (cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, cpoId);
+        return ok(c, await getLocationsForDropdown(c.get('db'), c.get('auth').scope, cpoId));
       },
     },
 
@@ -56,7 +56,7 @@ export const cockpitRoutes = [
           query !== undefined
             ? parseWith(cleanChargingRequestsBodySchema, { minutesThreshold: query })
             : await parseBody(c, cleanChargingRequestsBodySchema);
-        const changed = await cleanStuckRequests(c.var.db, c.var.auth.scope, minutesThreshold, new Date());
+        const changed = await cleanStuckRequests(c.get('db'), c.get('auth').scope, minutesThreshold, new Date());
         return ok(c, { changed });
       },
     },
@@ -70,7 +70,7 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, chargingHistoryQuerySchema);
-        const { total, rows } = await getChargingHistory(c.var.db, c.var.auth.scope, q);
+        const { total, rows } = await getChargingHistory(c.get('db'), c.get('auth').scope, q);
         return paged(c, total, rows);
       },
     },

@@ -21,7 +21,7 @@ export const configRoutes = routeTable('root', [
     access: 'public',
     handler: (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.json(runtimeConfig(c.var.env));
+      return c.json(runtimeConfig(c.get('env')));
     },
   },
 ]);

@@ -52,8 +52,8 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const q = parseQuery(c, contractListQuerySchema);
-      await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locationIds);
-      const { total, rows } = await listContracts(c.var.db, c.var.auth.scope, q);
+      await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locationIds);
+      const { total, rows } = await listContracts(c.get('db'), c.get('auth').scope, q);
       return paged(c, total, rows);
     },
   },
@@ -66,8 +66,8 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
       const q = parseQuery(c, locationContractsQuerySchema);
-      if (!(await findLocation(c.var.db, c.var.auth.scope, id))) throw locationNotFound(id);
-      const { total, rows } = await listContracts(c.var.db, c.var.auth.scope, { ...q, locationIds: [id] });
+      if (!(await findLocation(c.get('db'), c.get('auth').scope, id))) throw locationNotFound(id);
+      const { total, rows } = await listContracts(c.get('db'), c.get('auth').scope, { ...q, locationIds: [id] });
       return paged(c, total, rows);
     },
   },
@@ -78,7 +78,7 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
-      const detail = await getContractDetail(c.var.db, c.var.auth.scope, id);
+      const detail = await getContractDetail(c.get('db'), c.get('auth').scope, id);
       if (!detail) throw contractNotFound(id);
       c.header('ETag', etagFor(detail.version));
       return ok(c, detail);
@@ -92,7 +92,7 @@ export const contractRoutes = routeTable('contractManagement', [
     bodyLimit: 'upload',
     handler: async (c) => {
       const body = await parseBody(c, createContractBodySchema);
-      const created = await createContract(c.var.db, c.var.env, c.var.auth, body);
+      const created = await createContract(c.get('db'), c.get('env'), c.get('auth'), body);
       c.header('ETag', etagFor(created.version));
       return ok(c, created);
     },
@@ -109,10 +109,10 @@ export const contractRoutes = routeTable('contractManagement', [
       let updated;
       if (isTerminateBody(raw)) {
         const body = parseWith(terminateContractBodySchema, raw);
-        updated = await terminateContract(c.var.db, c.var.auth.scope, body, version(body));
+        updated = await terminateContract(c.get('db'), c.get('auth').scope, body, version(body));
       } else {
         const body = parseWith(editContractBodyChecked, raw);
-        updated = await editContract(c.var.db, c.var.auth, body, version(body));
+        updated = await editContract(c.get('db'), c.get('auth'), body, version(body));
       }
       c.header('ETag', etagFor(updated.version));
       return ok(c, updated);
@@ -125,7 +125,7 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const body = await parseBody(c, changeTariffBodySchema);
-      const updated = await changeTariff(c.var.db, c.var.auth.scope, body, body.version ?? expectedVersion(c.req.header('if-match')));
+      const updated = await changeTariff(c.get('db'), c.get('auth').scope, body, body.version ?? expectedVersion(c.req.header('if-match')));
       c.header('ETag', etagFor(updated.version));
       return ok(c, updated);
     },
@@ -139,8 +139,8 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, endCustomerIdParams);
       const { cpoId } = parseQuery(c, validateQuery);
-      if (cpoId) await assertOperatorVisible(c.var.db, c.var.auth.scope, cpoId);
-      return ok(c, await isEndCustomerIdFree(c.var.db, id));
+      if (cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, cpoId);
+      return ok(c, await isEndCustomerIdFree(c.get('db'), id));
     },
   },
 
@@ -152,8 +152,8 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id, id2 } = parseParams(c, endCustomerIdParams);
       // The contract being edited must be the caller's: otherwise the answer would tell about others.
-      if (!id2 || !(await contractInScope(c.var.db, c.var.auth.scope, id2))) throw contractNotFound(id2 ?? '');
-      return ok(c, await isEndCustomerIdFree(c.var.db, id, id2));
+      if (!id2 || !(await contractInScope(c.get('db'), c.get('auth').scope, id2))) throw contractNotFound(id2 ?? '');
+      return ok(c, await isEndCustomerIdFree(c.get('db'), id, id2));
     },
   },
 
@@ -165,8 +165,8 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
       const { verificationId } = parseQuery(c, pdfQuery);
-      if (!(await contractInScope(c.var.db, c.var.auth.scope, id))) throw contractNotFound(id);
-      const file = await contractPdf(c.var.db, c.var.auth.scope, id, verificationId);
+      if (!(await contractInScope(c.get('db'), c.get('auth').scope, id))) throw contractNotFound(id);
+      const file = await contractPdf(c.get('db'), c.get('auth').scope, id, verificationId);
       if (!file) throw new ApiError(404, 'NOT_FOUND', 'No contract PDF for this contract and verification id');
       return c.body(new Uint8Array(file.content), 200, {
         'Content-Type': file.mimeType,
@@ -186,10 +186,10 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const { contractKey } = parseParams(c, invitationParams);
-      if (c.var.auth.isAdmin && (await findCustomerByContractKey(c.var.db, contractKey))) {
-        await resendInvitation(c.var.db, c.var.env, contractKey);
+      if (c.get('auth').isAdmin && (await findCustomerByContractKey(c.get('db'), contractKey))) {
+        await resendInvitation(c.get('db'), c.get('env'), contractKey);
       } else {
-        await resendContractInvitation(c.var.db, c.var.env, c.var.auth.scope, contractKey);
+        await resendContractInvitation(c.get('db'), c.get('env'), c.get('auth').scope, contractKey);
       }
       return ok(c, true);
     },
@@ -201,7 +201,7 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'admin',
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
-      return ok(c, await deleteContract(c.var.db, c.var.auth.scope, id));
+      return ok(c, await deleteContract(c.get('db'), c.get('auth').scope, id));
     },
   },
 ]);

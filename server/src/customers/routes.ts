@@ -24,7 +24,7 @@ export const customerRoutes = [
       access: 'admin',
       handler: async (c) => {
         const { page, size } = parseQuery(c, pageQuerySchema);
-        const { total, rows } = await listCustomers(c.var.db, page, size);
+        const { total, rows } = await listCustomers(c.get('db'), page, size);
         return paged(c, total, rows);
       },
     },
@@ -34,7 +34,7 @@ export const customerRoutes = [
       access: 'admin',
       handler: async (c) => {
         const { id } = parseParams(c, customerParams);
-        const row = await findCustomerById(c.var.db, id);
+        const row = await findCustomerById(c.get('db'), id);
         if (!row) throw customerNotFound(id);
         return ok(c, customerDetail(row));
       },
@@ -46,9 +46,9 @@ export const customerRoutes = [
       handler: async (c) => {
         const { id } = parseParams(c, customerParams);
         const { page, size } = parseQuery(c, pageQuerySchema);
-        const customer = await findCustomerById(c.var.db, id);
+        const customer = await findCustomerById(c.get('db'), id);
         if (!customer) throw customerNotFound(id);
-        const { total, rows } = await listDashboardUsers(c.var.db, customer.customerId, page, size);
+        const { total, rows } = await listDashboardUsers(c.get('db'), customer.customerId, page, size);
         return paged(c, total, rows);
       },
     },
@@ -59,8 +59,8 @@ export const customerRoutes = [
       handler: async (c) => {
         const body = await parseBody(c, createDashboardUserBodySchema);
         const created = body.isNewCustomer
-          ? await createCustomer(c.var.db, c.var.env, body)
-          : await addDashboardUser(c.var.db, c.var.env, body);
+          ? await createCustomer(c.get('db'), c.get('env'), body)
+          : await addDashboardUser(c.get('db'), c.get('env'), body);
         return ok(c, created);
       },
     },

@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressAnswers, plainBody } from './compress';
+import { compressAnswers } from './compress';
+import { plainAnswer } from './plain-answer';
 
 /**
  * Compression behind @hono/node-server, as the server runs it: `c.json` makes a lightweight
@@ -51,10 +52,21 @@ describe('compressAnswers behind the Node server', () => {
     return { res, bytes: Buffer.from(await res.arrayBuffer()) };
   };
 
-  it('reads the text of a lightweight Response without a stream', () => {
+  it('reads a lightweight Response as status, body and headers without a stream', () => {
     // Made after `serve`, the global Response is the Node server's lightweight one.
-    expect(plainBody(new Response('{"a":1}'))).toBe('{"a":1}');
-    expect(plainBody(new Response(new Uint8Array([1, 2])))).toEqual(new Uint8Array([1, 2]));
+    const json = new Response('{"a":1}', { status: 201, headers: { 'Content-Type': 'application/json', ETag: '"2"' } });
+    expect(plainAnswer(json)).toEqual({ status: 201, body: '{"a":1}', headers: { 'content-type': 'application/json', etag: '"2"' } });
+    expect(plainAnswer(new Response(new Uint8Array([1, 2])))).toEqual({
+      status: 200,
+      body: new Uint8Array([1, 2]),
+      headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    });
+    expect(plainAnswer(new Response(new ReadableStream()))).toBeUndefined();
+    // Two cookies do not fit a record of one value per name: such an answer is left as it is.
+    const cookies = new Headers();
+    cookies.append('set-cookie', 'a=1');
+    cookies.append('set-cookie', 'b=2');
+    expect(plainAnswer(new Response('x', { headers: cookies }))).toBeUndefined();
   });
 
   it('compresses a JSON answer with Brotli or gzip, keeping status, type and a weak entity tag', async () => {

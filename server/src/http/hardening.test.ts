@@ -77,14 +77,48 @@ describe('strings the database cannot store', () => {
 });
 
 describe('headers and paths', () => {
-  it('sends the security headers and no-store on API answers', async () => {
+  it('sends the security headers and no-store on every API answer, compressed or not, behind the Node server', async () => {
     const { access_token } = await h.login('operator');
-    const res = await h.request('GET', '/bff/cpos', { token: access_token });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Behind @hono/node-server answers are its lightweight Responses, whose headers go out as one record.
+    const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const req = httpRequest({ port, host: '127.0.0.1', path, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const expected = {
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': 'max-age=15552000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+    };
+    try {
+      const answers = [
+        await get('/bff/connectors/get-by-cpo?page=0&size=10', { authorization: `Bearer ${access_token}`, 'accept-encoding': 'br' }),
+        await get('/bff/cpos', { authorization: `Bearer ${access_token}`, 'accept-encoding': 'identity' }),
+        await get('/bff/cpos', {}),
+        await get('/bff/no-such-call', { 'accept-encoding': 'gzip' }),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404]);
+      expect(answers[0].headers['content-encoding']).toBe('br');
+      for (const answer of answers) {
+        expect(answer.headers).toMatchObject(expected);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('gives the app a CSP without inline scripts, and answers another case of a service base with a JSON 404', async () => {

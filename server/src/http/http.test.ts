@@ -30,7 +30,7 @@ beforeAll(async () => {
         access: 'user',
         handler: async (c) => {
           const body = (await readJson(c)) as { fail?: boolean; n?: number };
-          const id = await enqueueMail(c.var.db, { to: 'x@example.de', from: 'y@example.de', subject: 's', text: 't' });
+          const id = await enqueueMail(c.get('db'), { to: 'x@example.de', from: 'y@example.de', subject: 's', text: 't' });
           if (body.fail) throw new ApiError(400, 'VALIDATION_ERROR', 'refused after writing');
           return ok(c, { id, n: body.n });
         },

@@ -43,7 +43,7 @@ const where = (userId: string, key: string) => and(eq(idempotencyKeys.userId, us
  */
 export async function claimIdempotencyKey(c: Context<AppBindings>, userId: string, key: string): Promise<{ replay?: Response }> {
   if (key.length > 200) throw new ApiError(400, 'VALIDATION_ERROR', 'Idempotency-Key too long');
-  const db = c.var.db;
+  const db = c.get('db');
   const fingerprint = await fingerprintOf(c);
   const inserted = await db
     .insert(idempotencyKeys)
@@ -80,7 +80,8 @@ export async function claimIdempotencyKey(c: Context<AppBindings>, userId: strin
 export async function recordIdempotentAnswer(c: Context<AppBindings>, userId: string, key: string) {
   const isJson = (c.res.headers.get('content-type') ?? '').includes('application/json');
   const body: unknown = isJson ? await c.res.clone().json() : null;
-  await c.var.db
+  await c
+    .get('db')
     .update(idempotencyKeys)
     .set({ status: 'done', responseStatus: c.res.status, responseBody: body })
     .where(where(userId, key));

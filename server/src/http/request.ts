@@ -21,7 +21,7 @@ const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too 
  */
 export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
-    const maxSize = limit === 'upload' ? c.var.env.UPLOAD_BODY_LIMIT_BYTES : c.var.env.JSON_BODY_LIMIT_BYTES;
+    const maxSize = limit === 'upload' ? c.get('env').UPLOAD_BODY_LIMIT_BYTES : c.get('env').JSON_BODY_LIMIT_BYTES;
     const limited = bodyLimit({
       maxSize,
       onError: () => {
@@ -74,7 +74,7 @@ export function refuseUnstorableJson(value: unknown): void {
 
 /** The caller's address for the sign-in limits: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
 export function clientAddress(c: Context<AppBindings>): string {
-  if (c.var.env.TRUST_PROXY) {
+  if (c.get('env').TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }

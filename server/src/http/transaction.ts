@@ -5,19 +5,19 @@ import type { AppBindings } from './types';
 class Rollback extends Error {}
 
 /**
- * One request, one transaction: the handler sees the transaction as `c.var.db`, and any error
+ * One request, one transaction: the handler sees the transaction as `c.get('db')`, and any error
  * answer rolls everything back, so nothing is half-written. A handler may set `commitOnError`
  * when its refusal itself must persist (token family revocation). `inside` runs in the
  * transaction after a successful handler.
  */
 async function inTransaction(c: Parameters<MiddlewareHandler<AppBindings>>[0], next: Next, inside?: () => Promise<void>) {
-  const root = c.var.db;
+  const root = c.get('db');
   try {
     await root.transaction(async (tx) => {
       c.set('db', tx);
       await next();
       const failed = !!c.error || c.res.status >= 400;
-      if (failed && !c.var.commitOnError) throw new Rollback();
+      if (failed && !c.get('commitOnError')) throw new Rollback();
       if (!failed) await inside?.();
     });
   } catch (err) {
@@ -48,6 +48,6 @@ export const writeTransaction: MiddlewareHandler<AppBindings> = async (c, next) 
       recorded = true;
     });
   } finally {
-    if (!recorded) await releaseIdempotencyKey(c.var.db, userId, key);
+    if (!recorded) await releaseIdempotencyKey(c.get('db'), userId, key);
   }
 };

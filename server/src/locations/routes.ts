@@ -27,8 +27,8 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, locationListQuerySchema);
-        if (q.cpoId) await assertOperatorVisible(c.var.db, c.var.auth.scope, q.cpoId);
-        const { total, rows } = await listLocations(c.var.db, c.var.auth.scope, q);
+        if (q.cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, q.cpoId);
+        const { total, rows } = await listLocations(c.get('db'), c.get('auth').scope, q);
         return paged(c, total, rows);
       },
     },
@@ -39,11 +39,11 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const body = await parseBody(c, createLocationBodySchema);
-        return ok(c, await createLocation(c.var.db, c.var.auth.scope, body));
+        return ok(c, await createLocation(c.get('db'), c.get('auth').scope, body));
       },
     },
 
-    { method: 'GET', path: '/locations/wallboxTypes', access: 'user', handler: async (c) => ok(c, await listWallboxTypes(c.var.db)) },
+    { method: 'GET', path: '/locations/wallboxTypes', access: 'user', handler: async (c) => ok(c, await listWallboxTypes(c.get('db'))) },
 
     {
       method: 'GET',
@@ -51,7 +51,7 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const { locationId } = parseQuery(c, parkingInfoQuerySchema);
-        const info = await getParkingInfo(c.var.db, c.var.auth.scope, locationId);
+        const info = await getParkingInfo(c.get('db'), c.get('auth').scope, locationId);
         if (!info) throw locationNotFound(locationId);
         return ok(c, info);
       },
@@ -64,7 +64,7 @@ export const locationRoutes = [
       handler: async (c) => {
         const body = await parseBody(c, updateLocationBodySchema);
         const version = body.version ?? expectedVersion(c.req.header('if-match'));
-        const updated = await updateLocation(c.var.db, c.var.auth.scope, body, version);
+        const updated = await updateLocation(c.get('db'), c.get('auth').scope, body, version);
         c.header('ETag', etagFor(updated.version));
         return ok(c, updated);
       },
@@ -76,7 +76,7 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const { id } = parseParams(c, idParams);
-        const detail = await getLocationDetail(c.var.db, c.var.auth.scope, id);
+        const detail = await getLocationDetail(c.get('db'), c.get('auth').scope, id);
         if (!detail) throw locationNotFound(id);
         c.header('ETag', etagFor(detail.version));
         return ok(c, detail);

@@ -19,7 +19,7 @@ export const mailRoutes = routeTable('bff', [
       if (Array.isArray(attachments) && attachments.length > SUPPORT_ATTACHMENT_MAX_BYTES) {
         throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Attachment exceeds ${SUPPORT_ATTACHMENT_MAX_BYTES} bytes`);
       }
-      await queueSupportMail(c.var.db, c.var.env, c.var.auth, parseWith(mailSendRequestSchema, raw));
+      await queueSupportMail(c.get('db'), c.get('env'), c.get('auth'), parseWith(mailSendRequestSchema, raw));
       return ok(c, true);
     },
   },

@@ -25,7 +25,7 @@ export const operatorRoutes = [
       access: 'user',
       handler: async (c) => {
         const { page, size } = parseQuery(c, pageQuerySchema);
-        const { total, rows } = await listOperators(c.var.db, c.var.auth.scope, page, size);
+        const { total, rows } = await listOperators(c.get('db'), c.get('auth').scope, page, size);
         return paged(c, total, rows);
       },
     },
@@ -36,7 +36,7 @@ export const operatorRoutes = [
       access: 'user',
       handler: async (c) => {
         const body = await parseBody(c, createOperatorBodySchema);
-        const created = await createOperator(c.var.db, c.var.auth, body);
+        const created = await createOperator(c.get('db'), c.get('auth'), body);
         c.header('ETag', etagFor(created.version));
         return ok(c, created);
       },
@@ -49,7 +49,7 @@ export const operatorRoutes = [
       handler: async (c) => {
         const body = await parseBody(c, updateOperatorBodySchema);
         const version = body.version ?? expectedVersion(c.req.header('if-match'));
-        const updated = await updateOperator(c.var.db, c.var.auth.scope, body, version);
+        const updated = await updateOperator(c.get('db'), c.get('auth').scope, body, version);
         c.header('ETag', etagFor(updated.version));
         return ok(c, updated);
       },
@@ -61,7 +61,7 @@ export const operatorRoutes = [
       access: 'user',
       handler: async (c) => {
         const { id } = parseParams(c, idParams);
-        const detail = await getOperatorDetail(c.var.db, c.var.auth.scope, id);
+        const detail = await getOperatorDetail(c.get('db'), c.get('auth').scope, id);
         if (!detail) throw operatorNotFound(id);
         if (detail.version !== undefined) c.header('ETag', etagFor(detail.version));
         return ok(c, detail);
@@ -77,7 +77,7 @@ export const operatorRoutes = [
       handler: async (c) => {
         const body = await parseBody(c, updateErpBodySchema);
         const version = body.version ?? expectedVersion(c.req.header('if-match'));
-        const updated = await updateErpInformation(c.var.db, c.var.auth.scope, body, version);
+        const updated = await updateErpInformation(c.get('db'), c.get('auth').scope, body, version);
         c.header('ETag', etagFor(updated.version));
         return ok(c, updated);
       },

@@ -14,7 +14,7 @@ export const rfidRoutes = routeTable('contractManagement', [
     access: 'admin',
     handler: async (c) => {
       const { page, size } = parseQuery(c, pageQuerySchema);
-      const { total, rows } = await listRfidTags(c.var.db, page, size);
+      const { total, rows } = await listRfidTags(c.get('db'), page, size);
       return paged(c, total, rows);
     },
   },
@@ -22,6 +22,6 @@ export const rfidRoutes = routeTable('contractManagement', [
     method: 'POST',
     path: '/auth/save-rfid-tags',
     access: 'admin',
-    handler: async (c) => ok(c, { saved: await saveRfidTags(c.var.db, await parseBody(c, saveRfidBodySchema)) }),
+    handler: async (c) => ok(c, { saved: await saveRfidTags(c.get('db'), await parseBody(c, saveRfidBodySchema)) }),
   },
 ]);

@@ -36,8 +36,8 @@ export const stationRoutes = routeTable('bff', [
     access: 'user',
     handler: async (c) => {
       const q = parseQuery(c, stationListQuerySchema);
-      await assertLocationsVisible(c.var.db, c.var.auth.scope, q.locationId ? [...q.locationIds, q.locationId] : q.locationIds);
-      const { total, rows } = await listStations(c.var.db, c.var.auth.scope, q);
+      await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locationId ? [...q.locationIds, q.locationId] : q.locationIds);
+      const { total, rows } = await listStations(c.get('db'), c.get('auth').scope, q);
       return paged(c, total, rows);
     },
   },
@@ -48,7 +48,7 @@ export const stationRoutes = routeTable('bff', [
     access: 'user',
     handler: async (c) => {
       const body = await parseBody(c, createStationsBodySchema);
-      return ok(c, await createStations(c.var.db, c.var.auth.scope, body));
+      return ok(c, await createStations(c.get('db'), c.get('auth').scope, body));
     },
   },
 
@@ -58,7 +58,7 @@ export const stationRoutes = routeTable('bff', [
     access: 'user',
     handler: async (c) => {
       const items = withIfMatch(await parseBody(c, parkingLotUpdateBodySchema), c.req.header('if-match'));
-      const out = await updateParkingLots(c.var.db, c.var.auth.scope, items);
+      const out = await updateParkingLots(c.get('db'), c.get('auth').scope, items);
       if (out.length === 1) c.header('ETag', etagFor(out[0].version));
       return ok(c, out);
     },
@@ -71,7 +71,7 @@ export const stationRoutes = routeTable('bff', [
     handler: async (c) => {
       const body = await parseBody(c, changeAvailabilityBodySchema);
       const items = withIfMatch(body.changeAvailabilityRequest, c.req.header('if-match'));
-      const out = await changeAvailability(c.var.db, c.var.auth.scope, items);
+      const out = await changeAvailability(c.get('db'), c.get('auth').scope, items);
       if (out.length === 1) c.header('ETag', etagFor(out[0].version));
       return ok(c, out);
     },
@@ -83,7 +83,7 @@ export const stationRoutes = routeTable('bff', [
     access: 'user',
     handler: async (c) => {
       const { id } = parseParams(c, idParams);
-      const detail = await getStationDetail(c.var.db, c.var.auth.scope, id);
+      const detail = await getStationDetail(c.get('db'), c.get('auth').scope, id);
       if (!detail) throw connectorNotFound([id]);
       c.header('ETag', etagFor(detail.version));
       return ok(c, detail);
