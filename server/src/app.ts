@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { defaultRuntimeConfig } from '../../contract/config';
-import { requireAdmin, requireAuth } from './auth/middleware';
+import { readAsCaller, requireAdmin, requireAuth } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import { cockpitRoutes } from './cockpit/routes';
 import { customerRoutes } from './customers/routes';
@@ -16,7 +16,7 @@ import type { Db } from './db/client';
 import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
-import { mountRoutes, type Access, type Route, type Service } from './http/route-table';
+import { mountRoutes, type Guards, type Route, type Service } from './http/route-table';
 import { compressAnswers } from './http/compress';
 import { setHeaders } from './http/plain-answer';
 import { refuseUnstorableUrl } from './http/request';
@@ -111,10 +111,13 @@ export const routes: readonly Route[] = [
 ];
 
 /** What each access level of a route table runs before the handler. */
-const guards: Record<Access, MiddlewareHandler<AppBindings>[]> = {
-  public: [],
-  user: [requireAuth],
-  admin: [requireAuth, requireAdmin],
+const guards: Guards = {
+  access: {
+    public: [],
+    user: [requireAuth],
+    admin: [requireAuth, requireAdmin],
+  },
+  callerInStatement: readAsCaller,
 };
 
 export interface AppOptions {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, dashboardUsers, refreshTokens } from '../db/schema';
+import { customers, dashboardUsers, operators, refreshTokens } from '../db/schema';
 import { createHarness, type Harness } from '../test/harness';
 import { loadAuthUser, loadSessionCaller, scopeFor } from './scope';
 
@@ -39,7 +39,7 @@ describe('loadSessionCaller', () => {
       const caller = (await loadSessionCaller(h.db, id, 'no-such-family'))!;
       expect(caller.sessionAlive).toBe(false);
       expect(caller.scope.operatorIds).toEqual((await scopeFor(h.db, user)).operatorIds);
-      const { scope: _scope, sessionAlive: _alive, ...rest } = caller;
+      const { scope: _scope, sessionAlive: _alive, print: _print, ...rest } = caller;
       expect(rest).toEqual(user);
       kinds.add(user.isAdmin ? 'admin' : `${user.customerType}:${user.operatorId ? 'bound' : 'unbound'}`);
     };
@@ -84,5 +84,73 @@ describe('statements per signed-in request', () => {
       expect(res.status, path).toBe(200);
       expect({ path, who, n }).toEqual({ path, who, n: expected });
     }
+  });
+});
+
+describe('a read that checks its caller in its own statement (the connector list)', () => {
+  type Page = { data: { totalNumberOfRecords: number; response: { connectorId: string; cpId: string }[] } };
+  const list = async (token: string, query = 'page=0&size=250') => {
+    const counter = countQueries();
+    const res = await h.request('GET', `/bff/connectors/get-by-cpo?${query}`, { token });
+    return { status: res.status, body: res.body as unknown as Page, statements: counter.stop() };
+  };
+  const cpoOf = async (connectorIds: string[]) => {
+    const rows = await h.db.query.connectors.findMany({
+      columns: { cpoId: true },
+      where: (c, { inArray }) => inArray(c.connectorId, connectorIds),
+    });
+    return new Set(rows.map((r) => r.cpoId));
+  };
+
+  it('needs one statement once the session is known, and sees a change of scope, a deactivation and a logout at once', async () => {
+    const { access_token } = await h.login('partner');
+    const payload = JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()) as {
+      sub: string;
+      sid: string;
+      customer_id: string;
+    };
+    const first = await list(access_token);
+    expect(first.status).toBe(200);
+    expect(first.statements).toBe(2);
+    const again = await list(access_token);
+    expect(again.statements).toBe(1);
+    expect(again.body).toEqual(first.body);
+
+    // One of the partner's operators moves to another customer: the next answer leaves it out.
+    const own = await h.db.select({ cpoId: operators.cpoId }).from(operators).where(eq(operators.customerId, payload.customer_id));
+    expect(own.length).toBeGreaterThan(1);
+    const moved = own[0].cpoId;
+    expect(await cpoOf(first.body.data.response.map((r) => r.connectorId))).toContain(moved);
+    const [other] = await h.db.select({ id: customers.customerId }).from(customers).where(eq(customers.customerType, 'Operator')).limit(1);
+    await h.db.update(operators).set({ customerId: other.id }).where(eq(operators.cpoId, moved));
+    try {
+      const after = await list(access_token);
+      expect(after.status).toBe(200);
+      // The assumed caller failed its check: the caller was loaded and the page read again.
+      expect(after.statements).toBe(3);
+      expect(after.body.data.totalNumberOfRecords).toBeLessThan(first.body.data.totalNumberOfRecords);
+      expect(await cpoOf(after.body.data.response.map((r) => r.connectorId))).not.toContain(moved);
+      expect((await list(access_token)).statements).toBe(1);
+    } finally {
+      await h.db.update(operators).set({ customerId: payload.customer_id }).where(eq(operators.cpoId, moved));
+    }
+
+    // A page past the end has no row to carry the check: the request runs the ordinary way.
+    const past = await list(access_token, 'page=100&size=250');
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual({ totalNumberOfRecords: first.body.data.totalNumberOfRecords, response: [] });
+
+    await h.db.update(dashboardUsers).set({ verified: false }).where(eq(dashboardUsers.id, payload.sub));
+    try {
+      expect((await list(access_token)).status).toBe(401);
+    } finally {
+      await h.db.update(dashboardUsers).set({ verified: true }).where(eq(dashboardUsers.id, payload.sub));
+    }
+    expect((await list(access_token)).status).toBe(200);
+    expect((await list(access_token)).statements).toBe(1);
+    expect((await h.request('GET', `/user-service/logout/${payload.sub}`, { token: access_token })).status).toBe(200);
+    const out = await list(access_token);
+    expect(out.status).toBe(401);
+    expect(out.body).toMatchObject({ errorCodeResponse: 'TOKEN_INVALID' });
   });
 });

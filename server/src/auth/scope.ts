@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, dashboardUsers, operators, refreshTokens } from '../db/schema';
 
@@ -57,50 +57,51 @@ const authUserColumns = {
 };
 
 /**
+ * The caller as `loadSessionCaller` reads it, for the user and session (refresh-token family) in
+ * `userId` and `familyId`: its columns, whether the session is alive, the customer's operators,
+ * and `print`, all of them as the text of one row, by which a statement can check in passing that
+ * the caller is still the one a request assumed (`callerGuard`; the text itself, not a hash of it,
+ * so equal means the same caller without any doubt of a collision).
+ */
+function sessionCallerParts(userId: SQL, familyId: SQL) {
+  const live = sql`exists(select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.userId} = ${userId}
+    and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
+  // The customer's operators in cpo_id order; which of them the caller sees is decided in `loadSessionCaller`.
+  const customerOperatorIds = sql`array(select o.cpo_id from ${operators} o where o.customer_id = ${dashboardUsers.customerId} order by o.cpo_id)`;
+  const print = sql`row(${sql.join(Object.values(authUserColumns), sql`, `)}, ${live}, ${customerOperatorIds})::text`;
+  return { live, customerOperatorIds, print, where: eq(dashboardUsers.id, userId) };
+}
+
+/**
  * The statement behind `loadSessionCaller`, built once per database handle: drizzle then only
  * fills in the two values per request (building it cost ~100 µs of the event loop), and on
  * PostgreSQL it is a named prepared statement, planned once per connection.
  */
 function sessionCallerStatement(db: Db) {
-  const userId = sql.placeholder('userId');
-  const live = db
-    .select({ one: sql`1` })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, sql.placeholder('familyId')),
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    );
+  const parts = sessionCallerParts(sql`${sql.placeholder('userId')}`, sql`${sql.placeholder('familyId')}`);
   return db
     .select({
       ...authUserColumns,
-      sessionAlive: sql<boolean>`exists(${live})`,
-      // The customer's operators in cpo_id order; which of them the caller sees is decided below.
-      customerOperatorIds: sql<
-        string[]
-      >`array(select o.cpo_id from ${operators} o where o.customer_id = ${dashboardUsers.customerId} order by o.cpo_id)`,
+      sessionAlive: sql<boolean>`${parts.live}`,
+      customerOperatorIds: sql<string[]>`${parts.customerOperatorIds}`,
+      print: sql<string>`${parts.print}`,
     })
     .from(dashboardUsers)
     .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
-    .where(eq(dashboardUsers.id, userId))
+    .where(parts.where)
     .prepare('session_caller');
 }
 
 const sessionCallerStatements = new WeakMap<Db, ReturnType<typeof sessionCallerStatement>>();
+
+export type SessionCaller = AuthUser & { verified: boolean; sessionAlive: boolean; scope: Scope; print: string };
 
 /**
  * Everything `requireAuth` needs in one statement: the caller, whether its session (refresh-token
  * family `sid`) is alive, and the operator ids it may see, by the same rules as `ownOperatorIds`
  * (admins: all). Loaded per request and kept on that request's context only.
  */
-export async function loadSessionCaller(
-  db: Db,
-  userId: string,
-  familyId: string,
-): Promise<(AuthUser & { verified: boolean; sessionAlive: boolean; scope: Scope }) | undefined> {
+export async function loadSessionCaller(db: Db, userId: string, familyId: string): Promise<SessionCaller | undefined> {
   let statement = sessionCallerStatements.get(db);
   if (!statement) sessionCallerStatements.set(db, (statement = sessionCallerStatement(db)));
   const [row] = await statement.execute({ userId, familyId });
@@ -112,6 +113,31 @@ export async function loadSessionCaller(
   const operatorIds =
     user.customerType !== 'Operator' ? customerOperatorIds : user.operatorId ? [user.operatorId] : customerOperatorIds.slice(0, 1);
   return { ...user, scope: makeScope(operatorIds) };
+}
+
+/**
+ * A read that assumes who its caller is (`readAsCaller` in middleware.ts) and checks it in its own
+ * statement: `values` fill `callerGuard`'s placeholders, and the read sets `confirmed` when that
+ * column came back true. Until then nothing the read found may leave the server.
+ */
+export interface CallerCheck {
+  values: { callerId: string; callerFamily: string; callerPrint: string };
+  confirmed: boolean;
+}
+
+/**
+ * A boolean column for a statement: whether the caller (placeholders `callerId`, `callerFamily`)
+ * is still, in this statement's snapshot, exactly the one whose `print` is `callerPrint`: same
+ * user, still verified, session alive, same operators. Same SQL as `loadSessionCaller`'s.
+ */
+export function callerGuard(db: Db): SQL<boolean> {
+  const parts = sessionCallerParts(sql`${sql.placeholder('callerId')}`, sql`${sql.placeholder('callerFamily')}`);
+  const print = db
+    .select({ print: parts.print })
+    .from(dashboardUsers)
+    .innerJoin(customers, eq(customers.customerId, dashboardUsers.customerId))
+    .where(parts.where);
+  return sql<boolean>`coalesce((${print}) = ${sql.placeholder('callerPrint')}, false)`;
 }
 
 export async function loadAuthUser(db: Db, userId: string): Promise<(AuthUser & { verified: boolean }) | undefined> {

@@ -40,6 +40,12 @@ export interface Route {
    * download; errors are JSON like everywhere else.
    */
   download?: boolean;
+  /**
+   * A `user` read whose statement checks the caller itself (`callerGuard` in auth/scope.ts, with
+   * the values of `c.get('callerCheck')`): mounted behind `readAsCaller` instead of `requireAuth`,
+   * so a request usually needs one statement, not two. Only a GET without a transaction.
+   */
+  callerInStatement?: boolean;
   /** Runs before the access check. */
   before?: MiddlewareHandler<AppBindings>[];
   handler: Handler<AppBindings>;
@@ -67,21 +73,27 @@ export function routeOrder(a: Pick<Route, 'path'>, b: Pick<Route, 'path'>): numb
   return 0;
 }
 
-export function mountRoutes(
-  targets: Record<Service, Hono<AppBindings>>,
-  routes: readonly Route[],
-  guards: Record<Access, MiddlewareHandler<AppBindings>[]>,
-): void {
+/** What app.ts runs for each access level before a handler, and around a `callerInStatement` one. */
+export interface Guards {
+  access: Record<Access, MiddlewareHandler<AppBindings>[]>;
+  callerInStatement: (handler: Handler<AppBindings>) => Handler<AppBindings>;
+}
+
+export function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readonly Route[], guards: Guards): void {
   for (const r of [...routes].sort(routeOrder)) {
+    const transaction = r.transaction ?? hasBody(r.method);
+    if (r.callerInStatement && (r.method !== 'GET' || r.access !== 'user' || transaction)) {
+      throw new Error(`${r.method} ${r.path}: only a user's GET without a transaction checks its caller in its statement`);
+    }
     // Body first (size-checked and read whole), then who may call, then the transaction: no lock
     // is ever held while a client is still sending.
     const chain: MiddlewareHandler<AppBindings>[] = [
       ...(hasBody(r.method) ? [readBodyFirst(r.bodyLimit ?? 'json')] : []),
       ...(r.before ?? []),
-      ...guards[r.access],
-      ...((r.transaction ?? hasBody(r.method)) ? [writeTransaction] : []),
+      ...(r.callerInStatement ? [] : guards.access[r.access]),
+      ...(transaction ? [writeTransaction] : []),
     ];
-    targets[r.service].on(r.method, [r.path], ...chain, r.handler);
+    targets[r.service].on(r.method, [r.path], ...chain, r.callerInStatement ? guards.callerInStatement(r.handler) : r.handler);
   }
 }
 

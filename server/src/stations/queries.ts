@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import { connectorStatusMapping, type StationDetail, type StationListRow, type stationListQuerySchema } from '../../../contract/stations';
-import type { Scope } from '../auth/scope';
+import { callerGuard, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequests, connectors, locations, wallboxModels } from '../db/schema';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
@@ -71,6 +71,9 @@ export const DEEP_PAGE_ROWS = 250;
 /** The page statements by location stop after one of these many rows (the first that covers the page's end). */
 const WALK_BUCKETS = [10, 25, 50, 100, DEEP_PAGE_ROWS];
 
+/** The `callerGuard` column of a page statement with a caller check, or nothing. */
+type CallerOkField = Record<string, SQL<boolean>>;
+
 /** The columns of a connector the list shows, named as the page statement's outer select reads them. */
 const connectorColumns = sql`${connectors.connectorId} as connector_id, ${connectors.cpId} as cp_id, ${connectors.cpoId} as cpo_id,
   ${connectors.locationId} as location_id, ${connectors.parkingLot} as parking_lot, ${connectors.wallboxModel} as wallbox_model,
@@ -92,8 +95,9 @@ const pageColumns = sql.raw(
  * follow as a second part. Same rows, in the same order, as the plain join and sort, which deep
  * pages use (`DEEP_PAGE_ROWS`; `stations/list-order.test.ts` compares both with it).
  */
-function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
+function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarded: boolean) {
   const flags = [
+    guarded,
     scope.operatorIds !== 'all',
     !!q.cpId,
     !!q.addressParkingLot,
@@ -103,7 +107,9 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
   ] as const;
   const key = `connector_list_${shapeKey([...flags])}`;
   return preparedOnce(db, key, () => {
-    const [scoped, cpId, lot, locationIds, models, locationId] = flags;
+    const [, scoped, cpId, lot, locationIds, models, locationId] = flags;
+    // With a caller check, each page statement also answers whether its caller is the assumed one.
+    const callerOk: CallerOkField = guarded ? { callerOk: callerGuard(db) } : {};
     const where = and(
       scoped ? anyOf(connectors.cpoId, 'operatorIds') : undefined,
       eq(connectors.removed, false),
@@ -119,7 +125,7 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
     return {
       // Deep pages walk most locations anyway: there the plain join and one sort cost less.
       deepPage: db
-        .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number) })
+        .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number), ...callerOk })
         .from(connectors)
         .leftJoin(locations, eq(locations.locationId, connectors.locationId))
         .where(where)
@@ -129,13 +135,14 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery) {
         .prepare(`${key}_deep`),
       total: total.prepare(`${key}_total`),
       /** The page by location for pages ending at most `upTo` rows in (one statement per bucket). */
-      walk: (upTo: number) => preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, where, sql`(${total})`, upTo, `${key}_w${upTo}`)),
+      walk: (upTo: number) =>
+        preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, where, sql`(${total})`, callerOk, upTo, `${key}_w${upTo}`)),
     };
   });
 }
 
 /** The page statement that walks the locations (see `stationListStatements`), for pages ending at most `upTo` rows in. */
-function walkPage(db: Db, where: SQL | undefined, total: SQL, upTo: number, name: string) {
+function walkPage(db: Db, where: SQL | undefined, total: SQL, callerOk: CallerOkField, upTo: number, name: string) {
   // Each part stops after `upTo` rows: a constant, so PostgreSQL's plan for the statement does not
   // depend on the page (with a parameter there it kept planning the admin's list anew on every call,
   // its generic plan estimated dearer than one for ten rows).
@@ -169,6 +176,7 @@ function walkPage(db: Db, where: SQL | undefined, total: SQL, upTo: number, name
       lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
       version: sql<number>`${u('version')}`.mapWith(Number),
       total: sql<number>`${total}`.mapWith(Number),
+      ...callerOk,
     })
     .from(sql`(${located} union all ${unlocated}) u`)
     .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
@@ -177,9 +185,16 @@ function walkPage(db: Db, where: SQL | undefined, total: SQL, upTo: number, name
     .prepare(name);
 }
 
-export async function listStations(db: Db, scope: Scope, q: StationListQuery): Promise<{ total: number; rows: StationListRow[] }> {
-  const statements = stationListStatements(db, scope, q);
+/** A page of the connector list; with `check`, its statement also confirms the assumed caller (`CallerCheck`). */
+export async function listStations(
+  db: Db,
+  scope: Scope,
+  q: StationListQuery,
+  check?: CallerCheck,
+): Promise<{ total: number; rows: StationListRow[] }> {
+  const statements = stationListStatements(db, scope, q, !!check);
   const values = {
+    ...check?.values,
     ...scopeValues(scope),
     cpId: q.cpId ? containsPattern(q.cpId) : undefined,
     parkingLot: q.addressParkingLot ? containsPattern(q.addressParkingLot) : undefined,
@@ -191,7 +206,9 @@ export async function listStations(db: Db, scope: Scope, q: StationListQuery): P
   };
   const end = values.offset + values.limit;
   const bucket = WALK_BUCKETS.find((b) => end <= b);
-  const rows = await (bucket === undefined ? statements.deepPage : statements.walk(bucket)).execute(values);
+  const statement = bucket === undefined ? statements.deepPage : statements.walk(bucket);
+  const rows = (await statement.execute(values)) as (SelectedRow & { total: number; callerOk?: boolean })[];
+  if (check && rows[0]?.callerOk === true) check.confirmed = true;
   return { total: rows.length ? rows[0].total : (await statements.total.execute(values))[0].n, rows: rows.map(toRow) };
 }
 

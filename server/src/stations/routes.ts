@@ -34,10 +34,12 @@ export const stationRoutes = routeTable('bff', [
     method: 'GET',
     path: '/connectors/get-by-cpo',
     access: 'user',
+    // The stations page's list, asked on every visit and refresh: one statement per request.
+    callerInStatement: true,
     handler: async (c) => {
       const q = parseQuery(c, stationListQuerySchema);
       await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locationId ? [...q.locationIds, q.locationId] : q.locationIds);
-      const { total, rows } = await listStations(c.get('db'), c.get('auth').scope, q);
+      const { total, rows } = await listStations(c.get('db'), c.get('auth').scope, q, c.get('callerCheck'));
       return paged(c, total, rows);
     },
   },
