@@ -63,5 +63,6 @@ export function setHeaders(c: Context, record: Record<string, string>) {
   }
   // Replaced whole (`undefined` first), or Hono would copy the old answer's headers onto the new one.
   c.res = undefined as unknown as Response;
-  c.res = plainResponse({ ...plain, headers: { ...plain.headers, ...record } });
+  Object.assign(plain.headers, record);
+  c.res = plainResponse(plain);
 }
