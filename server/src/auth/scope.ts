@@ -167,3 +167,11 @@ export async function scopeFor(db: Db, user: AuthUser): Promise<Scope> {
   if (user.isAdmin) return makeScope('all');
   return makeScope(await ownOperatorIds(db, user));
 }
+
+/** The `callerOk` column of a list's statement: `callerGuard` in the one built for requests with a caller check, else null. */
+export const callerOkColumn = (db: Db, guarded: boolean): SQL<boolean | null> => (guarded ? callerGuard(db) : sql<null>`null`);
+
+/** Marks `check` confirmed when the statement's first row says its caller is the assumed one (no row: not confirmed). */
+export function confirmCaller(check: CallerCheck | undefined, rows: readonly unknown[]): void {
+  if (check && (rows[0] as { callerOk?: unknown } | undefined)?.callerOk === true) check.confirmed = true;
+}

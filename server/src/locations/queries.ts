@@ -10,7 +10,7 @@ import {
   type WallboxType,
 } from '../../../contract/locations';
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
-import type { Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
 import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
@@ -29,11 +29,11 @@ export const address = (l: { careOf: string | null; street: string; zipCode: str
 type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
 /** The location list's page and total statements for the filters present (values as placeholders). */
-function locationListStatements(db: Db, scope: Scope, q: LocationListQuery) {
-  const flags = [scope.operatorIds !== 'all', !!q.cpoId, !!q.locationName, !!q.address] as const;
+function locationListStatements(db: Db, scope: Scope, q: LocationListQuery, guarded: boolean) {
+  const flags = [guarded, scope.operatorIds !== 'all', !!q.cpoId, !!q.locationName, !!q.address] as const;
   const key = `location_list_${shapeKey([...flags])}`;
   return preparedOnce(db, key, () => {
-    const [scoped, cpoId, locationName, addressFilter] = flags;
+    const [, scoped, cpoId, locationName, addressFilter] = flags;
     const address = sql.placeholder('address');
     const where = and(
       scoped ? anyOf(locations.cpoId, 'operatorIds') : undefined,
@@ -67,6 +67,7 @@ function locationListStatements(db: Db, scope: Scope, q: LocationListQuery) {
           removed: sql<number>`(select (count(*) filter (where c.removed))::int from ${connectors} c where c.location_id = ${locations.locationId})`,
           endCustomers: sql<number>`(select count(*)::int from ${contracts} k where k.location_id = ${locations.locationId})`,
           listTotal: sql<number>`(${total})`.mapWith(Number),
+          callerOk: callerOkColumn(db, guarded),
         })
         .from(locations)
         .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
@@ -80,9 +81,16 @@ function locationListStatements(db: Db, scope: Scope, q: LocationListQuery) {
   });
 }
 
-export async function listLocations(db: Db, scope: Scope, q: LocationListQuery): Promise<{ total: number; rows: LocationListRow[] }> {
-  const statements = locationListStatements(db, scope, q);
+/** A page of the location list; with `check`, its statement also confirms the assumed caller (`CallerCheck`). */
+export async function listLocations(
+  db: Db,
+  scope: Scope,
+  q: LocationListQuery,
+  check?: CallerCheck,
+): Promise<{ total: number; rows: LocationListRow[] }> {
+  const statements = locationListStatements(db, scope, q, !!check);
   const values = {
+    ...check?.values,
     ...scopeValues(scope),
     cpoId: q.cpoId,
     locationName: q.locationName ? containsPattern(q.locationName) : undefined,
@@ -91,6 +99,7 @@ export async function listLocations(db: Db, scope: Scope, q: LocationListQuery):
     offset: q.page * q.size,
   };
   const rows = await statements.page.execute(values);
+  confirmCaller(check, rows);
   return {
     total: rows.length ? rows[0].listTotal : (await statements.total.execute(values))[0].n,
     rows: rows.map((r) => ({

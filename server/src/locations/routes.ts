@@ -25,10 +25,12 @@ export const locationRoutes = [
       method: 'GET',
       path: '/locations/get-by-cpo',
       access: 'user',
+      // The locations page's list: one statement per request.
+      callerInStatement: true,
       handler: async (c) => {
         const q = parseQuery(c, locationListQuerySchema);
         if (q.cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, q.cpoId);
-        const { total, rows } = await listLocations(c.get('db'), c.get('auth').scope, q);
+        const { total, rows } = await listLocations(c.get('db'), c.get('auth').scope, q, c.get('callerCheck'));
         return paged(c, total, rows);
       },
     },

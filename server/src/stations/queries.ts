@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import { connectorStatusMapping, type StationDetail, type StationListRow, type stationListQuerySchema } from '../../../contract/stations';
-import { callerGuard, type CallerCheck, type Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequests, connectors, locations, wallboxModels } from '../db/schema';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
@@ -71,9 +71,6 @@ export const DEEP_PAGE_ROWS = 250;
 /** The page statements by location stop after one of these many rows (the first that covers the page's end). */
 const WALK_BUCKETS = [10, 25, 50, 100, DEEP_PAGE_ROWS];
 
-/** The `callerGuard` column of a page statement with a caller check, or nothing. */
-type CallerOkField = Record<string, SQL<boolean>>;
-
 /** The columns of a connector the list shows, named as the page statement's outer select reads them. */
 const connectorColumns = sql`${connectors.connectorId} as connector_id, ${connectors.cpId} as cp_id, ${connectors.cpoId} as cpo_id,
   ${connectors.locationId} as location_id, ${connectors.parkingLot} as parking_lot, ${connectors.wallboxModel} as wallbox_model,
@@ -109,7 +106,7 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
   return preparedOnce(db, key, () => {
     const [, scoped, cpId, lot, locationIds, models, locationId] = flags;
     // With a caller check, each page statement also answers whether its caller is the assumed one.
-    const callerOk: CallerOkField = guarded ? { callerOk: callerGuard(db) } : {};
+    const callerOk = callerOkColumn(db, guarded);
     const where = and(
       scoped ? anyOf(connectors.cpoId, 'operatorIds') : undefined,
       eq(connectors.removed, false),
@@ -125,7 +122,7 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
     return {
       // Deep pages walk most locations anyway: there the plain join and one sort cost less.
       deepPage: db
-        .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number), ...callerOk })
+        .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number), callerOk })
         .from(connectors)
         .leftJoin(locations, eq(locations.locationId, connectors.locationId))
         .where(where)
@@ -142,7 +139,7 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
 }
 
 /** The page statement that walks the locations (see `stationListStatements`), for pages ending at most `upTo` rows in. */
-function walkPage(db: Db, where: SQL | undefined, total: SQL, callerOk: CallerOkField, upTo: number, name: string) {
+function walkPage(db: Db, where: SQL | undefined, total: SQL, callerOk: SQL<boolean | null>, upTo: number, name: string) {
   // Each part stops after `upTo` rows: a constant, so PostgreSQL's plan for the statement does not
   // depend on the page (with a parameter there it kept planning the admin's list anew on every call,
   // its generic plan estimated dearer than one for ten rows).
@@ -176,7 +173,7 @@ function walkPage(db: Db, where: SQL | undefined, total: SQL, callerOk: CallerOk
       lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
       version: sql<number>`${u('version')}`.mapWith(Number),
       total: sql<number>`${total}`.mapWith(Number),
-      ...callerOk,
+      callerOk,
     })
     .from(sql`(${located} union all ${unlocated}) u`)
     .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
@@ -207,8 +204,8 @@ export async function listStations(
   const end = values.offset + values.limit;
   const bucket = WALK_BUCKETS.find((b) => end <= b);
   const statement = bucket === undefined ? statements.deepPage : statements.walk(bucket);
-  const rows = (await statement.execute(values)) as (SelectedRow & { total: number; callerOk?: boolean })[];
-  if (check && rows[0]?.callerOk === true) check.confirmed = true;
+  const rows = await statement.execute(values);
+  confirmCaller(check, rows);
   return { total: rows.length ? rows[0].total : (await statements.total.execute(values))[0].n, rows: rows.map(toRow) };
 }
 
