@@ -142,9 +142,11 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
   });
   app.use('*', async (c, next) => {
     if (!isApiPath(c.req.path)) return appHeaders(c, next);
-    await refuseUnstorableUrl(c, next);
+    await next();
     setHeaders(c, await apiHeaders);
   });
+  // Inside the headers' middleware, so its refusal (an answer of onError) gets them too.
+  app.use('*', (c, next) => (isApiPath(c.req.path) ? refuseUnstorableUrl(c, next) : next()));
 
   const targets: Record<Service, Hono<AppBindings>> = {
     root: app,

@@ -12,7 +12,10 @@ async function verifyBearer(c: Context<AppBindings>) {
   return verifyAccessToken(c.get('env'), match[1]);
 }
 
-/** Sessions whose caller this process loaded last, by session id; past this many the oldest go first. */
+/**
+ * The caller this process loaded last per session id, for `readAsCaller` to assume (never trusted
+ * without its statement's check); a session that got a 401 is forgotten. Past this many the oldest go first.
+ */
 const CALLERS_MAX = 5000;
 const lastCallers = new Map<string, SessionCaller>();
 
@@ -24,9 +27,9 @@ function setCaller(c: Context<AppBindings>, caller: SessionCaller, sid: string) 
 /** Loads the caller in its own statement (401 when unknown, unverified or signed out) and sets it on the request. */
 async function loadCaller(c: Context<AppBindings>, sub: string, sid: string) {
   const caller = await loadSessionCaller(c.get('db'), sub, sid);
+  lastCallers.delete(sid);
   if (!caller || !caller.verified) throw new ApiError(401, 'TOKEN_INVALID', 'Unknown or inactive user');
   if (!caller.sessionAlive) throw new ApiError(401, 'TOKEN_INVALID', 'Session ended');
-  lastCallers.delete(sid);
   if (lastCallers.size >= CALLERS_MAX) lastCallers.delete(lastCallers.keys().next().value!);
   lastCallers.set(sid, caller);
   setCaller(c, caller, sid);
@@ -36,8 +39,8 @@ async function loadCaller(c: Context<AppBindings>, sub: string, sid: string) {
  * Bearer authentication: verifies the JWT (signature, issuer, expiry, session id), then in one
  * statement loads the caller, whether its session is still alive (so a token stops working at once
  * after logout or a password change, on every instance) and the operator ids it may see: the
- * tenancy scope comes from the database on every request, never from the token, and lives on this
- * request's context only.
+ * tenancy scope comes from the database on every request, never from the token, and is set on
+ * this request's context (and kept per session only as `readAsCaller`'s assumption).
  */
 export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
   const { sub, sid } = await verifyBearer(c);
@@ -51,9 +54,10 @@ export const requireAuth: MiddlewareHandler<AppBindings> = async (c, next) => {
  * session as the assumption, the handler runs at once and its statement's `callerGuard` column
  * confirms in the same snapshot that the caller is still exactly that one (same user, verified,
  * session alive, same operators). One statement per request instead of two. Unconfirmed (no
- * assumption, another caller, an empty answer without the column, an error) the handler's answer is
- * dropped unseen and the request runs as any other: caller first (401 when it must), then the
- * handler. The handler only reads, and sets nothing on the context before its statement.
+ * assumption, another caller, a refusal) the handler's answer is dropped unseen and the request runs
+ * as any other: caller first (401 when it must), then the handler. An unexpected error is not
+ * retried but thrown once the caller is known (so a 401 still comes first and the error is logged).
+ * The handler only reads, and sets nothing on the context before its statement.
  */
 export const readAsCaller =
   (handler: Handler<AppBindings>): Handler<AppBindings> =>
@@ -64,13 +68,19 @@ export const readAsCaller =
       const check: CallerCheck = { values: { callerId: sub, callerFamily: sid, callerPrint: assumed.print }, confirmed: false };
       setCaller(c, assumed, sid);
       c.set('callerCheck', check);
+      let failure: unknown;
       try {
         const answer = await handler(c, next);
         if (check.confirmed) return answer;
       } catch (err) {
         if (check.confirmed) throw err;
+        failure = err;
       } finally {
         c.set('callerCheck', undefined);
+      }
+      if (failure !== undefined && !(failure instanceof ApiError)) {
+        await loadCaller(c, sub, sid);
+        throw failure;
       }
     }
     await loadCaller(c, sub, sid);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, dashboardUsers, operators, refreshTokens } from '../db/schema';
+import { createApp } from '../app';
 import { createHarness, type Harness } from '../test/harness';
 import { loadAuthUser, loadSessionCaller, scopeFor } from './scope';
 
@@ -149,10 +150,17 @@ describe('a read that checks its caller in its own statement (the connector list
       await h.db.update(operators).set({ customerId: payload.customer_id }).where(eq(operators.cpoId, moved));
     }
 
-    // A page past the end has no row to carry the check: the request runs the ordinary way.
+    // Moved back: a change again, seen again.
+    expect((await list(access_token)).statements).toBe(3);
+
+    // A page past the end asks its total alone, and that statement carries the check; so does a search without hits.
     const past = await list(access_token, 'page=100&size=250');
     expect(past.status).toBe(200);
+    expect(past.statements).toBe(2);
     expect(past.body.data).toEqual({ totalNumberOfRecords: first.body.data.totalNumberOfRecords, response: [] });
+    const none = await list(access_token, 'page=0&size=10&cpId=no-such-station');
+    expect({ status: none.status, statements: none.statements }).toEqual({ status: 200, statements: 2 });
+    expect(none.body.data).toEqual({ totalNumberOfRecords: 0, response: [] });
 
     await h.db.update(dashboardUsers).set({ verified: false }).where(eq(dashboardUsers.id, payload.sub));
     try {
@@ -166,5 +174,51 @@ describe('a read that checks its caller in its own statement (the connector list
     const out = await list(access_token);
     expect(out.status).toBe(401);
     expect(out.body).toMatchObject({ errorCodeResponse: 'TOKEN_INVALID' });
+    // A session that got its 401 is no longer assumed: the next try is the caller's statement alone.
+    expect(await list(access_token)).toMatchObject({ status: 401, statements: 1 });
+  });
+});
+
+describe('readAsCaller and an unexpected error', () => {
+  it('answers 401 to a caller that lost its session and 500 (logged) to one that has it, never hiding the error', async () => {
+    const logged: string[] = [];
+    let calls = 0;
+    const app = createApp({
+      db: h.db,
+      env: h.env,
+      log: (m) => logged.push(m),
+      extraRoutes: [
+        {
+          service: 'bff',
+          method: 'GET',
+          path: '/test/read-that-fails',
+          access: 'user',
+          callerInStatement: true,
+          handler: async () => {
+            calls++;
+            throw new Error('boom');
+          },
+        },
+      ],
+    });
+    const { access_token } = await h.login('operator');
+    const { sub } = JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()) as { sub: string };
+    const get = () => app.request('/bff/test/read-that-fails', { headers: { authorization: `Bearer ${access_token}` } });
+    // A list first, so the session's caller is known and assumed by the next request.
+    expect(
+      (await app.request('/bff/connectors/get-by-cpo?page=0&size=10', { headers: { authorization: `Bearer ${access_token}` } })).status,
+    ).toBe(200);
+    expect((await get()).status).toBe(500);
+    // Run once on the assumed caller, then the caller confirmed and the error thrown, not run again.
+    expect(calls).toBe(1);
+    expect(logged.join('\n')).toContain('/test/read-that-fails');
+    expect((await app.request(`/user-service/logout/${sub}`, { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(200);
+    calls = 0;
+    // Still assumed once (the logout loaded it): the handler's failure is dropped for the 401.
+    expect((await get()).status).toBe(401);
+    expect(calls).toBe(1);
+    // Forgotten at that 401: the next request is refused before the handler runs.
+    expect((await get()).status).toBe(401);
+    expect(calls).toBe(1);
   });
 });

@@ -99,7 +99,7 @@ export type SessionCaller = AuthUser & { verified: boolean; sessionAlive: boolea
 /**
  * Everything `requireAuth` needs in one statement: the caller, whether its session (refresh-token
  * family `sid`) is alive, and the operator ids it may see, by the same rules as `ownOperatorIds`
- * (admins: all). Loaded per request and kept on that request's context only.
+ * (admins: all). Loaded per request (see `requireAuth` and `readAsCaller`).
  */
 export async function loadSessionCaller(db: Db, userId: string, familyId: string): Promise<SessionCaller | undefined> {
   let statement = sessionCallerStatements.get(db);

@@ -109,8 +109,9 @@ describe('headers and paths', () => {
         await get('/bff/cpos', { authorization: `Bearer ${access_token}`, 'accept-encoding': 'identity' }),
         await get('/bff/cpos', {}),
         await get('/bff/no-such-call', { 'accept-encoding': 'gzip' }),
+        await get('/bff/cpos%00', {}),
       ];
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 404, 400]);
       expect(answers[0].headers['content-encoding']).toBe('br');
       for (const answer of answers) {
         expect(answer.headers).toMatchObject(expected);

@@ -76,7 +76,12 @@ function locationListStatements(db: Db, scope: Scope, q: LocationListQuery, guar
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(`${key}_page`),
-      total: total.prepare(`${key}_total`),
+      // A page past the end (or of no rows) asks the total alone, which carries the caller check then.
+      total: db
+        .select({ n: count(), callerOk: callerOkColumn(db, guarded) })
+        .from(locations)
+        .where(where)
+        .prepare(`${key}_total`),
     };
   });
 }
@@ -99,9 +104,10 @@ export async function listLocations(
     offset: q.page * q.size,
   };
   const rows = await statements.page.execute(values);
-  confirmCaller(check, rows);
+  const alone = rows.length === 0 ? (await statements.total.execute(values))[0] : undefined;
+  confirmCaller(check, alone ? [alone] : rows);
   return {
-    total: rows.length ? rows[0].listTotal : (await statements.total.execute(values))[0].n,
+    total: alone ? alone.n : rows[0].listTotal,
     rows: rows.map((r) => ({
       locationId: r.locationId,
       locationName: r.locationName,

@@ -130,7 +130,8 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(`${key}_deep`),
-      total: total.prepare(`${key}_total`),
+      // A page past the end (or of no rows) asks the total alone, which carries the caller check then.
+      total: db.select({ n: count(), callerOk }).from(connectors).where(where).prepare(`${key}_total`),
       /** The page by location for pages ending at most `upTo` rows in (one statement per bucket). */
       walk: (upTo: number) =>
         preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, where, sql`(${total})`, callerOk, upTo, `${key}_w${upTo}`)),
@@ -205,8 +206,13 @@ export async function listStations(
   const bucket = WALK_BUCKETS.find((b) => end <= b);
   const statement = bucket === undefined ? statements.deepPage : statements.walk(bucket);
   const rows = await statement.execute(values);
+  if (rows.length === 0) {
+    const [alone] = await statements.total.execute(values);
+    confirmCaller(check, [alone]);
+    return { total: alone.n, rows: [] };
+  }
   confirmCaller(check, rows);
-  return { total: rows.length ? rows[0].total : (await statements.total.execute(values))[0].n, rows: rows.map(toRow) };
+  return { total: rows[0].total, rows: rows.map(toRow) };
 }
 
 export async function getStationDetail(db: Db, scope: Scope, connectorId: string): Promise<StationDetail | undefined> {
