@@ -9,12 +9,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cockpit-
 process.env.E2E_DATA_DIR = dataDir;
 // Known to the tests, so they can mint an expired access token (tests/e2e/field-offline.spec.ts).
 const jwtSecret = (process.env.E2E_JWT_SECRET ??= 'e2e-only-secret-e2e-only-secret-0123456789');
-// The server mails through an SMTP peer on this port, which tests/e2e/customers.spec.ts starts
-// (server/src/test/smtp-peer.ts); until one listens, mails wait in the outbox and are retried.
+// The server mails through the run's SMTP peer on this port (globalSetup: tests/e2e/mail-sink.ts),
+// which keeps each mail in this directory for the tests to read.
 const smtpPort = Number((process.env.E2E_SMTP_PORT ??= String(port + 1000)));
+process.env.E2E_MAIL_DIR ??= join(dataDir, 'mails');
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/mail-sink.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

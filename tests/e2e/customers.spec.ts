@@ -1,21 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startSmtpPeer, type SmtpPeer } from '../../server/src/test/smtp-peer';
 import { bearer, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { waitForMail } from './mail-sink';
 
 /**
  * Issue 14, the admin area: a platform admin creates an Operator-type customer, the invitation
- * arrives at a real SMTP peer (the server mails through it, playwright.config.ts), the invited
+ * arrives at the run's real SMTP peer (tests/e2e/mail-sink.ts, playwright.config.ts), the invited
  * person sets a password with its link and sees that customer's cockpit only; an external user is
  * added to an existing customer; RFID cards are added, listed, and a duplicate is refused.
  */
-
-let peer: SmtpPeer;
-test.beforeAll(async () => {
-  peer = await startSmtpPeer(Number(process.env.E2E_SMTP_PORT));
-});
-test.afterAll(async () => {
-  await peer?.close();
-});
 
 const field = (dialog: Locator, name: RegExp) => dialog.getByRole('textbox', { name });
 
@@ -28,7 +20,7 @@ async function expectAccessible(page: Page) {
 /** The set-password link of the mail to `to` that names `marker`, as a path of this app (the mail's host is PUBLIC_URL's). */
 async function invitationPath(to: string, marker: string): Promise<string> {
   // The server's sender drains the outbox every 10 s.
-  const mail = await peer.waitFor((m) => m.to.includes(to) && m.text.includes(marker), 45_000);
+  const mail = await waitForMail((m) => m.to.includes(to) && m.text.includes(marker), 45_000);
   const link = /https?:\/\/\S+\/passwort-vergessen\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   const url = new URL(link!);

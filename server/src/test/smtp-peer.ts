@@ -27,12 +27,14 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+/** A peer on `port` (0: any free one); `onMail` sees each mail as it arrives. */
+export async function startSmtpPeer(port = 0, onMail?: (mail: ReceivedMail) => void): Promise<SmtpPeer> {
   const mails: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
 
   const accept = (mail: ReceivedMail) => {
     mails.push(mail);
+    onMail?.(mail);
     for (const w of [...waiters]) {
       if (w.match(mail)) {
         waiters.splice(waiters.indexOf(w), 1);
