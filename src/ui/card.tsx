@@ -24,3 +24,32 @@ export function Card({ title, headingLevel = 2, actions, children, className, ..
     </section>
   );
 }
+
+export interface ListPanelProps {
+  heading: ReactNode;
+  /** The heading's id: it names the section, and the table inside points at it too. */
+  headingId: string;
+  /** Beside the heading (the data's age). */
+  note?: ReactNode;
+  /** At the header's end (the list's buttons). */
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The card a list, a table or a history stands in: a section named by its heading, with the heading's note and actions. */
+export function ListPanel({ heading, headingId, note, actions, children }: ListPanelProps) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id={headingId} className="text-lg font-semibold text-fg">
+            {heading}
+          </h2>
+          {note}
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -60,6 +60,32 @@ async function placement(page: Page, cpoId: string): Promise<DropdownRow> {
   return found!;
 }
 
+/** A LOCAL_ADMIN end customer with one RFID tag and no billing, made through the API: the other end customers the journeys meet. */
+async function createLocalAdmin(
+  page: Page,
+  c: { cpoId: string; idempotencyKey: string; endCustomerId: string; firstName: string; lastName: string; email: string; tag: string },
+): Promise<{ contractKey: string; endCustomerId: string }> {
+  const res = await page.request.post('/contract-management/create-contract', {
+    headers: { Authorization: await bearer(page), 'Idempotency-Key': c.idempotencyKey },
+    data: {
+      cpoId: c.cpoId,
+      endCustomerId: c.endCustomerId,
+      userType: 'LOCAL_ADMIN',
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: c.email,
+      contractAddress: { street: 'Hafenstraße 8', zipCode: '20457', city: 'Hamburg' },
+      authType: 'RFID',
+      rfidType: 'TAG',
+      rfidTags: [c.tag],
+      billingType: 'NO_BILLING',
+      contractInfo: { startDate: berlinToday() },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { contractKey: string; endCustomerId: string } }).data;
+}
+
 async function contractsNamed(page: Page, name: string) {
   const res = await page.request.get(`/contract-management/contracts/operator?page=0&size=20&name=${encodeURIComponent(name)}`, {
     headers: { Authorization: await bearer(page) },
@@ -209,25 +235,15 @@ test('a LOCAL_ADMIN whose RFID tag is taken sees the table of customer id and ta
   made.add(stamp);
   // Another end customer holds the tag (made through the API).
   const tag = `TAG${stamp}`;
-  const holder = await page.request.post('/contract-management/create-contract', {
-    headers: { Authorization: await bearer(page), 'Idempotency-Key': `e2e-create-holder-${stamp}` },
-    data: {
-      cpoId,
-      endCustomerId: `H${stamp}`,
-      userType: 'LOCAL_ADMIN',
-      firstName: 'Halter',
-      lastName: `Tag${stamp}`,
-      email: `halter.${stamp}@example.com`,
-      contractAddress: { street: 'Hafenstraße 8', zipCode: '20457', city: 'Hamburg' },
-      authType: 'RFID',
-      rfidType: 'TAG',
-      rfidTags: [tag],
-      billingType: 'NO_BILLING',
-      contractInfo: { startDate: berlinToday() },
-    },
+  const { endCustomerId: holderId } = await createLocalAdmin(page, {
+    cpoId,
+    idempotencyKey: `e2e-create-holder-${stamp}`,
+    endCustomerId: `H${stamp}`,
+    firstName: 'Halter',
+    lastName: `Tag${stamp}`,
+    email: `halter.${stamp}@example.com`,
+    tag,
   });
-  expect(holder.status(), await holder.text()).toBe(200);
-  const holderId = ((await holder.json()) as { data: { endCustomerId: string } }).data.endCustomerId;
 
   await page.goto('/nutzer');
   const dialog = await openWizard(page);
@@ -321,25 +337,15 @@ test("an e-mail in use names its owner; 'Erneut bearbeiten' opens the wizard aga
   const cpoId = await ownOperator(page);
   const stamp = `${Date.now()}`;
   made.add(stamp);
-  const owner = await page.request.post('/contract-management/create-contract', {
-    headers: { Authorization: await bearer(page), 'Idempotency-Key': `e2e-create-owner-${stamp}` },
-    data: {
-      cpoId,
-      endCustomerId: `O${stamp}`,
-      userType: 'LOCAL_ADMIN',
-      firstName: 'Otto',
-      lastName: `Owner${stamp}`,
-      email: `erika.${stamp}@example.com`,
-      contractAddress: { street: 'Hafenstraße 9', zipCode: '20457', city: 'Hamburg' },
-      authType: 'RFID',
-      rfidType: 'TAG',
-      rfidTags: [`OWN${stamp}`],
-      billingType: 'NO_BILLING',
-      contractInfo: { startDate: berlinToday() },
-    },
+  const { endCustomerId: ownerId } = await createLocalAdmin(page, {
+    cpoId,
+    idempotencyKey: `e2e-create-owner-${stamp}`,
+    endCustomerId: `O${stamp}`,
+    firstName: 'Otto',
+    lastName: `Owner${stamp}`,
+    email: `erika.${stamp}@example.com`,
+    tag: `OWN${stamp}`,
   });
-  expect(owner.status(), await owner.text()).toBe(200);
-  const ownerId = ((await owner.json()) as { data: { endCustomerId: string } }).data.endCustomerId;
 
   await page.goto('/nutzer');
   const dialog = await openWizard(page);
@@ -393,25 +399,15 @@ test('the edit wizard: prefilled, saved with the version; an active contract loc
   const cpoId = await ownOperator(page);
   const stamp = `${Date.now()}`;
   made.add(stamp);
-  const created = await page.request.post('/contract-management/create-contract', {
-    headers: { ...auth, 'Idempotency-Key': `e2e-edit-${stamp}` },
-    data: {
-      cpoId,
-      endCustomerId: `ED${stamp}`,
-      userType: 'LOCAL_ADMIN',
-      firstName: 'Edith',
-      lastName: `Edit${stamp}`,
-      email: `edith.${stamp}@example.com`,
-      contractAddress: { street: 'Hafenstraße 10', zipCode: '20457', city: 'Hamburg' },
-      authType: 'RFID',
-      rfidType: 'TAG',
-      rfidTags: [`ED${stamp}`],
-      billingType: 'NO_BILLING',
-      contractInfo: { startDate: berlinToday() },
-    },
+  const { contractKey: key } = await createLocalAdmin(page, {
+    cpoId,
+    idempotencyKey: `e2e-edit-${stamp}`,
+    endCustomerId: `ED${stamp}`,
+    firstName: 'Edith',
+    lastName: `Edit${stamp}`,
+    email: `edith.${stamp}@example.com`,
+    tag: `ED${stamp}`,
   });
-  expect(created.status(), await created.text()).toBe(200);
-  const key = ((await created.json()) as { data: { contractKey: string } }).data.contractKey;
   const read = async (k: string) =>
     (
       (await (await page.request.get(`/contract-management/contract/id/${k}`, { headers: auth })).json()) as {
@@ -504,24 +500,15 @@ test('an admin picks the operator; with manual ids the id check chip says an id 
   expect(manual, 'an operator with manual end customer ids').not.toBeNull();
   const stamp = `${Date.now()}`;
   made.add(stamp);
-  const taken = await page.request.post('/contract-management/create-contract', {
-    headers: { ...auth, 'Idempotency-Key': `e2e-create-taken-${stamp}` },
-    data: {
-      cpoId: manual!.cpoId,
-      endCustomerId: `TK${stamp}`,
-      userType: 'LOCAL_ADMIN',
-      firstName: 'Tom',
-      lastName: `Taken${stamp}`,
-      email: `tom.${stamp}@example.com`,
-      contractAddress: { street: 'Hafenstraße 11', zipCode: '20457', city: 'Hamburg' },
-      authType: 'RFID',
-      rfidType: 'TAG',
-      rfidTags: [`TK${stamp}`],
-      billingType: 'NO_BILLING',
-      contractInfo: { startDate: berlinToday() },
-    },
+  await createLocalAdmin(page, {
+    cpoId: manual!.cpoId,
+    idempotencyKey: `e2e-create-taken-${stamp}`,
+    endCustomerId: `TK${stamp}`,
+    firstName: 'Tom',
+    lastName: `Taken${stamp}`,
+    email: `tom.${stamp}@example.com`,
+    tag: `TK${stamp}`,
   });
-  expect(taken.status(), await taken.text()).toBe(200);
 
   await page.goto('/nutzer');
   const dialog = await openWizard(page);
@@ -549,27 +536,16 @@ test('a refused edit (e-mail in use) reopens from the outbox with what was enter
   const cpoId = await ownOperator(page);
   const stamp = `${Date.now()}`;
   made.add(stamp);
-  const make = async (first: string, last: string) => {
-    const res = await page.request.post('/contract-management/create-contract', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-edit-refused-${first}-${stamp}` },
-      data: {
-        cpoId,
-        endCustomerId: `${first.slice(0, 2).toUpperCase()}${stamp}`,
-        userType: 'LOCAL_ADMIN',
-        firstName: first,
-        lastName: `${last}${stamp}`,
-        email: `${first.toLowerCase()}.${stamp}@example.com`,
-        contractAddress: { street: 'Hafenstraße 12', zipCode: '20457', city: 'Hamburg' },
-        authType: 'RFID',
-        rfidType: 'TAG',
-        rfidTags: [`${first.slice(0, 2).toUpperCase()}T${stamp}`],
-        billingType: 'NO_BILLING',
-        contractInfo: { startDate: berlinToday() },
-      },
+  const make = (first: string, last: string) =>
+    createLocalAdmin(page, {
+      cpoId,
+      idempotencyKey: `e2e-edit-refused-${first}-${stamp}`,
+      endCustomerId: `${first.slice(0, 2).toUpperCase()}${stamp}`,
+      firstName: first,
+      lastName: `${last}${stamp}`,
+      email: `${first.toLowerCase()}.${stamp}@example.com`,
+      tag: `${first.slice(0, 2).toUpperCase()}T${stamp}`,
     });
-    expect(res.status(), await res.text()).toBe(200);
-    return ((await res.json()) as { data: { contractKey: string; endCustomerId: string } }).data;
-  };
   const owner = await make('Olga', 'Mail');
   const edited = await make('Emil', 'Change');
 

@@ -7,13 +7,13 @@ import { DetailPageFallback } from '../../layout/detail-page-fallback';
 import { PagedListTable } from '../../layout/paged-list-table';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
+import { Card, ListPanel } from '../../ui/card';
 import type { DataTableColumn } from '../../ui/data-table';
 import { PageHeader } from '../../ui/page-header';
 import { pageSizes } from '../../../contract/common';
 import { customerKeys } from './api/customer-keys';
 import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitation } from './api/customer-queries';
-import { AdminOnly } from './components/admin-only';
+import { AdminOnly } from '../../layout/admin-only';
 import { newKey } from './components/customer-fields';
 
 const AddUserWizard = lazy(() => import('./components/add-user-wizard').then((m) => ({ default: m.AddUserWizard })));
@@ -125,14 +125,10 @@ function DashboardUsers({ customer }: { customer: CustomerDetail }) {
     [t],
   );
   return (
-    <section
-      aria-labelledby="customer-users-heading"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
-    >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="customer-users-heading" className="text-lg font-semibold text-fg">
-          {t('customers.users.heading')}
-        </h2>
+    <ListPanel
+      heading={t('customers.users.heading')}
+      headingId="customer-users-heading"
+      actions={
         <Button
           onPress={() => {
             setWizardLoaded(true);
@@ -141,7 +137,8 @@ function DashboardUsers({ customer }: { customer: CustomerDetail }) {
         >
           {t('customers.users.add')}
         </Button>
-      </header>
+      }
+    >
       <PagedListTable<DashboardUserRow>
         query={query}
         errorMessage={t('customers.users.error')}
@@ -163,6 +160,6 @@ function DashboardUsers({ customer }: { customer: CustomerDetail }) {
           <AddUserWizard customer={customer} isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
         </Suspense>
       )}
-    </section>
+    </ListPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { CustomerListRow } from '../../../contract/customers';
@@ -10,7 +11,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { noCustomerFilters, type CustomerFilters } from './api/customer-keys';
 import { customerListQueryOptions } from './api/customer-queries';
-import { AdminOnly } from './components/admin-only';
+import { AdminOnly } from '../../layout/admin-only';
 
 // The wizard loads only when someone creates a customer.
 const CustomerWizard = lazy(() => import('./components/customer-wizard').then((m) => ({ default: m.CustomerWizard })));
@@ -49,13 +50,7 @@ export function CustomerListPage({ list: source }: { list: ListStateSource<Custo
           </Button>
         }
       />
-      <section
-        aria-labelledby="customers-table-heading"
-        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
-      >
-        <h2 id="customers-table-heading" className="text-lg font-semibold text-fg">
-          {t('customers.list.heading')}
-        </h2>
+      <ListPanel heading={t('customers.list.heading')} headingId="customers-table-heading">
         <PagedListTable<CustomerListRow>
           query={query}
           errorMessage={t('customers.list.error')}
@@ -69,7 +64,7 @@ export function CustomerListPage({ list: source }: { list: ListStateSource<Custo
           emptyText={t('customers.list.empty')}
           minWidth={480}
         />
-      </section>
+      </ListPanel>
       {wizardLoaded && (
         <Suspense fallback={null}>
           <CustomerWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />

@@ -1,3 +1,4 @@
+import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { LocationListRow } from '../../../contract/locations';
@@ -45,16 +46,11 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
         className="mb-0"
         actions={<Button onPress={openWizard}>{t('locations.list.add')}</Button>}
       />
-      <section
-        aria-labelledby="locations-table-heading"
-        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+      <ListPanel
+        heading={t('locations.list.heading')}
+        headingId="locations-table-heading"
+        actions={<DataAgeNote queryKey={options.queryKey} />}
       >
-        <header className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="locations-table-heading" className="text-lg font-semibold text-fg">
-            {t('locations.list.heading')}
-          </h2>
-          <DataAgeNote queryKey={options.queryKey} />
-        </header>
         <FilterForm aria-label={t('locations.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
           <FilterTextField
             label={t('locations.list.filterName')}
@@ -82,7 +78,7 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
           emptyText={t('locations.list.empty')}
           minWidth={560}
         />
-      </section>
+      </ListPanel>
       {wizardLoaded && (
         <Suspense fallback={null}>
           <LocationWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />

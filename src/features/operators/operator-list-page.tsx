@@ -1,3 +1,4 @@
+import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { OperatorListRow } from '../../../contract/operators';
@@ -51,16 +52,11 @@ export function OperatorListPage({ list: source }: { list: ListStateSource<Opera
         className="mb-0"
         actions={canCreateOperator(session) ? <Button onPress={openWizard}>{t('operators.list.add')}</Button> : undefined}
       />
-      <section
-        aria-labelledby="operators-table-heading"
-        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+      <ListPanel
+        heading={t('operators.list.heading')}
+        headingId="operators-table-heading"
+        actions={<DataAgeNote queryKey={options.queryKey} />}
       >
-        <header className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="operators-table-heading" className="text-lg font-semibold text-fg">
-            {t('operators.list.heading')}
-          </h2>
-          <DataAgeNote queryKey={options.queryKey} />
-        </header>
         <PagedListTable<OperatorListRow>
           query={query}
           errorMessage={t('operators.list.error')}
@@ -74,7 +70,7 @@ export function OperatorListPage({ list: source }: { list: ListStateSource<Opera
           emptyText={t('operators.list.empty')}
           minWidth={560}
         />
-      </section>
+      </ListPanel>
       {wizardLoaded && (
         <Suspense fallback={null}>
           <OperatorWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />

@@ -1,3 +1,5 @@
+import { AdminOnly } from '../../layout/admin-only';
+import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { RfidRow } from '../../../contract/rfid';
@@ -30,14 +32,7 @@ export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> 
     [t],
   );
 
-  if (!isAdmin) {
-    return (
-      <div className="flex flex-col gap-4">
-        <PageHeader title={t('rfid.title')} className="mb-0" />
-        <p className="rounded-lg border border-border bg-surface p-4 text-fg">{t('rfid.adminOnly')}</p>
-      </div>
-    );
-  }
+  if (!isAdmin) return <AdminOnly title={t('rfid.title')} />;
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
@@ -55,13 +50,7 @@ export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> 
           </Button>
         }
       />
-      <section
-        aria-labelledby="rfid-table-heading"
-        className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
-      >
-        <h2 id="rfid-table-heading" className="text-lg font-semibold text-fg">
-          {t('rfid.heading')}
-        </h2>
+      <ListPanel heading={t('rfid.heading')} headingId="rfid-table-heading">
         <PagedListTable<RfidRow>
           query={query}
           errorMessage={t('rfid.error')}
@@ -75,7 +64,7 @@ export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> 
           emptyText={t('rfid.empty')}
           minWidth={420}
         />
-      </section>
+      </ListPanel>
       {wizardLoaded && (
         <Suspense fallback={null}>
           <AddRfidWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />

@@ -1,3 +1,4 @@
+import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components/Table';
@@ -54,23 +55,21 @@ export function StationsTable({ locationId, heading, list: source }: StationsTab
   const actions = useStationActions(clearSelection);
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id={headingId} className="text-lg font-semibold text-fg">
-            {heading}
-          </h2>
-          <DataAgeNote queryKey={options.queryKey} />
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ListPanel
+      heading={heading}
+      headingId={headingId}
+      note={<DataAgeNote queryKey={options.queryKey} />}
+      actions={
+        <>
           <Button variant="secondary" onPress={() => actions.openParkingLot(selected)}>
             {t('stations.actions.parkingLot')}
           </Button>
           <Button variant="secondary" onPress={() => actions.openAvailability(selected)}>
             {t('stations.actions.availability')}
           </Button>
-        </div>
-      </header>
+        </>
+      }
+    >
       <FilterForm aria-label={t('stations.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
         <FilterTextField
           label={t('stations.filters.cpId')}
@@ -118,7 +117,7 @@ export function StationsTable({ locationId, heading, list: source }: StationsTab
         minWidth={560}
       />
       {actions.elements}
-    </section>
+    </ListPanel>
   );
 }
 

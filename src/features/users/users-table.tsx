@@ -1,3 +1,4 @@
+import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components/Table';
@@ -105,18 +106,16 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
   };
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm">
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <h2 id={headingId} className="text-lg font-semibold text-fg">
-            {heading}
-          </h2>
-          <DataAgeNote queryKey={options.queryKey} />
-        </div>
+    <ListPanel
+      heading={heading}
+      headingId={headingId}
+      note={<DataAgeNote queryKey={options.queryKey} />}
+      actions={
         <Button variant="secondary" onPress={openPaymentStatus}>
           {t('users.payment.open')}
         </Button>
-      </header>
+      }
+    >
       <FilterForm aria-label={t('users.list.searchLabel')} onSubmit={list.submit} onReset={list.reset}>
         <FilterTextField
           label={t('users.filters.endCustomerId')}
@@ -183,7 +182,7 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
       <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('users.payment.warningTitle')}>
         {warning}
       </AlertDialog>
-    </section>
+    </ListPanel>
   );
 }
 

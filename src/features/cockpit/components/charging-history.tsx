@@ -1,3 +1,4 @@
+import { ListPanel } from '../../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { chargingHistoryFilters, type ChargingHistoryFilter, type ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
@@ -57,20 +58,16 @@ export function ChargingHistory({ isAdmin, search, onSearchChange }: ChargingHis
   const rows = query.data?.response ?? [];
 
   return (
-    <section
-      aria-labelledby="cockpit-history-heading"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
-    >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="cockpit-history-heading" className="text-lg font-semibold text-fg">
-          {t('cockpit.history.heading')}
-        </h2>
-        <div className="flex flex-wrap items-center gap-2">
+    <ListPanel
+      heading={t('cockpit.history.heading')}
+      headingId="cockpit-history-heading"
+      actions={
+        <>
           <DataAgeNote queryKey={chargingHistoryQueryOptions(params).queryKey} />
           {isAdmin && <CleanRequestsButton />}
-        </div>
-      </header>
-
+        </>
+      }
+    >
       <HistorySearchForm key={JSON.stringify(resolveHistorySearch(search))} initial={resolveHistorySearch(search)} onSearch={applySearch} />
 
       <MultiSelect
@@ -103,6 +100,6 @@ export function ChargingHistory({ isAdmin, search, onSearchChange }: ChargingHis
           minWidth={560}
         />
       )}
-    </section>
+    </ListPanel>
   );
 }

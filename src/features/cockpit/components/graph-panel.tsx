@@ -1,3 +1,4 @@
+import { ListPanel } from '../../../ui/card';
 import type { Key } from 'react-aria-components/Select';
 import { useState, type ReactNode } from 'react';
 import {
@@ -93,20 +94,16 @@ export function GraphPanel({
   }));
 
   return (
-    <section
-      aria-labelledby="cockpit-chart-heading"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
-    >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="cockpit-chart-heading" className="text-lg font-semibold text-fg">
-          {t('cockpit.chart.heading')}
-        </h2>
-        <div className="flex flex-wrap items-center gap-2">
+    <ListPanel
+      heading={t('cockpit.chart.heading')}
+      headingId="cockpit-chart-heading"
+      actions={
+        <>
           {ageNote}
           {isStale && <Spinner size="sm" />}
-        </div>
-      </header>
-
+        </>
+      }
+    >
       <div className="flex flex-wrap items-end gap-3">
         <MultiSelect
           label={t('cockpit.chart.locations')}
@@ -216,6 +213,6 @@ export function GraphPanel({
           </>
         )}
       </figure>
-    </section>
+    </ListPanel>
   );
 }

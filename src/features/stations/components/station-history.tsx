@@ -1,3 +1,4 @@
+import { ListPanel } from '../../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChargingRequestRow } from '../../../../contract/cockpit';
@@ -47,17 +48,11 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
   };
 
   return (
-    <section
-      aria-labelledby="station-history-heading"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
+    <ListPanel
+      heading={t('stationDetail.history.heading')}
+      headingId="station-history-heading"
+      actions={<DataAgeNote queryKey={options.queryKey} />}
     >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="station-history-heading" className="text-lg font-semibold text-fg">
-          {t('stationDetail.history.heading')}
-        </h2>
-        <DataAgeNote queryKey={options.queryKey} />
-      </header>
-
       <DateRangeField defaultValue={initial} onChange={changeRange} className="gap-3" />
 
       {query.isError && !query.data ? (
@@ -80,6 +75,6 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
           minWidth={560}
         />
       )}
-    </section>
+    </ListPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { ListPanel } from '../../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChargingRequestRow } from '../../../../contract/cockpit';
@@ -61,16 +62,7 @@ export function UserHistory({ contractKey }: { contractKey: string }) {
   };
 
   return (
-    <section
-      aria-labelledby="user-history-heading"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm"
-    >
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="user-history-heading" className="text-lg font-semibold text-fg">
-          {t('users.history.heading')}
-        </h2>
-        <DataAgeNote queryKey={options.queryKey} />
-      </header>
+    <ListPanel heading={t('users.history.heading')} headingId="user-history-heading" actions={<DataAgeNote queryKey={options.queryKey} />}>
       <div className="flex flex-wrap items-end gap-3">
         <DateRangeField defaultValue={initial} onChange={changeRange} className="gap-3" />
         <Button variant="secondary" onPress={() => void download()} isDisabled={!isValid} isPending={downloading}>
@@ -92,6 +84,6 @@ export function UserHistory({ contractKey }: { contractKey: string }) {
         }}
         minWidth={560}
       />
-    </section>
+    </ListPanel>
   );
 }
