@@ -29,6 +29,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'cockpit/layers': 'error',
+      'cockpit/no-cycle': 'error',
+      'cockpit/kebab-case-files': 'error',
+      'cockpit/api-holds-data': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(/(?!mini$).*)?$',
+              message: "zod only as 'zod/mini' (ARCHITECTURE.md, Forms): classic zod puts ~16 KB and its messages on the first route.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

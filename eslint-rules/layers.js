@@ -2,6 +2,7 @@
 // A relative import is resolved against the importing file and both are placed in a layer; an
 // import that goes up a layer, or into another feature's internals, is an error.
 import path from 'node:path';
+import { apiHoldsDataRule, kebabCaseFilesRule, noCycleRule } from './structure.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -69,4 +70,6 @@ export const layersRule = {
   },
 };
 
-export default { rules: { layers: layersRule } };
+export default {
+  rules: { layers: layersRule, 'no-cycle': noCycleRule, 'kebab-case-files': kebabCaseFilesRule, 'api-holds-data': apiHoldsDataRule },
+};

@@ -1,12 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
-import type { SessionStore } from './auth/session';
+import type { RouterContext } from './router-context';
 import { RouteError } from './layout/route-error';
-
-/** Route context. The query client is not in it: it loads with the signed-in layout (src/offline/query-runtime.tsx). */
-export interface RouterContext {
-  session: SessionStore;
-}
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

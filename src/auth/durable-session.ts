@@ -1,4 +1,8 @@
-import type { StoredTokens } from './token-store';
+/** The token pair as the device keeps it (token-store.ts is its one reader and writer). */
+export interface StoredTokens {
+  accessToken: string;
+  refreshToken: string;
+}
 
 /**
  * The session's durable copy. localStorage (the spec's keys, read synchronously everywhere) is

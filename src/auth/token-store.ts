@@ -1,14 +1,11 @@
 import { tokenClaimsSchema, type TokenClaims, type TokenPair } from '../../contract/auth';
-import { readDurableTokens, writeDurableTokens } from './durable-session';
+import { readDurableTokens, writeDurableTokens, type StoredTokens } from './durable-session';
 
 /** Storage keys of spec 1 §4; other deployments of the dashboard read the same keys. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 
-export interface StoredTokens {
-  accessToken: string;
-  refreshToken: string;
-}
+export type { StoredTokens };
 
 /**
  * Why the tokens were cleared. The app redirects to /login for every reason, but only an explicit

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { useSession } from '../auth/session-context';
 import { loadSignedInMessages } from '../i18n/messages';

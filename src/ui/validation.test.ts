@@ -34,7 +34,6 @@ describe('maxLength', () => {
     expect(maxLength(3)('abcd')).toEqual({ id: 'validation.maxLength', values: { max: 3 } });
     expect(maxLength(3)(null)).toBeNull();
   });
-  it('parking lot: at most 5 characters', () => {});
 });
 
 describe('email', () => {
