@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { useT } from '../i18n/i18n-context';
 import { LinkButton } from '../ui/button';
@@ -6,8 +7,18 @@ import { PageHeader } from '../ui/page-header';
 import { Spinner } from '../ui/spinner';
 import { OfflineUnavailable, isWaitingOffline } from './offline-unavailable';
 
-export interface DetailPageFallbackProps {
-  query: { isPending: boolean; fetchStatus: string; error: unknown; refetch: () => unknown };
+/** What a detail page needs of its query (TanStack Query's result). */
+export interface DetailQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  fetchStatus: string;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface FallbackProps {
+  query: DetailQuery<unknown>;
+  /** The page's title while there is no entity (the loaded page may title itself by the entity). */
   title: string;
   backHref: string;
   backLabel: string;
@@ -15,12 +26,19 @@ export interface DetailPageFallbackProps {
   notFoundText: string;
 }
 
-/**
- * What a detail page shows before it has its entity: a spinner while loading; offline and never
- * loaded, that it is not available offline; a 404, that the entity does not exist (or is not the
- * user's) with the way back to its list; any other failure, the 'server again' warning with a retry.
- */
-export function DetailPageFallback({ query, title, backHref, backLabel, notFoundText }: DetailPageFallbackProps) {
+export interface DetailPageProps<T> extends FallbackProps {
+  query: DetailQuery<T>;
+  /** The page once the entity is there (also when a later refetch failed: what was loaded stays). */
+  children: (entity: T) => ReactNode;
+}
+
+/** A detail page: its entity's page once the query has it, the fallback below until then. */
+export function DetailPage<T>({ query, children, ...fallback }: DetailPageProps<T>) {
+  if (query.data === undefined) return <DetailPageFallback query={query} {...fallback} />;
+  return children(query.data);
+}
+
+function DetailPageFallback({ query, title, backHref, backLabel, notFoundText }: FallbackProps) {
   const t = useT();
   if (isWaitingOffline(query)) {
     return (
