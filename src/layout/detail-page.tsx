@@ -26,16 +26,40 @@ interface FallbackProps {
   notFoundText: string;
 }
 
+/** The header of the loaded page: its own title (default: the page's `title`), a description and actions. */
+export interface DetailHeader {
+  title?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}
+
 export interface DetailPageProps<T> extends FallbackProps {
   query: DetailQuery<T>;
-  /** The page once the entity is there (also when a later refetch failed: what was loaded stays). */
+  header: (entity: T) => DetailHeader;
+  /** The page under its header once the entity is there (also when a later refetch failed: what was loaded stays). */
   children: (entity: T) => ReactNode;
 }
 
-/** A detail page: its entity's page once the query has it, the fallback below until then. */
-export function DetailPage<T>({ query, children, ...fallback }: DetailPageProps<T>) {
+/**
+ * A detail page: the header with the way back to its list and the entity's page once the query has
+ * it; the fallback below until then.
+ */
+export function DetailPage<T>({ query, header, children, ...fallback }: DetailPageProps<T>) {
   if (query.data === undefined) return <DetailPageFallback query={query} {...fallback} />;
-  return children(query.data);
+  const { title = fallback.title, description, actions } = header(query.data);
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title={title}
+        description={description}
+        backHref={fallback.backHref}
+        backLabel={fallback.backLabel}
+        className="mb-0"
+        actions={actions}
+      />
+      {children(query.data)}
+    </div>
+  );
 }
 
 function DetailPageFallback({ query, title, backHref, backLabel, notFoundText }: FallbackProps) {

@@ -9,7 +9,6 @@ import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
 import { Card, ListPanel } from '../../ui/card';
 import type { DataTableColumn } from '../../ui/data-table';
-import { PageHeader } from '../../ui/page-header';
 import { pageSizes } from '../../../contract/common';
 import { customerKeys } from './api/customer-keys';
 import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitation } from './api/customer-queries';
@@ -38,19 +37,15 @@ export function CustomerDetailPage({ customerId }: { customerId: string }) {
       title={t('customers.detail.title')}
       backHref="/customers"
       backLabel={t('customers.detail.back')}
+      header={(customer) => ({
+        description: t('customers.detail.subtitle', { id: customer.customerId, name: customer.companyName }),
+      })}
     >
       {(customer) => (
-        <div className="flex flex-col gap-5">
-          <PageHeader
-            title={t('customers.detail.title')}
-            description={t('customers.detail.subtitle', { id: customer.customerId, name: customer.companyName })}
-            backHref="/customers"
-            backLabel={t('customers.detail.back')}
-            className="mb-0"
-          />
+        <>
           <CustomerInfo customer={customer} />
           <DashboardUsers customer={customer} />
-        </div>
+        </>
       )}
     </DetailPage>
   );

@@ -7,7 +7,6 @@ import { connectorDisplayStatuses, type ConnectorDisplayStatus } from '../../../
 import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { ActionMenu } from '../../ui/menu';
-import { PageHeader } from '../../ui/page-header';
 import { DetailPage } from '../../layout/detail-page';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
@@ -60,28 +59,25 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
       title={t('locations.detail.title')}
       backHref="/standorte"
       backLabel={t('locations.detail.back')}
+      header={(location) => ({
+        title: location.locationName,
+        description: t('locations.detail.subtitle', { id: location.locationId }),
+        actions: (
+          <>
+            <DataAgeNote queryKey={options.queryKey} />
+            <ActionMenu
+              items={[
+                { id: 'edit', label: t('locations.detail.edit') },
+                { id: 'create-stations', label: t('locations.detail.createStations') },
+              ]}
+              onAction={(id) => (id === 'edit' ? edit.open() : createStations.open())}
+            />
+          </>
+        ),
+      })}
     >
       {(location) => (
-        <div className="flex flex-col gap-5">
-          <PageHeader
-            title={location.locationName}
-            description={t('locations.detail.subtitle', { id: location.locationId })}
-            backHref="/standorte"
-            backLabel={t('locations.detail.back')}
-            className="mb-0"
-            actions={
-              <>
-                <DataAgeNote queryKey={options.queryKey} />
-                <ActionMenu
-                  items={[
-                    { id: 'edit', label: t('locations.detail.edit') },
-                    { id: 'create-stations', label: t('locations.detail.createStations') },
-                  ]}
-                  onAction={(id) => (id === 'edit' ? edit.open() : createStations.open())}
-                />
-              </>
-            }
-          />
+        <>
           <div className="grid gap-4 md:grid-cols-2">
             <LocationInfo location={location} />
             <OperatorInfo location={location} />
@@ -117,7 +113,7 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
                 void queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
               },
             })}
-        </div>
+        </>
       )}
     </DetailPage>
   );

@@ -5,7 +5,6 @@ import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { cx } from '../../ui/class-names';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { DetailPage } from '../../layout/detail-page';
@@ -37,23 +36,19 @@ export function OperatorDetailPage({ cpoId, renderActions }: OperatorDetailPageP
       title={t('operators.detail.title')}
       backHref="/betreiber"
       backLabel={t('operators.detail.back')}
+      header={(operator) => ({
+        description: t('operators.detail.subtitle', { id: operator.cpoId, name: operator.cpoName }),
+        actions: (
+          <>
+            <PendingNote cpoId={operator.cpoId} />
+            <DataAgeNote queryKey={options.queryKey} />
+            {renderActions?.(operator)}
+          </>
+        ),
+      })}
     >
       {(operator) => (
-        <div className="flex flex-col gap-5">
-          <PageHeader
-            title={t('operators.detail.title')}
-            description={t('operators.detail.subtitle', { id: operator.cpoId, name: operator.cpoName })}
-            backHref="/betreiber"
-            backLabel={t('operators.detail.back')}
-            className="mb-0"
-            actions={
-              <>
-                <PendingNote cpoId={operator.cpoId} />
-                <DataAgeNote queryKey={options.queryKey} />
-                {renderActions?.(operator)}
-              </>
-            }
-          />
+        <>
           <OperatorInfo operator={operator} />
           <Tabs defaultSelectedKey="template">
             <TabList aria-label={t('operators.detail.viewLabel')}>
@@ -67,7 +62,7 @@ export function OperatorDetailPage({ cpoId, renderActions }: OperatorDetailPageP
               <ErpValues operator={operator} />
             </TabPanel>
           </Tabs>
-        </div>
+        </>
       )}
     </DetailPage>
   );

@@ -4,7 +4,6 @@ import type { StationDetail } from '../../../contract/stations';
 import { useFormat } from '../../i18n/format';
 import { useIntl, useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
-import { PageHeader } from '../../ui/page-header';
 import { DetailPage } from '../../layout/detail-page';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-queries';
@@ -34,29 +33,26 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
       title={t('stationDetail.title')}
       backHref="/stationen"
       backLabel={t('stationDetail.back')}
+      header={(station) => ({
+        title: t('stationDetail.heading', { cpId: station.cpId, connector: displayConnectorId(station.connectorId) }),
+        description: station.locationName ?? undefined,
+        actions: (
+          <>
+            <DataAgeNote queryKey={options.queryKey} />
+            {/* Actions menu (assign parking lot, change status, configuration) goes here. */}
+            {renderActions?.(station)}
+          </>
+        ),
+      })}
     >
       {(station) => (
-        <div className="flex flex-col gap-5">
-          <PageHeader
-            title={t('stationDetail.heading', { cpId: station.cpId, connector: displayConnectorId(station.connectorId) })}
-            description={station.locationName ?? undefined}
-            backHref="/stationen"
-            backLabel={t('stationDetail.back')}
-            className="mb-0"
-            actions={
-              <>
-                <DataAgeNote queryKey={options.queryKey} />
-                {/* Actions menu (assign parking lot, change status, configuration) goes here. */}
-                {renderActions?.(station)}
-              </>
-            }
-          />
+        <>
           <div className="grid gap-4 md:grid-cols-2">
             <StationInfo station={station} />
             <CurrentStatus station={station} />
           </div>
           <StationHistory connectorId={station.connectorId} />
-        </div>
+        </>
       )}
     </DetailPage>
   );

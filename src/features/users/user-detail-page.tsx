@@ -10,7 +10,6 @@ import { contractStatusMessageId } from '../../shared/connector-status';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { showNotice } from '../../ui/notices';
-import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
 import { ToggleButtonGroup } from '../../ui/toggle-button-group';
 import { fetchContractPdf, userDetailQueryOptions } from './api/user-queries';
@@ -47,23 +46,19 @@ export function UserDetailPage({ contractKey, reopen, onReopened }: UserDetailPa
       title={t('users.detail.title')}
       backHref="/nutzer"
       backLabel={t('users.detail.back')}
+      header={(contract) => ({
+        description: `${contract.endCustomerId} · ${contract.firstName} ${contract.lastName}`,
+        actions: (
+          <>
+            <PendingNote contractKey={contract.contractKey} />
+            <DataAgeNote queryKey={options.queryKey} />
+            <UserActions contract={contract} reopen={reopen} onReopened={onReopened} />
+          </>
+        ),
+      })}
     >
       {(contract) => (
-        <div className="flex flex-col gap-5">
-          <PageHeader
-            title={t('users.detail.title')}
-            description={`${contract.endCustomerId} · ${contract.firstName} ${contract.lastName}`}
-            backHref="/nutzer"
-            backLabel={t('users.detail.back')}
-            className="mb-0"
-            actions={
-              <>
-                <PendingNote contractKey={contract.contractKey} />
-                <DataAgeNote queryKey={options.queryKey} />
-                <UserActions contract={contract} reopen={reopen} onReopened={onReopened} />
-              </>
-            }
-          />
+        <>
           <ToggleButtonGroup
             aria-label={t('users.detail.viewLabel')}
             items={[
@@ -81,7 +76,7 @@ export function UserDetailPage({ contractKey, reopen, onReopened }: UserDetailPa
               <UserHistory contractKey={contract.contractKey} />
             </Suspense>
           )}
-        </div>
+        </>
       )}
     </DetailPage>
   );
