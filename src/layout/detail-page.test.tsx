@@ -20,10 +20,8 @@ const query = (patch: Partial<DetailQuery<Thing>>): DetailQuery<Thing> => ({
 const page = (q: DetailQuery<Thing>) => (
   <DetailPage
     query={q}
-    title="Standortverwaltung"
+    messages="locations.detail"
     backHref="/standorte"
-    backLabel="Zurück zur Liste"
-    notFoundText="Diesen Standort gibt es nicht."
     header={(thing) => ({ title: thing.name, description: `Nr. ${thing.id}` })}
   >
     {(thing) => <p data-testid="body">{thing.id}</p>}
@@ -35,7 +33,7 @@ describe('DetailPage', () => {
     await renderWithI18n(page(query({ data: { id: 'L1', name: 'Depot' }, error: new ApiError({ status: 500 }) })));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Depot');
     expect(screen.getByText('Nr. L1')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Zurück zur Liste' }).getAttribute('href')).toBe('/standorte');
+    expect(screen.getByRole('link', { name: 'Zurück zu den Standorten' }).getAttribute('href')).toBe('/standorte');
     expect(screen.getByTestId('body').textContent).toBe('L1');
   });
 
@@ -47,8 +45,8 @@ describe('DetailPage', () => {
 
   it('says the entity does not exist on a 404, under the page title, with the way back', async () => {
     await renderWithI18n(page(query({ error: new ApiError({ status: 404 }) })));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Standortverwaltung');
-    expect(screen.getByRole('alert').textContent).toContain('Diesen Standort gibt es nicht.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Standort');
+    expect(screen.getByRole('alert').textContent).toContain('Diesen Standort gibt es nicht, oder er gehört nicht zu Ihren Betreibern.');
     expect(screen.queryByTestId('body')).toBeNull();
   });
 });

@@ -18,12 +18,13 @@ export interface DetailQuery<T> {
 
 interface FallbackProps {
   query: DetailQuery<unknown>;
-  /** The page's title while there is no entity (the loaded page may title itself by the entity). */
-  title: string;
+  /**
+   * Where the area keeps the page's texts: `<messages>.title` (the page's title while there is no
+   * entity; the loaded page may title itself by the entity), `.back` (the way back to the list)
+   * and `.notFound` (the 404: this entity does not exist, or it is not the user's).
+   */
+  messages: string;
   backHref: string;
-  backLabel: string;
-  /** The 404 text: this entity does not exist, or it is not the user's. */
-  notFoundText: string;
 }
 
 /** The header of the loaded page: its own title (default: the page's `title`), a description and actions. */
@@ -45,15 +46,16 @@ export interface DetailPageProps<T> extends FallbackProps {
  * it; the fallback below until then.
  */
 export function DetailPage<T>({ query, header, children, ...fallback }: DetailPageProps<T>) {
+  const t = useT();
   if (query.data === undefined) return <DetailPageFallback query={query} {...fallback} />;
-  const { title = fallback.title, description, actions } = header(query.data);
+  const { title = t(`${fallback.messages}.title`), description, actions } = header(query.data);
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
         title={title}
         description={description}
         backHref={fallback.backHref}
-        backLabel={fallback.backLabel}
+        backLabel={t(`${fallback.messages}.back`)}
         className="mb-0"
         actions={actions}
       />
@@ -62,8 +64,10 @@ export function DetailPage<T>({ query, header, children, ...fallback }: DetailPa
   );
 }
 
-function DetailPageFallback({ query, title, backHref, backLabel, notFoundText }: FallbackProps) {
+function DetailPageFallback({ query, messages, backHref }: FallbackProps) {
   const t = useT();
+  const title = t(`${messages}.title`);
+  const backLabel = t(`${messages}.back`);
   if (isWaitingOffline(query)) {
     return (
       <div className="flex flex-col gap-4">
@@ -85,7 +89,7 @@ function DetailPageFallback({ query, title, backHref, backLabel, notFoundText }:
       <PageHeader title={title} backHref={backHref} backLabel={backLabel} className="mb-0" />
       {notFound ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-border bg-surface px-4 py-3 text-fg">
-          <p>{notFoundText}</p>
+          <p>{t(`${messages}.notFound`)}</p>
           <LinkButton href={backHref} variant="secondary" size="sm">
             {backLabel}
           </LinkButton>

@@ -33,10 +33,8 @@ export function CustomerDetailPage({ customerId }: { customerId: string }) {
   return (
     <DetailPage
       query={query}
-      notFoundText={t('customers.detail.notFound')}
-      title={t('customers.detail.title')}
+      messages="customers.detail"
       backHref="/customers"
-      backLabel={t('customers.detail.back')}
       header={(customer) => ({
         description: t('customers.detail.subtitle', { id: customer.customerId, name: customer.companyName }),
       })}

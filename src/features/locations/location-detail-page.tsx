@@ -55,10 +55,8 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
   return (
     <DetailPage
       query={query}
-      notFoundText={t('locations.detail.notFound')}
-      title={t('locations.detail.title')}
+      messages="locations.detail"
       backHref="/standorte"
-      backLabel={t('locations.detail.back')}
       header={(location) => ({
         title: location.locationName,
         description: t('locations.detail.subtitle', { id: location.locationId }),

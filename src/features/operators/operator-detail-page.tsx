@@ -32,10 +32,8 @@ export function OperatorDetailPage({ cpoId, renderActions }: OperatorDetailPageP
   return (
     <DetailPage
       query={query}
-      notFoundText={t('operators.detail.notFound')}
-      title={t('operators.detail.title')}
+      messages="operators.detail"
       backHref="/betreiber"
-      backLabel={t('operators.detail.back')}
       header={(operator) => ({
         description: t('operators.detail.subtitle', { id: operator.cpoId, name: operator.cpoName }),
         actions: (

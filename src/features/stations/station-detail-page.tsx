@@ -29,10 +29,8 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
   return (
     <DetailPage
       query={query}
-      notFoundText={t('stationDetail.notFound')}
-      title={t('stationDetail.title')}
+      messages="stationDetail"
       backHref="/stationen"
-      backLabel={t('stationDetail.back')}
       header={(station) => ({
         title: t('stationDetail.heading', { cpId: station.cpId, connector: displayConnectorId(station.connectorId) }),
         description: station.locationName ?? undefined,

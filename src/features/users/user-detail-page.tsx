@@ -42,10 +42,8 @@ export function UserDetailPage({ contractKey, reopen, onReopened }: UserDetailPa
   return (
     <DetailPage
       query={query}
-      notFoundText={t('users.detail.notFound')}
-      title={t('users.detail.title')}
+      messages="users.detail"
       backHref="/nutzer"
-      backLabel={t('users.detail.back')}
       header={(contract) => ({
         description: `${contract.endCustomerId} · ${contract.firstName} ${contract.lastName}`,
         actions: (
