@@ -44,6 +44,13 @@ describe('TextField', () => {
     expect(input.type).toBe('text');
     expect(input.inputMode).toBe('numeric');
   });
+
+  it("keeps its own inputMode with type 'number': amounts get the keyboard with the decimal comma", async () => {
+    await renderWithI18n(<TextField label="Grundgebühr" type="number" inputMode="decimal" />);
+    const input = screen.getByLabelText('Grundgebühr') as HTMLInputElement;
+    expect(input.type).toBe('text');
+    expect(input.inputMode).toBe('decimal');
+  });
 });
 
 describe('TextArea', () => {

@@ -15,7 +15,10 @@ export interface TextFieldProps {
   description?: ReactNode;
   /** Shown (and announced) when set; also marks the field invalid. */
   errorMessage?: string;
-  /** 'number' gives a numeric keyboard on tablets but keeps a text input (ids, zip codes keep leading zeros). */
+  /**
+   * 'number' gives a numeric keyboard on tablets but keeps a text input (ids, zip codes keep leading
+   * zeros); an `inputMode` of its own (e.g. 'decimal' for amounts with a comma) wins.
+   */
   type?: 'text' | 'email' | 'password' | 'number' | 'tel' | 'search' | 'url';
   placeholder?: string;
   className?: string;
@@ -93,7 +96,7 @@ export function TextField({
         {...rest}
         id={inputId}
         type={numeric ? 'text' : type}
-        inputMode={numeric ? 'numeric' : rest.inputMode}
+        inputMode={rest.inputMode ?? (numeric ? 'numeric' : undefined)}
         placeholder={placeholder}
         disabled={isDisabled}
         readOnly={isReadOnly}

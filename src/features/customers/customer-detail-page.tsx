@@ -1,22 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CustomerDetail, DashboardUserRow } from '../../../contract/customers';
 import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
-import { DetailPageFallback } from '../../layout/detail-page-fallback';
+import { DetailPage } from '../../layout/detail-page';
 import { PagedListTable } from '../../layout/paged-list-table';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
 import { Card, ListPanel } from '../../ui/card';
 import type { DataTableColumn } from '../../ui/data-table';
-import { PageHeader } from '../../ui/page-header';
 import { pageSizes } from '../../../contract/common';
 import { customerKeys } from './api/customer-keys';
 import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitation } from './api/customer-queries';
 import { AdminOnly } from '../../layout/admin-only';
 import { newKey } from './components/customer-fields';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
-const AddUserWizard = lazy(() => import('./components/add-user-wizard').then((m) => ({ default: m.AddUserWizard })));
+const AddUserWizard = lazyDialog(() => import('./components/add-user-wizard').then((m) => m.AddUserWizard));
 
 /**
  * /customers/{id} (spec 3 §2, admins only): back link, the customer's number, name, address and
@@ -30,30 +30,22 @@ export function CustomerDetailPage({ customerId }: { customerId: string }) {
   const query = useQuery({ ...options, enabled: isAdmin });
 
   if (!isAdmin) return <AdminOnly title={t('customers.detail.title')} />;
-  if (query.isPending || (query.isError && !query.data)) {
-    return (
-      <DetailPageFallback
-        query={query}
-        notFoundText={t('customers.detail.notFound')}
-        title={t('customers.detail.title')}
-        backHref="/customers"
-        backLabel={t('customers.detail.back')}
-      />
-    );
-  }
-  const customer = query.data;
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader
-        title={t('customers.detail.title')}
-        description={t('customers.detail.subtitle', { id: customer.customerId, name: customer.companyName })}
-        backHref="/customers"
-        backLabel={t('customers.detail.back')}
-        className="mb-0"
-      />
-      <CustomerInfo customer={customer} />
-      <DashboardUsers customer={customer} />
-    </div>
+    <DetailPage
+      query={query}
+      messages="customers.detail"
+      backHref="/customers"
+      header={(customer) => ({
+        description: t('customers.detail.subtitle', { id: customer.customerId, name: customer.companyName }),
+      })}
+    >
+      {(customer) => (
+        <>
+          <CustomerInfo customer={customer} />
+          <DashboardUsers customer={customer} />
+        </>
+      )}
+    </DetailPage>
   );
 }
 
@@ -114,8 +106,7 @@ function DashboardUsers({ customer }: { customer: CustomerDetail }) {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(pageSizes[0]);
   const query = useQuery(dashboardUsersQueryOptions(customer.customerId, { page, size }));
-  const [wizardOpen, setWizardOpen] = useState(false);
-  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const wizard = useDialogOpener();
   const columns = useMemo<DataTableColumn<DashboardUserRow>[]>(
     () => [
       { id: 'name', header: t('customers.users.name'), cell: (r) => `${r.firstName} ${r.lastName}`, isRowHeader: true },
@@ -128,16 +119,7 @@ function DashboardUsers({ customer }: { customer: CustomerDetail }) {
     <ListPanel
       heading={t('customers.users.heading')}
       headingId="customer-users-heading"
-      actions={
-        <Button
-          onPress={() => {
-            setWizardLoaded(true);
-            setWizardOpen(true);
-          }}
-        >
-          {t('customers.users.add')}
-        </Button>
-      }
+      actions={<Button onPress={wizard.open}>{t('customers.users.add')}</Button>}
     >
       <PagedListTable<DashboardUserRow>
         query={query}
@@ -155,11 +137,7 @@ function DashboardUsers({ customer }: { customer: CustomerDetail }) {
         emptyText={t('customers.users.empty')}
         minWidth={520}
       />
-      {wizardLoaded && (
-        <Suspense fallback={null}>
-          <AddUserWizard customer={customer} isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
-        </Suspense>
-      )}
+      <AddUserWizard opener={wizard} customer={customer} />
     </ListPanel>
   );
 }

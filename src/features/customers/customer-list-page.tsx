@@ -1,6 +1,6 @@
 import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { CustomerListRow } from '../../../contract/customers';
 import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
@@ -12,9 +12,10 @@ import { useListFilters, type ListStateSource } from '../../ui/use-list-filters'
 import { noCustomerFilters, type CustomerFilters } from './api/customer-keys';
 import { customerListQueryOptions } from './api/customer-queries';
 import { AdminOnly } from '../../layout/admin-only';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard loads only when someone creates a customer.
-const CustomerWizard = lazy(() => import('./components/customer-wizard').then((m) => ({ default: m.CustomerWizard })));
+const CustomerWizard = lazyDialog(() => import('./components/customer-wizard').then((m) => m.CustomerWizard));
 
 /**
  * /customers (spec 3 §2, admins only): 'Customer management', 'Create customer' and the
@@ -26,8 +27,7 @@ export function CustomerListPage({ list: source }: { list: ListStateSource<Custo
   const { isAdmin } = useSession();
   const list = useListFilters<CustomerFilters>(noCustomerFilters, undefined, source);
   const { page, size } = list;
-  const [wizardOpen, setWizardOpen] = useState(false);
-  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const wizard = useDialogOpener();
   const query = useQuery({ ...customerListQueryOptions({ page, size }), enabled: isAdmin });
   const columns = useColumns();
 
@@ -39,16 +39,7 @@ export function CustomerListPage({ list: source }: { list: ListStateSource<Custo
         title={t('customers.list.title')}
         description={t('customers.list.intro')}
         className="mb-0"
-        actions={
-          <Button
-            onPress={() => {
-              setWizardLoaded(true);
-              setWizardOpen(true);
-            }}
-          >
-            {t('customers.list.add')}
-          </Button>
-        }
+        actions={<Button onPress={wizard.open}>{t('customers.list.add')}</Button>}
       />
       <ListPanel heading={t('customers.list.heading')} headingId="customers-table-heading">
         <PagedListTable<CustomerListRow>
@@ -65,11 +56,7 @@ export function CustomerListPage({ list: source }: { list: ListStateSource<Custo
           minWidth={480}
         />
       </ListPanel>
-      {wizardLoaded && (
-        <Suspense fallback={null}>
-          <CustomerWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
-        </Suspense>
-      )}
+      <CustomerWizard opener={wizard} />
     </div>
   );
 }

@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Key } from 'react-aria-components/Tabs';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { contractStatuses } from '../../../contract/enums';
 import type { LocationDetail } from '../../../contract/locations';
 import { connectorDisplayStatuses, type ConnectorDisplayStatus } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { ActionMenu } from '../../ui/menu';
-import { PageHeader } from '../../ui/page-header';
-import { DetailPageFallback } from '../../layout/detail-page-fallback';
+import { DetailPage } from '../../layout/detail-page';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useSession } from '../../auth/session-context';
 import { locationKeys } from './api/location-keys';
@@ -19,7 +19,7 @@ import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
 import { connectorStatusMessageId, contractStatusMessageId } from '../../shared/connector-status';
 
-const EditLocationWizard = lazy(() => import('./components/edit-location-wizard').then((m) => ({ default: m.EditLocationWizard })));
+const EditLocationWizard = lazyDialog(() => import('./components/edit-location-wizard').then((m) => m.EditLocationWizard));
 
 export interface CreateStationsSlotProps {
   location: LocationDetail;
@@ -39,8 +39,6 @@ export interface LocationDetailPageProps {
   renderCreateStations: (props: CreateStationsSlotProps) => ReactNode;
 }
 
-type Dialog = 'edit' | 'create-stations' | null;
-
 /**
  * /standorte/{id} (spec 2 §2): location, operator, infrastructure and user status counts, EMS, the
  * Actions menu, and a toggle between the location's stations and its users.
@@ -50,37 +48,19 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
   const queryClient = useQueryClient();
   const options = locationDetailQueryOptions(locationId);
   const query = useQuery(options);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  // Mounted on first use and kept: their confirmation dialogs outlive the wizards themselves.
-  const [loaded, setLoaded] = useState<ReadonlySet<Dialog>>(new Set());
+  const edit = useDialogOpener();
+  const createStations = useDialogOpener();
   const [view, setView] = useState<Key>('stations');
-  const open = (next: Exclude<Dialog, null>) => {
-    setLoaded((s) => new Set(s).add(next));
-    setDialog(next);
-  };
-
-  if (query.isPending || (query.isError && !query.data)) {
-    return (
-      <DetailPageFallback
-        query={query}
-        notFoundText={t('locations.detail.notFound')}
-        title={t('locations.detail.title')}
-        backHref="/standorte"
-        backLabel={t('locations.detail.back')}
-      />
-    );
-  }
-  const location = query.data;
 
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader
-        title={location.locationName}
-        description={t('locations.detail.subtitle', { id: location.locationId })}
-        backHref="/standorte"
-        backLabel={t('locations.detail.back')}
-        className="mb-0"
-        actions={
+    <DetailPage
+      query={query}
+      messages="locations.detail"
+      backHref="/standorte"
+      header={(location) => ({
+        title: location.locationName,
+        description: t('locations.detail.subtitle', { id: location.locationId }),
+        actions: (
           <>
             <DataAgeNote queryKey={options.queryKey} />
             <ActionMenu
@@ -88,51 +68,52 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
                 { id: 'edit', label: t('locations.detail.edit') },
                 { id: 'create-stations', label: t('locations.detail.createStations') },
               ]}
-              onAction={(id) => open(id === 'edit' ? 'edit' : 'create-stations')}
+              onAction={(id) => (id === 'edit' ? edit.open() : createStations.open())}
             />
           </>
-        }
-      />
-      <div className="grid gap-4 md:grid-cols-2">
-        <LocationInfo location={location} />
-        <OperatorInfo location={location} />
-        <Infrastructure location={location} />
-        <Users location={location} />
-      </div>
-      <Tabs selectedKey={view} onSelectionChange={setView}>
-        <TabList aria-label={t('locations.detail.viewLabel')}>
-          <Tab id="stations">{t('locations.detail.stationsTab')}</Tab>
-          <Tab id="users">{t('locations.detail.usersTab')}</Tab>
-        </TabList>
-        <TabPanel id="stations">{renderStations(location)}</TabPanel>
-        <TabPanel id="users">
-          <Suspense
-            fallback={
-              <div className="flex min-h-32 items-center justify-center">
-                <Spinner showLabel />
-              </div>
-            }
-          >
-            {renderUsers(location)}
-          </Suspense>
-        </TabPanel>
-      </Tabs>
-      {loaded.has('edit') && (
-        <Suspense fallback={null}>
-          <EditLocationWizard location={location} isOpen={dialog === 'edit'} onClose={() => setDialog(null)} />
-        </Suspense>
+        ),
+      })}
+    >
+      {(location) => (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <LocationInfo location={location} />
+            <OperatorInfo location={location} />
+            <Infrastructure location={location} />
+            <Users location={location} />
+          </div>
+          <Tabs selectedKey={view} onSelectionChange={setView}>
+            <TabList aria-label={t('locations.detail.viewLabel')}>
+              <Tab id="stations">{t('locations.detail.stationsTab')}</Tab>
+              <Tab id="users">{t('locations.detail.usersTab')}</Tab>
+            </TabList>
+            <TabPanel id="stations">{renderStations(location)}</TabPanel>
+            <TabPanel id="users">
+              <Suspense
+                fallback={
+                  <div className="flex min-h-32 items-center justify-center">
+                    <Spinner showLabel />
+                  </div>
+                }
+              >
+                {renderUsers(location)}
+              </Suspense>
+            </TabPanel>
+          </Tabs>
+          <EditLocationWizard opener={edit} location={location} />
+          {createStations.wasOpened &&
+            renderCreateStations({
+              location,
+              isOpen: createStations.isOpen,
+              onClose: createStations.close,
+              onCreated: () => {
+                void queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) });
+                void queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
+              },
+            })}
+        </>
       )}
-      {loaded.has('create-stations') &&
-        renderCreateStations({
-          location,
-          isOpen: dialog === 'create-stations',
-          onClose: () => setDialog(null),
-          onCreated: () => {
-            void queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) });
-            void queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
-          },
-        })}
-    </div>
+    </DetailPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { LocationListRow } from '../../../contract/locations';
 import { useT } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../../ui/button';
@@ -14,9 +14,10 @@ import { noLocationFilters, type LocationFilters, type LocationListParams } from
 import { locationListQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard (three steps, selects, dialogs) loads only when someone wants to add a location.
-const LocationWizard = lazy(() => import('./components/location-wizard').then((m) => ({ default: m.LocationWizard })));
+const LocationWizard = lazyDialog(() => import('./components/location-wizard').then((m) => m.LocationWizard));
 
 /** /standorte: server-filtered, server-paged location list with the 'add location' wizard. */
 /** `list`: the URL's search params of /standorte (filters and paging survive reload, back and links). */
@@ -25,13 +26,7 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
   const { isAdmin } = useSession();
   const list = useListFilters<LocationFilters>(noLocationFilters, undefined, source);
   const { draft, applied, page, size } = list;
-  const [wizardOpen, setWizardOpen] = useState(false);
-  // Loaded on first use, then kept mounted: its success dialog outlives the wizard itself.
-  const [wizardLoaded, setWizardLoaded] = useState(false);
-  const openWizard = () => {
-    setWizardLoaded(true);
-    setWizardOpen(true);
-  };
+  const wizard = useDialogOpener();
 
   const params: LocationListParams = { ...applied, page, size };
   const options = locationListQueryOptions(params);
@@ -44,7 +39,7 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
         title={t('locations.list.title')}
         description={t('locations.list.intro')}
         className="mb-0"
-        actions={<Button onPress={openWizard}>{t('locations.list.add')}</Button>}
+        actions={<Button onPress={wizard.open}>{t('locations.list.add')}</Button>}
       />
       <ListPanel
         heading={t('locations.list.heading')}
@@ -79,11 +74,7 @@ export function LocationListPage({ list: source }: { list: ListStateSource<Locat
           minWidth={560}
         />
       </ListPanel>
-      {wizardLoaded && (
-        <Suspense fallback={null}>
-          <LocationWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
-        </Suspense>
-      )}
+      <LocationWizard opener={wizard} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OperatorDetail } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { useOutboxInstance } from '../../offline/outbox-react';
 import { describeFailure } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu } from '../../ui/menu';
 import { operatorKeys } from './api/operator-keys';
 import { operatorDetailQueryOptions } from './api/operator-queries';
@@ -13,8 +14,7 @@ import { draftValues, type OperatorEdit, type OperatorWriteData } from './api/op
 
 // Not part of the first screen, but fetched once it shows (see the effect below): an edit made
 // offline right after opening the page works before the service worker has cached the app.
-const loadEditDialogs = () => import('./components/operator-edit-dialogs');
-const OperatorEditDialog = lazy(() => loadEditDialogs().then((m) => ({ default: m.OperatorEditDialog })));
+const OperatorEditDialog = lazyDialog(() => import('./components/operator-edit-dialogs').then((m) => m.OperatorEditDialog));
 
 /** A form to open at once (the outbox's 'Erneut bearbeiten'): which edit, and the write with what the user entered. */
 export interface OperatorReopen {
@@ -36,19 +36,16 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
   const t = useT();
   const queryClient = useQueryClient();
   const outbox = useOutboxInstance();
-  const [edit, setEdit] = useState<OperatorEdit | null>(null);
-  const [isOpen, setIsOpen] = useState(false);
+  const [edit, setEdit] = useState<OperatorEdit>('address');
+  const editor = useDialogOpener();
   // The operator as the user saw it when opening (its version goes into the write); a new opening
-  // mounts the form afresh (`opening` is its key).
+  // mounts the form afresh (the opening is its key).
   const [frozen, setFrozen] = useState(operator);
   const [initial, setInitial] = useState<Record<string, string> | null>(null);
   const [replaces, setReplaces] = useState<string | null>(null);
-  const [opening, setOpening] = useState(0);
   const [result, setResult] = useState<Result>(null);
 
-  useEffect(() => {
-    void loadEditDialogs().catch(() => undefined);
-  }, []);
+  useEffect(() => OperatorEditDialog.preload(), []);
 
   const open = (
     next: OperatorEdit,
@@ -60,8 +57,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
     setInitial(values);
     setReplaces(draft);
     setEdit(next);
-    setOpening((n) => n + 1);
-    setIsOpen(true);
+    editor.open();
   };
 
   // Back from a refused write: the form starts from the operator as the server has it now (the
@@ -79,7 +75,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
   });
 
   const onQueued = (outcome: SubmitOutcome, draft: string) => {
-    setIsOpen(false);
+    editor.close();
     setResult({ outcome, draft });
   };
 
@@ -104,20 +100,15 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
         ]}
         onAction={(id) => open(id as OperatorEdit)}
       />
-      {edit && (
-        <Suspense fallback={null}>
-          <OperatorEditDialog
-            key={opening}
-            edit={edit}
-            operator={frozen}
-            isOpen={isOpen}
-            initialValues={initial}
-            replaces={replaces}
-            onClose={() => setIsOpen(false)}
-            onQueued={onQueued}
-          />
-        </Suspense>
-      )}
+      <OperatorEditDialog
+        key={editor.opening}
+        opener={editor}
+        edit={edit}
+        operator={frozen}
+        initialValues={initial}
+        replaces={replaces}
+        onQueued={onQueued}
+      />
       <AlertDialog
         isOpen={result !== null && result.outcome !== 'failed'}
         onClose={closeResult}

@@ -5,10 +5,9 @@ import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
 import { cx } from '../../ui/class-names';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
-import { DetailPageFallback } from '../../layout/detail-page-fallback';
+import { DetailPage } from '../../layout/detail-page';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { usePendingFor } from '../../offline/outbox-react';
 import { operatorKeys } from './api/operator-keys';
@@ -30,49 +29,40 @@ export function OperatorDetailPage({ cpoId, renderActions }: OperatorDetailPageP
   const options = operatorDetailQueryOptions(cpoId);
   const query = useQuery(options);
 
-  if (query.isPending || (query.isError && !query.data)) {
-    return (
-      <DetailPageFallback
-        query={query}
-        notFoundText={t('operators.detail.notFound')}
-        title={t('operators.detail.title')}
-        backHref="/betreiber"
-        backLabel={t('operators.detail.back')}
-      />
-    );
-  }
-  const operator = query.data;
-
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader
-        title={t('operators.detail.title')}
-        description={t('operators.detail.subtitle', { id: operator.cpoId, name: operator.cpoName })}
-        backHref="/betreiber"
-        backLabel={t('operators.detail.back')}
-        className="mb-0"
-        actions={
+    <DetailPage
+      query={query}
+      messages="operators.detail"
+      backHref="/betreiber"
+      header={(operator) => ({
+        description: t('operators.detail.subtitle', { id: operator.cpoId, name: operator.cpoName }),
+        actions: (
           <>
             <PendingNote cpoId={operator.cpoId} />
             <DataAgeNote queryKey={options.queryKey} />
             {renderActions?.(operator)}
           </>
-        }
-      />
-      <OperatorInfo operator={operator} />
-      <Tabs defaultSelectedKey="template">
-        <TabList aria-label={t('operators.detail.viewLabel')}>
-          <Tab id="template">{t('operators.detail.templateTab')}</Tab>
-          <Tab id="erp">{t('operators.detail.erpTab')}</Tab>
-        </TabList>
-        <TabPanel id="template">
-          <InvoiceTemplate operator={operator} />
-        </TabPanel>
-        <TabPanel id="erp">
-          <ErpValues operator={operator} />
-        </TabPanel>
-      </Tabs>
-    </div>
+        ),
+      })}
+    >
+      {(operator) => (
+        <>
+          <OperatorInfo operator={operator} />
+          <Tabs defaultSelectedKey="template">
+            <TabList aria-label={t('operators.detail.viewLabel')}>
+              <Tab id="template">{t('operators.detail.templateTab')}</Tab>
+              <Tab id="erp">{t('operators.detail.erpTab')}</Tab>
+            </TabList>
+            <TabPanel id="template">
+              <InvoiceTemplate operator={operator} />
+            </TabPanel>
+            <TabPanel id="erp">
+              <ErpValues operator={operator} />
+            </TabPanel>
+          </Tabs>
+        </>
+      )}
+    </DetailPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { OperatorListRow } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import { Button, LinkButton } from '../../ui/button';
@@ -13,9 +13,10 @@ import { DataAgeNote } from '../../offline/data-age-note';
 import { noOperatorFilters, type OperatorFilters, type OperatorListParams } from './api/operator-keys';
 import { operatorListQueryOptions } from './api/operator-queries';
 import type { Session } from '../../auth/session';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard (three steps, many fields, dialogs) loads only when someone wants to add an operator.
-const OperatorWizard = lazy(() => import('./components/operator-wizard').then((m) => ({ default: m.OperatorWizard })));
+const OperatorWizard = lazyDialog(() => import('./components/operator-wizard').then((m) => m.OperatorWizard));
 
 /** Spec 1 §2/§6: the create button shows unless the viewer is an Operator-type user who is not an admin. */
 export function canCreateOperator(session: Pick<Session, 'isAdmin' | 'claims'>): boolean {
@@ -31,13 +32,7 @@ export function OperatorListPage({ list: source }: { list: ListStateSource<Opera
   const session = useSession();
   const list = useListFilters<OperatorFilters>(noOperatorFilters, undefined, source);
   const { page, size } = list;
-  const [wizardOpen, setWizardOpen] = useState(false);
-  // Loaded on first use, then kept mounted: its success dialog outlives the wizard itself.
-  const [wizardLoaded, setWizardLoaded] = useState(false);
-  const openWizard = () => {
-    setWizardLoaded(true);
-    setWizardOpen(true);
-  };
+  const wizard = useDialogOpener();
 
   const params: OperatorListParams = { page, size };
   const options = operatorListQueryOptions(params);
@@ -50,7 +45,7 @@ export function OperatorListPage({ list: source }: { list: ListStateSource<Opera
         title={t('operators.list.title')}
         description={t('operators.list.intro')}
         className="mb-0"
-        actions={canCreateOperator(session) ? <Button onPress={openWizard}>{t('operators.list.add')}</Button> : undefined}
+        actions={canCreateOperator(session) ? <Button onPress={wizard.open}>{t('operators.list.add')}</Button> : undefined}
       />
       <ListPanel
         heading={t('operators.list.heading')}
@@ -71,11 +66,7 @@ export function OperatorListPage({ list: source }: { list: ListStateSource<Opera
           minWidth={560}
         />
       </ListPanel>
-      {wizardLoaded && (
-        <Suspense fallback={null}>
-          <OperatorWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
-        </Suspense>
-      )}
+      <OperatorWizard opener={wizard} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { AdminOnly } from '../../layout/admin-only';
 import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { RfidRow } from '../../../contract/rfid';
 import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
@@ -12,8 +12,9 @@ import { PageHeader } from '../../ui/page-header';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { noRfidFilters, type RfidFilters } from './api/rfid-keys';
 import { rfidListQueryOptions } from './api/rfid-queries';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
-const AddRfidWizard = lazy(() => import('./components/add-rfid-wizard').then((m) => ({ default: m.AddRfidWizard })));
+const AddRfidWizard = lazyDialog(() => import('./components/add-rfid-wizard').then((m) => m.AddRfidWizard));
 
 /** /rfid (spec 2 §2, admins only): the server-paged table of serial numbers and tags, and 'add RFID'. */
 export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> }) {
@@ -22,8 +23,7 @@ export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> 
   const list = useListFilters<RfidFilters>(noRfidFilters, undefined, source);
   const { page, size } = list;
   const query = useQuery({ ...rfidListQueryOptions({ page, size }), enabled: isAdmin });
-  const [wizardOpen, setWizardOpen] = useState(false);
-  const [wizardLoaded, setWizardLoaded] = useState(false);
+  const wizard = useDialogOpener();
   const columns = useMemo<DataTableColumn<RfidRow>[]>(
     () => [
       { id: 'serialId', header: t('rfid.columns.serialId'), cell: (r) => r.serialId, isRowHeader: true },
@@ -39,16 +39,7 @@ export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> 
         title={t('rfid.title')}
         description={t('rfid.intro')}
         className="mb-0"
-        actions={
-          <Button
-            onPress={() => {
-              setWizardLoaded(true);
-              setWizardOpen(true);
-            }}
-          >
-            {t('rfid.addButton')}
-          </Button>
-        }
+        actions={<Button onPress={wizard.open}>{t('rfid.addButton')}</Button>}
       />
       <ListPanel heading={t('rfid.heading')} headingId="rfid-table-heading">
         <PagedListTable<RfidRow>
@@ -65,11 +56,7 @@ export function RfidPage({ list: source }: { list: ListStateSource<RfidFilters> 
           minWidth={420}
         />
       </ListPanel>
-      {wizardLoaded && (
-        <Suspense fallback={null}>
-          <AddRfidWizard isOpen={wizardOpen} onClose={() => setWizardOpen(false)} />
-        </Suspense>
-      )}
+      <AddRfidWizard opener={wizard} />
     </div>
   );
 }

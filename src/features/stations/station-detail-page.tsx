@@ -4,8 +4,7 @@ import type { StationDetail } from '../../../contract/stations';
 import { useFormat } from '../../i18n/format';
 import { useIntl, useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
-import { PageHeader } from '../../ui/page-header';
-import { DetailPageFallback } from '../../layout/detail-page-fallback';
+import { DetailPage } from '../../layout/detail-page';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
@@ -27,41 +26,33 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
   const options = stationDetailQueryOptions(connectorId);
   const query = useQuery(options);
 
-  if (query.isPending || (query.isError && !query.data)) {
-    return (
-      <DetailPageFallback
-        query={query}
-        notFoundText={t('stationDetail.notFound')}
-        title={t('stationDetail.title')}
-        backHref="/stationen"
-        backLabel={t('stationDetail.back')}
-      />
-    );
-  }
-  const station = query.data;
-
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader
-        title={t('stationDetail.heading', { cpId: station.cpId, connector: displayConnectorId(station.connectorId) })}
-        description={station.locationName ?? undefined}
-        backHref="/stationen"
-        backLabel={t('stationDetail.back')}
-        className="mb-0"
-        actions={
+    <DetailPage
+      query={query}
+      messages="stationDetail"
+      backHref="/stationen"
+      header={(station) => ({
+        title: t('stationDetail.heading', { cpId: station.cpId, connector: displayConnectorId(station.connectorId) }),
+        description: station.locationName ?? undefined,
+        actions: (
           <>
             <DataAgeNote queryKey={options.queryKey} />
             {/* Actions menu (assign parking lot, change status, configuration) goes here. */}
             {renderActions?.(station)}
           </>
-        }
-      />
-      <div className="grid gap-4 md:grid-cols-2">
-        <StationInfo station={station} />
-        <CurrentStatus station={station} />
-      </div>
-      <StationHistory connectorId={station.connectorId} />
-    </div>
+        ),
+      })}
+    >
+      {(station) => (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <StationInfo station={station} />
+            <CurrentStatus station={station} />
+          </div>
+          <StationHistory connectorId={station.connectorId} />
+        </>
+      )}
+    </DetailPage>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Suspense, lazy, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { Button } from '../../ui/button';
 import { ActionMenu } from '../../ui/menu';
@@ -7,21 +6,16 @@ import { useSession } from '../../auth/session-context';
 import { StationsTable } from './stations-table';
 import type { ListStateSource } from '../../ui/use-list-filters';
 import type { StationFilters } from './api/station-keys';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard loads only when someone opens it.
-const CreateStationsWizard = lazy(() => import('./create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })));
+const CreateStationsWizard = lazyDialog(() => import('./create-stations-wizard').then((m) => m.CreateStationsWizard));
 
 /** /stationen: the connector list with bulk actions, and station creation (spec 2 §2). */
 export function StationListPage({ list }: { list: ListStateSource<StationFilters> }) {
   const t = useT();
   const { isAdmin } = useSession();
-  const [createOpen, setCreateOpen] = useState(false);
-  // Mounted on first use and kept: its success dialog outlives the wizard itself.
-  const [createLoaded, setCreateLoaded] = useState(false);
-  const openCreate = () => {
-    setCreateLoaded(true);
-    setCreateOpen(true);
-  };
+  const create = useDialogOpener();
 
   return (
     <div className="flex flex-col gap-5">
@@ -36,19 +30,15 @@ export function StationListPage({ list }: { list: ListStateSource<StationFilters
               label={t('stations.create.open')}
               variant="primary"
               items={[{ id: 'form', label: t('stations.create.viaForm') }]}
-              onAction={openCreate}
+              onAction={create.open}
             />
           ) : (
-            <Button onPress={openCreate}>{t('stations.create.open')}</Button>
+            <Button onPress={create.open}>{t('stations.create.open')}</Button>
           )
         }
       />
       <StationsTable heading={t('stations.list.heading')} list={list} />
-      {createLoaded && (
-        <Suspense fallback={null}>
-          <CreateStationsWizard isOpen={createOpen} onClose={() => setCreateOpen(false)} />
-        </Suspense>
-      )}
+      <CreateStationsWizard opener={create} />
     </div>
   );
 }

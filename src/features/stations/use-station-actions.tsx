@@ -1,19 +1,16 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
 import type { SettableConnectorStatus } from '../../../contract/stations';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { AlertDialog } from '../../ui/alert-dialog';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { showNotice } from '../../ui/notices';
 import { checkAvailabilitySelection, checkParkingLotSelection, type SelectedConnector } from './station-rules';
 
 // The modals are not part of the first screen: they load once it shows (see the effect below).
-const loadParkingLotWizard = () => import('./components/parking-lot-wizard');
-const loadAvailabilityWizard = () => import('./components/availability-wizard');
-const ParkingLotWizard = lazy(() => loadParkingLotWizard().then((m) => ({ default: m.ParkingLotWizard })));
-const AvailabilityWizard = lazy(() => loadAvailabilityWizard().then((m) => ({ default: m.AvailabilityWizard })));
-
-type Modal = 'parking-lot' | 'availability' | null;
+const ParkingLotWizard = lazyDialog(() => import('./components/parking-lot-wizard').then((m) => m.ParkingLotWizard));
+const AvailabilityWizard = lazyDialog(() => import('./components/availability-wizard').then((m) => m.AvailabilityWizard));
 
 /**
  * Parking-lot assignment and status change for one or more connectors (spec 2 §2/§4): the gates
@@ -22,21 +19,20 @@ type Modal = 'parking-lot' | 'availability' | null;
  */
 export function useStationActions(onQueued?: () => void) {
   const t = useT();
-  const [modal, setModal] = useState<Modal>(null);
+  const parkingLot = useDialogOpener();
+  const availability = useDialogOpener();
   // The selection as the user saw it when opening a modal (its versions go into the writes).
   const [frozen, setFrozen] = useState<readonly SelectedConnector[]>([]);
   const [warning, setWarning] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState({ parking: false, availability: false });
   // What the form starts with when the user comes back from a refused write ('Erneut bearbeiten');
-  // a new opening mounts the form afresh (`opening` is its key).
+  // a new opening mounts the form afresh (the opening is its key).
   const [initial, setInitial] = useState<{ lots?: Record<string, string>; status?: SettableConnectorStatus }>({});
-  const [opening, setOpening] = useState(0);
   // Fetched once the screen is up, not when a modal opens: a field user who loses the network on a
   // station page can still make the change (the outbox keeps it), also before the service worker
   // has finished caching the app.
   useEffect(() => {
-    void loadParkingLotWizard().catch(() => undefined);
-    void loadAvailabilityWizard().catch(() => undefined);
+    ParkingLotWizard.preload();
+    AvailabilityWizard.preload();
   }, []);
 
   const openParkingLot = (selected: readonly SelectedConnector[], lots?: Record<string, string>) => {
@@ -47,9 +43,7 @@ export function useStationActions(onQueued?: () => void) {
     }
     setFrozen(selected);
     setInitial({ lots });
-    setOpening((n) => n + 1);
-    setLoaded((l) => ({ ...l, parking: true }));
-    setModal('parking-lot');
+    parkingLot.open();
   };
 
   const openAvailability = (selected: readonly SelectedConnector[], status?: SettableConnectorStatus) => {
@@ -66,14 +60,13 @@ export function useStationActions(onQueued?: () => void) {
     }
     setFrozen(selected);
     setInitial({ status });
-    setOpening((n) => n + 1);
-    setLoaded((l) => ({ ...l, availability: true }));
-    setModal('availability');
+    availability.open();
   };
 
   // The user sees that the change was taken; a refusal is announced by the outbox with its reason.
   const queued = (outcome: SubmitOutcome) => {
-    setModal(null);
+    parkingLot.close();
+    availability.close();
     onQueued?.();
     if (outcome !== 'failed') {
       showNotice({
@@ -87,30 +80,20 @@ export function useStationActions(onQueued?: () => void) {
 
   const elements = (
     <>
-      {loaded.parking && (
-        <Suspense fallback={null}>
-          <ParkingLotWizard
-            key={opening}
-            isOpen={modal === 'parking-lot'}
-            selected={frozen}
-            initialValues={initial.lots}
-            onClose={() => setModal(null)}
-            onQueued={queued}
-          />
-        </Suspense>
-      )}
-      {loaded.availability && (
-        <Suspense fallback={null}>
-          <AvailabilityWizard
-            key={opening}
-            isOpen={modal === 'availability'}
-            selected={frozen}
-            initialStatus={initial.status}
-            onClose={() => setModal(null)}
-            onQueued={queued}
-          />
-        </Suspense>
-      )}
+      <ParkingLotWizard
+        key={`lot-${parkingLot.opening}`}
+        opener={parkingLot}
+        selected={frozen}
+        initialValues={initial.lots}
+        onQueued={queued}
+      />
+      <AvailabilityWizard
+        key={`status-${availability.opening}`}
+        opener={availability}
+        selected={frozen}
+        initialStatus={initial.status}
+        onQueued={queued}
+      />
       <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('stations.warnings.title')}>
         {warning}
       </AlertDialog>

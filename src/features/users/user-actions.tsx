@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { contractActions, type ContractDetail } from '../../../contract/contracts';
 import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
@@ -11,6 +11,7 @@ import { describeFailure } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu, type ActionMenuItem } from '../../ui/menu';
 import { useNavigate } from '../../ui/navigation';
 import { showNotice } from '../../ui/notices';
@@ -21,10 +22,8 @@ import { deleteWrite, invitationWrite, terminateWrite, tariffWrite, type TariffF
 
 // Not part of the first screen, but fetched once it shows: a tariff change made offline right
 // after opening the page works before the service worker has cached the app.
-const loadTariffWizard = () => import('./components/tariff-wizard');
-const TariffWizard = lazy(() => loadTariffWizard().then((m) => ({ default: m.TariffWizard })));
-const loadEditFlow = () => import('./components/user-create-flow');
-const UserEditFlow = lazy(() => loadEditFlow().then((m) => ({ default: m.UserEditFlow })));
+const TariffWizard = lazyDialog(() => import('./components/tariff-wizard').then((m) => m.TariffWizard));
+const UserEditFlow = lazyDialog(() => import('./components/user-create-flow').then((m) => m.UserEditFlow));
 
 /** A form to open at once (the outbox's 'Erneut bearbeiten'). */
 export interface UserReopen {
@@ -48,25 +47,25 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [tariff, setTariff] = useState<{
-    opening: number;
-    seen: ContractDetail;
-    values: TariffFormValues | null;
-    replaces: string | null;
-  } | null>(null);
-  const [tariffOpen, setTariffOpen] = useState(false);
-  const [edit, setEdit] = useState<{ opening: number; seen: ContractDetail; initial: ReturnType<typeof editDraft> } | null>(null);
-  const [editOpen, setEditOpen] = useState(false);
+  // Each wizard gets the contract as the user saw it when opening (its version goes into the write).
+  const tariffWizard = useDialogOpener();
+  const [tariff, setTariff] = useState<{ seen: ContractDetail; values: TariffFormValues | null; replaces: string | null }>({
+    seen: contract,
+    values: null,
+    replaces: null,
+  });
+  const editWizard = useDialogOpener();
+  const [edit, setEdit] = useState<{ seen: ContractDetail; initial: ReturnType<typeof editDraft> }>({ seen: contract, initial: null });
   const [result, setResult] = useState<Result>(null);
   const available = contractActions(contract);
 
   useEffect(() => {
-    if (available.editTariff) void loadTariffWizard().catch(() => undefined);
+    if (available.editTariff) TariffWizard.preload();
   }, [available.editTariff]);
 
   const openEdit = (seen: ContractDetail = contract, initial: ReturnType<typeof editDraft> = null) => {
-    setEdit((s) => ({ opening: (s?.opening ?? 0) + 1, seen, initial }));
-    setEditOpen(true);
+    setEdit({ seen, initial });
+    editWizard.open();
   };
 
   // Back from a refused edit (/nutzer/{key}#edit=<draft>): the wizard starts from the contract as the
@@ -85,8 +84,8 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
   });
 
   const openTariff = (seen: ContractDetail = contract, values: TariffFormValues | null = null, replaces: string | null = null) => {
-    setTariff((s) => ({ opening: (s?.opening ?? 0) + 1, seen, values, replaces }));
-    setTariffOpen(true);
+    setTariff({ seen, values, replaces });
+    tariffWizard.open();
   };
 
   // Back from a refused tariff change: the wizard starts from the contract as the server has it now, with what the user entered.
@@ -125,11 +124,6 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
     ...(isAdmin ? [{ id: 'delete', label: t('users.actions.delete'), tone: 'danger' as const }] : []),
   ];
 
-  const refused =
-    result?.outcome === 'failed'
-      ? outbox.getSnapshot().find((w) => (w.data as ContractWriteData | undefined)?.draft === result.draft)
-      : undefined;
-
   const closeResult = () => {
     setResult(null);
     void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) });
@@ -150,68 +144,92 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
           }}
         />
       )}
-      <Dialog
-        isOpen={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={confirm === 'delete' ? t('users.actions.deleteTitle') : t('users.actions.terminateTitle')}
-        size="sm"
-        role="alertdialog"
-        actions={
-          <>
-            <Button variant="secondary" onPress={() => setConfirm(null)}>
-              {t('ui.common.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              onPress={() => {
-                const action = confirm;
-                setConfirm(null);
-                if (action === 'terminate') void submit('terminate', terminateWrite(contract, version(contract)));
-                else if (action === 'delete') void submit('delete', deleteWrite(contract));
-              }}
-            >
-              {confirm === 'delete' ? t('users.actions.deleteConfirm') : t('users.actions.terminateConfirm')}
-            </Button>
-          </>
-        }
-      >
-        <p>
-          {t(confirm === 'delete' ? 'users.actions.deleteText' : 'users.actions.terminateText', {
-            name: `${contract.firstName} ${contract.lastName}`,
-            id: contract.endCustomerId,
-          })}
-        </p>
-      </Dialog>
-      {tariff && (
-        <Suspense fallback={null}>
-          <TariffWizard
-            key={tariff.opening}
-            isOpen={tariffOpen}
-            contract={tariff.seen}
-            initialValues={tariff.values}
-            onClose={() => setTariffOpen(false)}
-            onSubmit={async (values) => {
-              setTariffOpen(false);
-              await submit('tariff', tariffWrite(tariff.seen, version(tariff.seen), values), tariff.replaces);
-            }}
-          />
-        </Suspense>
-      )}
-      {edit && (
-        <Suspense fallback={null}>
-          <UserEditFlow
-            key={edit.opening}
-            isOpen={editOpen}
-            contract={edit.seen}
-            initial={edit.initial}
-            onClose={() => setEditOpen(false)}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) })}
-          />
-        </Suspense>
-      )}
+      <ConfirmDialog
+        confirm={confirm}
+        contract={contract}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(action) => {
+          setConfirm(null);
+          if (action === 'terminate') void submit('terminate', terminateWrite(contract, version(contract)));
+          else void submit('delete', deleteWrite(contract));
+        }}
+      />
+      <TariffWizard
+        key={`tariff-${tariffWizard.opening}`}
+        opener={tariffWizard}
+        contract={tariff.seen}
+        initialValues={tariff.values}
+        onSubmit={async (values) => {
+          tariffWizard.close();
+          await submit('tariff', tariffWrite(tariff.seen, version(tariff.seen), values), tariff.replaces);
+        }}
+      />
+      <UserEditFlow
+        key={`edit-${editWizard.opening}`}
+        opener={editWizard}
+        contract={edit.seen}
+        initial={edit.initial}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) })}
+      />
+      <ResultDialogs result={result} onClose={closeResult} />
+    </>
+  );
+}
+
+/** 'Terminate' and 'delete' ask first (spec 2 §4), naming the user. */
+function ConfirmDialog({
+  confirm,
+  contract,
+  onCancel,
+  onConfirm,
+}: {
+  confirm: Confirm;
+  contract: ContractDetail;
+  onCancel: () => void;
+  onConfirm: (action: NonNullable<Confirm>) => void;
+}) {
+  const t = useT();
+  return (
+    <Dialog
+      isOpen={confirm !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={confirm === 'delete' ? t('users.actions.deleteTitle') : t('users.actions.terminateTitle')}
+      size="sm"
+      role="alertdialog"
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('ui.common.cancel')}
+          </Button>
+          <Button variant="danger" onPress={() => confirm && onConfirm(confirm)}>
+            {confirm === 'delete' ? t('users.actions.deleteConfirm') : t('users.actions.terminateConfirm')}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        {t(confirm === 'delete' ? 'users.actions.deleteText' : 'users.actions.terminateText', {
+          name: `${contract.firstName} ${contract.lastName}`,
+          id: contract.endCustomerId,
+        })}
+      </p>
+    </Dialog>
+  );
+}
+
+/** How a write went: terminated or tariff saved, or refused with the outbox's reason. */
+function ResultDialogs({ result, onClose }: { result: Result; onClose: () => void }) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const refused =
+    result?.outcome === 'failed'
+      ? outbox.getSnapshot().find((w) => (w.data as ContractWriteData | undefined)?.draft === result.draft)
+      : undefined;
+  return (
+    <>
       <AlertDialog
         isOpen={result?.action === 'terminate' && result.outcome === 'saved'}
-        onClose={closeResult}
+        onClose={onClose}
         variant="success"
         title={t('users.actions.terminatedTitle')}
       >
@@ -219,13 +237,13 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
       </AlertDialog>
       <AlertDialog
         isOpen={result?.action === 'tariff' && result.outcome === 'saved'}
-        onClose={closeResult}
+        onClose={onClose}
         variant="success"
         title={t('users.tariff.savedTitle')}
       >
         <p>{t('users.tariff.savedText')}</p>
       </AlertDialog>
-      <AlertDialog isOpen={result?.outcome === 'failed'} onClose={closeResult} variant="error" title={t('users.actions.failedTitle')}>
+      <AlertDialog isOpen={result?.outcome === 'failed'} onClose={onClose} variant="error" title={t('users.actions.failedTitle')}>
         <div className="flex flex-col gap-2">
           <p>{(refused && describeFailure(refused, t)) || refused?.lastError?.message || t('errors.somethingWrong')}</p>
           <p className="text-muted">{t('users.actions.failedHint')}</p>

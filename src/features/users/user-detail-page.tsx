@@ -3,14 +3,13 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import type { ContractDetail } from '../../../contract/contracts';
 import { useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/i18n-context';
-import { DetailPageFallback } from '../../layout/detail-page-fallback';
+import { DetailPage } from '../../layout/detail-page';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { usePendingFor } from '../../offline/outbox-react';
 import { contractStatusMessageId } from '../../shared/connector-status';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { showNotice } from '../../ui/notices';
-import { PageHeader } from '../../ui/page-header';
 import { StatusBadge } from '../../ui/status-badge';
 import { ToggleButtonGroup } from '../../ui/toggle-button-group';
 import { fetchContractPdf, userDetailQueryOptions } from './api/user-queries';
@@ -40,53 +39,44 @@ export function UserDetailPage({ contractKey, reopen, onReopened }: UserDetailPa
   const query = useQuery(options);
   const [view, setView] = useState<View>('data');
 
-  if (query.isPending || (query.isError && !query.data)) {
-    return (
-      <DetailPageFallback
-        query={query}
-        notFoundText={t('users.detail.notFound')}
-        title={t('users.detail.title')}
-        backHref="/nutzer"
-        backLabel={t('users.detail.back')}
-      />
-    );
-  }
-  const contract = query.data;
-
   return (
-    <div className="flex flex-col gap-5">
-      <PageHeader
-        title={t('users.detail.title')}
-        description={`${contract.endCustomerId} · ${contract.firstName} ${contract.lastName}`}
-        backHref="/nutzer"
-        backLabel={t('users.detail.back')}
-        className="mb-0"
-        actions={
+    <DetailPage
+      query={query}
+      messages="users.detail"
+      backHref="/nutzer"
+      header={(contract) => ({
+        description: `${contract.endCustomerId} · ${contract.firstName} ${contract.lastName}`,
+        actions: (
           <>
             <PendingNote contractKey={contract.contractKey} />
             <DataAgeNote queryKey={options.queryKey} />
             <UserActions contract={contract} reopen={reopen} onReopened={onReopened} />
           </>
-        }
-      />
-      <ToggleButtonGroup
-        aria-label={t('users.detail.viewLabel')}
-        items={[
-          { id: 'data', label: t('users.detail.dataView') },
-          { id: 'history', label: t('users.detail.historyView') },
-        ]}
-        value={view}
-        onChange={(id) => setView(id as View)}
-        className="self-start"
-      />
-      {view === 'data' ? (
-        <ContractCards contract={contract} />
-      ) : (
-        <Suspense fallback={null}>
-          <UserHistory contractKey={contract.contractKey} />
-        </Suspense>
+        ),
+      })}
+    >
+      {(contract) => (
+        <>
+          <ToggleButtonGroup
+            aria-label={t('users.detail.viewLabel')}
+            items={[
+              { id: 'data', label: t('users.detail.dataView') },
+              { id: 'history', label: t('users.detail.historyView') },
+            ]}
+            value={view}
+            onChange={(id) => setView(id as View)}
+            className="self-start"
+          />
+          {view === 'data' ? (
+            <ContractCards contract={contract} />
+          ) : (
+            <Suspense fallback={null}>
+              <UserHistory contractKey={contract.contractKey} />
+            </Suspense>
+          )}
+        </>
       )}
-    </div>
+    </DetailPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
 import { useOutboxInstance } from '../../offline/outbox-react';
@@ -10,23 +10,26 @@ import type { ListStateSource } from '../../ui/use-list-filters';
 import type { UserFilters } from './api/user-search';
 import { createDraft } from './api/user-writes';
 import { UsersTable } from './users-table';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard is loaded when 'Nutzer anlegen' is pressed (or a refused creation is opened again).
 const loadCreateFlow = () => import('./components/user-create-flow');
-const UserCreateFlow = lazy(() => loadCreateFlow().then((m) => ({ default: m.UserCreateFlow })));
-
-type Opening = { n: number; initial: ReturnType<typeof createDraft> };
+const UserCreateFlow = lazyDialog(() => loadCreateFlow().then((m) => m.UserCreateFlow));
 
 /** /nutzer: the end customers and their contracts, with the bulk payment-status change and 'Nutzer anlegen' (spec 2 §2). */
 export function UserListPage({ list }: { list: ListStateSource<UserFilters> }) {
   const t = useT();
   const outbox = useOutboxInstance();
-  const [opening, setOpening] = useState<Opening | null>(null);
-  const [isOpen, setOpen] = useState(false);
-  const open = (initial: Opening['initial'] = null) => {
-    setOpening((o) => ({ n: (o?.n ?? 0) + 1, initial }));
-    setOpen(true);
-  };
+  const creator = useDialogOpener();
+  const [initial, setInitial] = useState<ReturnType<typeof createDraft>>(null);
+  const { open: openCreator } = creator;
+  const open = useCallback(
+    (draft: ReturnType<typeof createDraft> = null) => {
+      setInitial(draft);
+      openCreator();
+    },
+    [openCreator],
+  );
 
   // Fetched once the list shows (not with the route): a user created offline right after opening
   // the page works before the service worker has cached the app.
@@ -46,7 +49,7 @@ export function UserListPage({ list }: { list: ListStateSource<UserFilters> }) {
     if (!draft || draft === reopened) return;
     setReopened(draft);
     open(createDraft(outbox.getSnapshot(), decodeURIComponent(draft)));
-  }, [hash, reopened, outbox]);
+  }, [hash, reopened, outbox, open]);
 
   return (
     <div className="flex flex-col gap-5">
@@ -57,11 +60,7 @@ export function UserListPage({ list }: { list: ListStateSource<UserFilters> }) {
         actions={<Button onPress={() => open()}>{t('users.create.open')}</Button>}
       />
       <UsersTable heading={t('users.list.heading')} list={list} />
-      {opening && (
-        <Suspense fallback={null}>
-          <UserCreateFlow key={opening.n} isOpen={isOpen} initial={opening.initial} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <UserCreateFlow key={creator.opening} opener={creator} initial={initial} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components/Table';
 import type { ContractRow } from '../../../contract/contracts';
 import { userTypes, type BillStatus } from '../../../contract/enums';
@@ -23,10 +23,10 @@ import { isUserType } from './api/user-keys';
 import { noUserFilters, type UserFilters } from './api/user-search';
 import { userListQueryOptions } from './api/user-queries';
 import { checkPaymentSelection } from './user-rules';
+import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The modal is not part of the first screen: it loads once the table shows.
-const loadPaymentStatusWizard = () => import('./components/payment-status-wizard');
-const PaymentStatusWizard = lazy(() => loadPaymentStatusWizard().then((m) => ({ default: m.PaymentStatusWizard })));
+const PaymentStatusWizard = lazyDialog(() => import('./components/payment-status-wizard').then((m) => m.PaymentStatusWizard));
 
 /** Spec 2 §2: PAID reads Bezahlt, UNPAID Offen; any other bill state leaves the cell empty. */
 const shownBillingStatuses: Partial<Record<BillStatus, { key: string; tone: 'success' | 'warning' }>> = {
@@ -78,23 +78,22 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
   const userTypeItems = useMemo(() => userTypes.map((u) => ({ id: u, label: t(`users.userTypes.${u}`) })), [t]);
 
   const [warning, setWarning] = useState<string | null>(null);
-  const [modal, setModal] = useState<{ rows: readonly ContractRow[]; opening: number } | null>(null);
-  const [isOpen, setIsOpen] = useState(false);
-  useEffect(() => {
-    void loadPaymentStatusWizard().catch(() => undefined);
-  }, []);
+  // The rows as the user saw them when opening (their bills go into the write).
+  const [frozen, setFrozen] = useState<readonly ContractRow[]>([]);
+  const paymentStatus = useDialogOpener();
+  useEffect(() => PaymentStatusWizard.preload(), []);
 
   const openPaymentStatus = () => {
     if (!checkPaymentSelection(selected).ok) {
       setWarning(t('users.payment.noSelection'));
       return;
     }
-    setModal((m) => ({ rows: selected, opening: (m?.opening ?? 0) + 1 }));
-    setIsOpen(true);
+    setFrozen(selected);
+    paymentStatus.open();
   };
 
   const queued = (outcome: SubmitOutcome) => {
-    setIsOpen(false);
+    paymentStatus.close();
     clearSelection();
     // Spec 2 §8: success 'payment updated', failure 'server again' (the outbox keeps the refused write with its reason).
     showNotice({
@@ -168,17 +167,7 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
         emptyText={t('users.list.empty')}
         minWidth={560}
       />
-      {modal && (
-        <Suspense fallback={null}>
-          <PaymentStatusWizard
-            key={modal.opening}
-            isOpen={isOpen}
-            selected={modal.rows}
-            onClose={() => setIsOpen(false)}
-            onQueued={queued}
-          />
-        </Suspense>
-      )}
+      <PaymentStatusWizard key={paymentStatus.opening} opener={paymentStatus} selected={frozen} onQueued={queued} />
       <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('users.payment.warningTitle')}>
         {warning}
       </AlertDialog>

@@ -2,15 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CustomerDetail } from '../../../../contract/customers';
 import { useT } from '../../../i18n/i18n-context';
-import { AlertDialog } from '../../../ui/alert-dialog';
+import { CreateWizard } from '../../../layout/create-wizard';
 import { useForm } from '../../../ui/use-form';
-import { Wizard } from '../../../ui/wizard';
 import { customerKeys } from '../api/customer-keys';
 import { createDashboardUser } from '../api/customer-queries';
-import { buildAddUserPayload, createFailure, emptyUser, userRules, type CreateFailure, type UserValues } from '../customer-form';
-import { Summary, UserFields, newKey } from './customer-fields';
-
-type Outcome = { kind: 'created'; email: string } | { kind: 'failed'; failure: CreateFailure } | null;
+import { buildAddUserPayload, emptyUser, userRules, type UserValues } from '../customer-form';
+import { Summary, UserFields, failureMessage, newKey } from './customer-fields';
 
 /**
  * 'add external user' (spec 3 §2): the user's name, e-mail and role, then confirm. The person gets
@@ -21,7 +18,6 @@ export function AddUserWizard({ customer, isOpen, onClose }: { customer: Custome
   const queryClient = useQueryClient();
   const [initial] = useState(emptyUser);
   const user = useForm<UserValues>(initial, userRules);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
@@ -34,73 +30,51 @@ export function AddUserWizard({ customer, isOpen, onClose }: { customer: Custome
     networkMode: 'always',
     retry: false,
     onSuccess: () => {
-      const email = user.values.email.trim();
-      onClose();
-      setOutcome({ kind: 'created', email });
       void queryClient.invalidateQueries({ queryKey: customerKeys.users(customer.customerId) });
-    },
-    onError: (error) => {
-      const failure = createFailure(error);
-      if (failure !== 'offline') onClose();
-      setOutcome({ kind: 'failed', failure });
     },
   });
 
   const v = user.values;
   return (
-    <>
-      <Wizard
-        isOpen={isOpen}
-        onClose={onClose}
-        onReset={reset}
-        size="lg"
-        title={t('customers.addUser.title', { name: customer.companyName })}
-        submitLabel={t('ui.common.save')}
-        isSubmitting={add.isPending}
-        onSubmit={() => add.mutateAsync().catch(() => undefined)}
-        steps={[
-          {
-            id: 'user',
-            title: t('customers.addUser.stepForm'),
-            isValid: user.isValid,
-            onNext: user.trySubmit,
-            content: <UserFields form={user} autoFocus />,
-          },
-          {
-            id: 'confirm',
-            title: t('customers.addUser.stepConfirm'),
-            isValid: user.isValid,
-            content: (
-              <Summary
-                intro={t('customers.addUser.confirmHint')}
-                entries={[
-                  [t('customers.fields.customerId'), customer.customerId],
-                  [t('customers.fields.firstName'), v.firstName.trim()],
-                  [t('customers.fields.lastName'), v.lastName.trim()],
-                  [t('customers.fields.email'), v.email.trim()],
-                  [t('customers.fields.role'), v.role.trim()],
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
-      <AlertDialog
-        isOpen={outcome?.kind === 'created'}
-        onClose={() => setOutcome(null)}
-        variant="success"
-        title={t('customers.addUser.successTitle')}
-      >
-        {outcome?.kind === 'created' && <p>{t('customers.addUser.successText', { email: outcome.email })}</p>}
-      </AlertDialog>
-      <AlertDialog
-        isOpen={outcome?.kind === 'failed'}
-        onClose={() => setOutcome(null)}
-        variant="error"
-        title={outcome?.kind === 'failed' && outcome.failure === 'mistake' ? t('customers.errors.mistakeTitle') : t('errors.title')}
-      >
-        {outcome?.kind === 'failed' && <p>{t(`customers.errors.${outcome.failure}`)}</p>}
-      </AlertDialog>
-    </>
+    <CreateWizard
+      isOpen={isOpen}
+      onClose={onClose}
+      onReset={reset}
+      size="lg"
+      title={t('customers.addUser.title', { name: customer.companyName })}
+      submitLabel={t('ui.common.save')}
+      send={() => add.mutateAsync()}
+      isSending={add.isPending}
+      successTitle={t('customers.addUser.successTitle')}
+      successBody={() => <p>{t('customers.addUser.successText', { email: v.email.trim() })}</p>}
+      failure={(error) => failureMessage(t, error)}
+      closeOnRefusal
+      steps={[
+        {
+          id: 'user',
+          title: t('customers.addUser.stepForm'),
+          isValid: user.isValid,
+          onNext: user.trySubmit,
+          content: <UserFields form={user} autoFocus />,
+        },
+        {
+          id: 'confirm',
+          title: t('customers.addUser.stepConfirm'),
+          isValid: user.isValid,
+          content: (
+            <Summary
+              intro={t('customers.addUser.confirmHint')}
+              entries={[
+                [t('customers.fields.customerId'), customer.customerId],
+                [t('customers.fields.firstName'), v.firstName.trim()],
+                [t('customers.fields.lastName'), v.lastName.trim()],
+                [t('customers.fields.email'), v.email.trim()],
+                [t('customers.fields.role'), v.role.trim()],
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useT } from '../../../i18n/i18n-context';
+import { useT, type TranslateFn } from '../../../i18n/i18n-context';
+import type { FailureMessage } from '../../../layout/create-wizard';
 import { TextField } from '../../../ui/text-field';
 import { bindField, type useForm } from '../../../ui/use-form';
-import type { Entry, UserValues } from '../customer-form';
+import { createFailure, type Entry, type UserValues } from '../customer-form';
 
 /** A summary of label/value pairs (the confirm steps). */
 export function Summary({ intro, entries }: { intro: string; entries: Entry[] }) {
@@ -66,3 +67,10 @@ export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useFor
 
 export const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/** How a refused creation reads (spec 3 §8): e-mail or customer number in use, else 'Mistake'. */
+export function failureMessage(t: TranslateFn, error: unknown): FailureMessage {
+  const failure = createFailure(error);
+  if (failure === 'mistake') return { title: t('customers.errors.mistakeTitle'), body: <p>{t('customers.errors.mistake')}</p> };
+  return t(`customers.errors.${failure}`);
+}

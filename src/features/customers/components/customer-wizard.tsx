@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n-context';
-import { AlertDialog } from '../../../ui/alert-dialog';
+import { CreateWizard } from '../../../layout/create-wizard';
+import { AddressFields } from '../../../ui/address-fields';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
 import { Select } from '../../../ui/select';
 import { StatusBadge } from '../../../ui/status-badge';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
-import { Wizard } from '../../../ui/wizard';
 import { customerKeys } from '../api/customer-keys';
 import { createDashboardUser, isCustomerIdFree } from '../api/customer-queries';
 import {
@@ -16,18 +16,16 @@ import {
   buildCustomerPayload,
   companyRules,
   confirmEntries,
-  createFailure,
   emptyCompany,
   emptyUser,
   userRules,
   type CompanyValues,
-  type CreateFailure,
   type UserValues,
 } from '../customer-form';
-import { Summary, UserFields, newKey } from './customer-fields';
+import { Summary, UserFields, failureMessage, newKey } from './customer-fields';
 
 type IdCheck = { id: string; status: 'checking' | 'free' | 'taken' | 'failed' } | null;
-type Outcome = { kind: 'created' } | { kind: 'failed'; failure: CreateFailure } | null;
+type CompanyForm = ReturnType<typeof useForm<CompanyValues>>;
 
 /**
  * 'Create customer' (spec 3 §2): company information → user information → confirm and 'Submit'.
@@ -42,22 +40,80 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const company = useForm<CompanyValues>(initialCompany, companyRules);
   const [initialUser] = useState(emptyUser);
   const user = useForm<UserValues>(initialUser, userRules);
-  const [idCheck, setIdCheck] = useState<IdCheck>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const idCheck = useCustomerIdCheck(company);
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
     company.reset();
     user.reset();
-    setIdCheck(null);
+    idCheck.reset();
     setIdempotencyKey(newKey());
   };
 
+  const create = useMutation({
+    mutationFn: () => createDashboardUser(buildCustomerPayload(company.values, user.values), idempotencyKey),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: () => {
+      // The list reloads after the wizard closed (spec 3 §2), and so does every customer select.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+
+  return (
+    <CreateWizard
+      isOpen={isOpen}
+      onClose={onClose}
+      onReset={reset}
+      title={t('customers.wizard.title')}
+      submitLabel={t('customers.wizard.submit')}
+      send={() => create.mutateAsync()}
+      isSending={create.isPending}
+      successTitle={t('customers.wizard.successTitle')}
+      successBody={() => (
+        <div className="flex flex-col gap-2">
+          <p className="font-medium">{t('customers.wizard.successThanks')}</p>
+          <p>{t('customers.wizard.successText')}</p>
+        </div>
+      )}
+      failure={(error) => failureMessage(t, error)}
+      // The wizard's state is cleared after an error dialog is closed (spec 3 §2), except for a
+      // lost connection, where sending the same wizard again is the way on.
+      closeOnRefusal
+      steps={[
+        {
+          id: 'company',
+          title: t('customers.wizard.stepCompany'),
+          isValid: company.isValid && idCheck.status !== 'taken' && idCheck.status !== 'checking',
+          onNext: async () => company.trySubmit() && (await idCheck.run()),
+          content: <CompanyStep company={company} idCheck={idCheck} />,
+        },
+        {
+          id: 'user',
+          title: t('customers.wizard.stepUser'),
+          isValid: user.isValid,
+          onNext: user.trySubmit,
+          content: <UserFields form={user} autoFocus />,
+        },
+        {
+          id: 'confirm',
+          title: t('customers.wizard.stepConfirm'),
+          isValid: company.isValid && user.isValid,
+          content: <Summary intro={t('customers.wizard.confirmHint')} entries={confirmEntries(t, company.values, user.values)} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** Whether the typed customer number is free, as the server last answered for it. */
+function useCustomerIdCheck(company: CompanyForm) {
+  const [idCheck, setIdCheck] = useState<IdCheck>(null);
   const customerId = company.values.customerId.trim();
   const checkFor = idCheck?.id === customerId ? idCheck : null;
 
   /** Asks the server whether the number is free; answers whether Next may go on. */
-  const checkId = async (): Promise<boolean> => {
+  const run = async (): Promise<boolean> => {
     if (company.errors.customerId) return false;
     if (checkFor?.status === 'free') return true;
     setIdCheck({ id: customerId, status: 'checking' });
@@ -70,162 +126,71 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
       return false;
     }
   };
+  return { status: checkFor?.status ?? null, run, reset: () => setIdCheck(null) };
+}
 
-  const create = useMutation({
-    mutationFn: () => createDashboardUser(buildCustomerPayload(company.values, user.values), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
-    onSuccess: () => {
-      onClose();
-      setOutcome({ kind: 'created' });
-      // The list reloads after the wizard closed (spec 3 §2), and so does every customer select.
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-    },
-    onError: (error) => {
-      const failure = createFailure(error);
-      // The wizard's state is cleared after an error dialog is closed (spec 3 §2), except for a
-      // lost connection, where sending the same wizard again is the way on.
-      if (failure !== 'offline') onClose();
-      setOutcome({ kind: 'failed', failure });
-    },
-  });
-
+function CompanyStep({ company, idCheck }: { company: CompanyForm; idCheck: ReturnType<typeof useCustomerIdCheck> }) {
+  const t = useT();
   const idError =
-    checkFor?.status === 'taken'
+    idCheck.status === 'taken'
       ? t('customers.wizard.customerIdInUse')
-      : checkFor?.status === 'failed'
+      : idCheck.status === 'failed'
         ? t('customers.wizard.customerIdCheckFailed')
         : undefined;
   const customerIdField = bindField(t, company.field('customerId'));
   const typeItems = CUSTOMER_TYPES.map((type) => ({ id: type, label: t(`customers.customerType.${type}`) }));
-
   return (
-    <>
-      <Wizard
-        isOpen={isOpen}
-        onClose={onClose}
-        onReset={reset}
-        title={t('customers.wizard.title')}
-        submitLabel={t('customers.wizard.submit')}
-        isSubmitting={create.isPending}
-        onSubmit={() => create.mutateAsync().catch(() => undefined)}
-        steps={[
-          {
-            id: 'company',
-            title: t('customers.wizard.stepCompany'),
-            isValid: company.isValid && checkFor?.status !== 'taken' && checkFor?.status !== 'checking',
-            onNext: async () => company.trySubmit() && (await checkId()),
-            content: (
-              <div className="flex flex-col gap-4">
-                <div className="grid gap-4 md:grid-cols-2">
-                  <div className="flex flex-col gap-2">
-                    <TextField
-                      label={t('customers.fields.customerId')}
-                      description={t('customers.wizard.customerIdHint')}
-                      isRequired
-                      fullWidth
-                      autoFocus
-                      autoComplete="off"
-                      {...customerIdField}
-                      errorMessage={customerIdField.errorMessage ?? idError}
-                    />
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        isDisabled={!!company.errors.customerId || checkFor?.status === 'checking'}
-                        onPress={() => void checkId()}
-                      >
-                        {t('customers.wizard.validate')}
-                      </Button>
-                      <span aria-live="polite">
-                        {checkFor?.status === 'free' && <StatusBadge tone="success">{t('customers.wizard.customerIdFree')}</StatusBadge>}
-                        {checkFor?.status === 'taken' && <StatusBadge tone="danger">{t('customers.wizard.customerIdTaken')}</StatusBadge>}
-                      </span>
-                    </div>
-                  </div>
-                  <Select
-                    label={t('customers.fields.customerType')}
-                    items={typeItems}
-                    value={company.values.customerType || null}
-                    onChange={(value) => company.setValues((v) => ({ ...v, customerType: value === null ? '' : String(value) }))}
-                    isRequired
-                    fullWidth
-                  />
-                  <TextField
-                    label={t('customers.fields.companyName')}
-                    isRequired
-                    fullWidth
-                    autoComplete="off"
-                    {...bindField(t, company.field('companyName'))}
-                  />
-                  <TextField label={t('customers.fields.careOf')} fullWidth autoComplete="off" {...bindField(t, company.field('careOf'))} />
-                  <TextField
-                    label={t('customers.fields.street')}
-                    isRequired
-                    fullWidth
-                    autoComplete="off"
-                    {...bindField(t, company.field('street'))}
-                  />
-                  <TextField
-                    label={t('customers.fields.zipCode')}
-                    isRequired
-                    fullWidth
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...bindField(t, company.field('zipCode'))}
-                  />
-                  <TextField
-                    label={t('customers.fields.city')}
-                    isRequired
-                    fullWidth
-                    autoComplete="off"
-                    {...bindField(t, company.field('city'))}
-                  />
-                </div>
-                <Checkbox
-                  isSelected={company.values.createManualEndCustomerId === 'true'}
-                  onChange={(on) => company.setValues((v) => ({ ...v, createManualEndCustomerId: on ? 'true' : 'false' }))}
-                >
-                  {t('customers.fields.manualEndCustomerId')}
-                </Checkbox>
-              </div>
-            ),
-          },
-          {
-            id: 'user',
-            title: t('customers.wizard.stepUser'),
-            isValid: user.isValid,
-            onNext: user.trySubmit,
-            content: <UserFields form={user} autoFocus />,
-          },
-          {
-            id: 'confirm',
-            title: t('customers.wizard.stepConfirm'),
-            isValid: company.isValid && user.isValid,
-            content: <Summary intro={t('customers.wizard.confirmHint')} entries={confirmEntries(t, company.values, user.values)} />,
-          },
-        ]}
-      />
-      <AlertDialog
-        isOpen={outcome?.kind === 'created'}
-        onClose={() => setOutcome(null)}
-        variant="success"
-        title={t('customers.wizard.successTitle')}
-      >
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-2">
-          <p className="font-medium">{t('customers.wizard.successThanks')}</p>
-          <p>{t('customers.wizard.successText')}</p>
+          <TextField
+            label={t('customers.fields.customerId')}
+            description={t('customers.wizard.customerIdHint')}
+            isRequired
+            fullWidth
+            autoFocus
+            autoComplete="off"
+            {...customerIdField}
+            errorMessage={customerIdField.errorMessage ?? idError}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              isDisabled={!!company.errors.customerId || idCheck.status === 'checking'}
+              onPress={() => void idCheck.run()}
+            >
+              {t('customers.wizard.validate')}
+            </Button>
+            <span aria-live="polite">
+              {idCheck.status === 'free' && <StatusBadge tone="success">{t('customers.wizard.customerIdFree')}</StatusBadge>}
+              {idCheck.status === 'taken' && <StatusBadge tone="danger">{t('customers.wizard.customerIdTaken')}</StatusBadge>}
+            </span>
+          </div>
         </div>
-      </AlertDialog>
-      <AlertDialog
-        isOpen={outcome?.kind === 'failed'}
-        onClose={() => setOutcome(null)}
-        variant="error"
-        title={outcome?.kind === 'failed' && outcome.failure === 'mistake' ? t('customers.errors.mistakeTitle') : t('errors.title')}
+        <Select
+          label={t('customers.fields.customerType')}
+          items={typeItems}
+          value={company.values.customerType || null}
+          onChange={(value) => company.setValues((v) => ({ ...v, customerType: value === null ? '' : String(value) }))}
+          isRequired
+          fullWidth
+        />
+        <TextField
+          label={t('customers.fields.companyName')}
+          isRequired
+          fullWidth
+          autoComplete="off"
+          {...bindField(t, company.field('companyName'))}
+        />
+        <AddressFields field={(key) => bindField(t, company.field(key))} labels="customers.fields" />
+      </div>
+      <Checkbox
+        isSelected={company.values.createManualEndCustomerId === 'true'}
+        onChange={(on) => company.setValues((v) => ({ ...v, createManualEndCustomerId: on ? 'true' : 'false' }))}
       >
-        {outcome?.kind === 'failed' && <p>{t(`customers.errors.${outcome.failure}`)}</p>}
-      </AlertDialog>
-    </>
+        {t('customers.fields.manualEndCustomerId')}
+      </Checkbox>
+    </div>
   );
 }

@@ -3,13 +3,13 @@ import { useRef, useState } from 'react';
 import type { CreateLocationAnswer } from '../../../../contract/locations';
 import { GENERIC_ERROR_MESSAGE } from '../../../api/errors';
 import { useT } from '../../../i18n/i18n-context';
-import { AlertDialog } from '../../../ui/alert-dialog';
 import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
-import { Wizard } from '../../../ui/wizard';
+import { AddressFields } from '../../../ui/address-fields';
+import { CreateWizard } from '../../../layout/create-wizard';
 import { useSession } from '../../../auth/session-context';
 import { createLocationMutationKey, locationKeys } from '../api/location-keys';
 import { createLocation, wallboxTypesQueryOptions } from '../api/location-queries';
@@ -30,12 +30,9 @@ import {
   propertyRules,
   rowsToSend,
   validateInfrastructure,
-  type CreateFailure,
   type Infrastructure,
   type PropertyInfo,
 } from '../location-form';
-
-type Outcome = { kind: 'created'; answer: CreateLocationAnswer } | { kind: 'failed'; failure: CreateFailure } | null;
 
 /** 'Standort hinzufügen': property info → charging infrastructure → confirm and save (spec 1 §2). */
 export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -46,7 +43,6 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const [initial] = useState(() => emptyPropertyInfo(fixedCpoId ?? ''));
   const form = useForm<PropertyInfo>(initial, propertyRules);
   const [infra, setInfra] = useState<Infrastructure>(emptyInfrastructure);
-  const [outcome, setOutcome] = useState<Outcome>(null);
 
   const operators = useQuery(operatorOptionsQueryOptions());
   const wallboxTypes = useQuery({ ...wallboxTypesQueryOptions(), enabled: isOpen });
@@ -65,114 +61,84 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
     // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
     networkMode: 'always',
     retry: false,
-    onSuccess: async (answer) => {
-      onClose();
-      reset();
-      setOutcome({ kind: 'created', answer });
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
     },
-    onError: (error) => setOutcome({ kind: 'failed', failure: createFailure(error, form.values.cpoId, GENERIC_ERROR_MESSAGE) }),
   });
 
-  const failureText = (failure: CreateFailure) => {
-    switch (failure.kind) {
-      case 'operatorNotFound':
-        return t('locations.wizard.operatorNotFound', { cpoId: failure.cpoId });
-      case 'message':
-        return failure.text;
-      case 'offline':
-        return t('errors.offline');
-      default:
-        return t('errors.somethingWrong');
-    }
+  const failure = (error: unknown) => {
+    const found = createFailure(error, form.values.cpoId, GENERIC_ERROR_MESSAGE);
+    if (found.kind === 'operatorNotFound') return t('locations.wizard.operatorNotFound', { cpoId: found.cpoId });
+    return found.kind === 'message' ? found.text : undefined;
   };
 
   return (
-    <>
-      <Wizard
-        isOpen={isOpen}
-        onClose={onClose}
-        onReset={reset}
-        title={t('locations.wizard.title')}
-        submitLabel={t('ui.common.save')}
-        isSubmitting={create.isPending}
-        onSubmit={() => create.mutateAsync(buildCreatePayload(form.values, infra, cpoName))}
-        steps={[
-          {
-            id: 'property',
-            title: t('locations.wizard.stepProperty'),
-            isValid: form.isValid,
-            onNext: form.trySubmit,
-            content: (
-              <div className="grid gap-4 md:grid-cols-2">
-                <TextField
-                  label={t('locations.fields.locationName')}
-                  isRequired
-                  fullWidth
-                  autoFocus
-                  {...bindField(t, form.field('locationName'))}
-                />
-                <Select
-                  label={t('locations.fields.operator')}
-                  items={operatorItems}
-                  value={form.values.cpoId || null}
-                  onChange={(v) => form.setValues((vals) => ({ ...vals, cpoId: v === null ? '' : String(v) }))}
-                  isRequired
-                  isDisabled={fixedCpoId !== null}
-                  description={fixedCpoId !== null ? t('locations.wizard.operatorFixed') : undefined}
-                  errorMessage={operators.isError ? t('locations.wizard.operatorsFailed') : undefined}
-                  fullWidth
-                />
-                <TextField label={t('locations.fields.street')} isRequired fullWidth {...bindField(t, form.field('street'))} />
-                <TextField label={t('locations.fields.careOf')} fullWidth {...bindField(t, form.field('careOf'))} />
-                <TextField
-                  label={t('locations.fields.zipCode')}
-                  type="number"
-                  isRequired
-                  fullWidth
-                  {...bindField(t, form.field('zipCode'))}
-                />
-                <TextField label={t('locations.fields.city')} isRequired fullWidth {...bindField(t, form.field('city'))} />
-              </div>
-            ),
-          },
-          {
-            id: 'infrastructure',
-            title: t('locations.wizard.stepInfrastructure'),
-            isValid: isInfrastructureValid(infra),
-            content: <InfrastructureStep infra={infra} onChange={setInfra} models={(wallboxTypes.data ?? []).map((w) => w.name)} />,
-          },
-          {
-            id: 'confirm',
-            title: t('locations.wizard.stepConfirm'),
-            isValid: form.isValid && isInfrastructureValid(infra),
-            content: (
-              <Summary
-                info={form.values}
-                operator={cpoName ? operatorLabel({ cpoId: form.values.cpoId, cpoName }) : form.values.cpoId}
-                infra={infra}
+    <CreateWizard<CreateLocationAnswer>
+      isOpen={isOpen}
+      onClose={onClose}
+      onReset={reset}
+      title={t('locations.wizard.title')}
+      submitLabel={t('ui.common.save')}
+      send={() => create.mutateAsync(buildCreatePayload(form.values, infra, cpoName))}
+      isSending={create.isPending}
+      successTitle={t('locations.wizard.successTitle')}
+      successBody={(answer) => (
+        <div className="flex flex-col gap-2">
+          <p>{t('locations.wizard.successText')}</p>
+          <p data-testid="created-location-id">{t('locations.wizard.successId', { id: answer.locationId })}</p>
+        </div>
+      )}
+      failure={failure}
+      steps={[
+        {
+          id: 'property',
+          title: t('locations.wizard.stepProperty'),
+          isValid: form.isValid,
+          onNext: form.trySubmit,
+          content: (
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField
+                label={t('locations.fields.locationName')}
+                isRequired
+                fullWidth
+                autoFocus
+                {...bindField(t, form.field('locationName'))}
               />
-            ),
-          },
-        ]}
-      />
-      <AlertDialog
-        isOpen={outcome?.kind === 'created'}
-        onClose={() => setOutcome(null)}
-        variant="success"
-        title={t('locations.wizard.successTitle')}
-      >
-        {outcome?.kind === 'created' && (
-          <div className="flex flex-col gap-2">
-            <p>{t('locations.wizard.successText')}</p>
-            <p data-testid="created-location-id">{t('locations.wizard.successId', { id: outcome.answer.locationId })}</p>
-          </div>
-        )}
-      </AlertDialog>
-      <AlertDialog isOpen={outcome?.kind === 'failed'} onClose={() => setOutcome(null)} variant="error" title={t('errors.title')}>
-        {outcome?.kind === 'failed' && <p>{failureText(outcome.failure)}</p>}
-      </AlertDialog>
-    </>
+              <Select
+                label={t('locations.fields.operator')}
+                items={operatorItems}
+                value={form.values.cpoId || null}
+                onChange={(v) => form.setValues((vals) => ({ ...vals, cpoId: v === null ? '' : String(v) }))}
+                isRequired
+                isDisabled={fixedCpoId !== null}
+                description={fixedCpoId !== null ? t('locations.wizard.operatorFixed') : undefined}
+                errorMessage={operators.isError ? t('locations.wizard.operatorsFailed') : undefined}
+                fullWidth
+              />
+              <AddressFields field={(key) => bindField(t, form.field(key))} labels="locations.fields" />
+            </div>
+          ),
+        },
+        {
+          id: 'infrastructure',
+          title: t('locations.wizard.stepInfrastructure'),
+          isValid: isInfrastructureValid(infra),
+          content: <InfrastructureStep infra={infra} onChange={setInfra} models={(wallboxTypes.data ?? []).map((w) => w.name)} />,
+        },
+        {
+          id: 'confirm',
+          title: t('locations.wizard.stepConfirm'),
+          isValid: form.isValid && isInfrastructureValid(infra),
+          content: (
+            <Summary
+              info={form.values}
+              operator={cpoName ? operatorLabel({ cpoId: form.values.cpoId, cpoName }) : form.values.cpoId}
+              infra={infra}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -24,7 +24,7 @@ import {
   type BillingValues,
   type ErpValues,
 } from '../operator-form';
-import { AddressFields, BillingFields, Summary, addressEntries, billingGroups } from './operator-fields';
+import { BillingFields, NameAndAddressFields, Summary, addressEntries, billingGroups } from './operator-fields';
 
 export interface EditDialogProps {
   edit: OperatorEdit;
@@ -89,7 +89,7 @@ function EditAddress({ operator, isOpen, onClose, initialValues, onQueued, repla
           title: t('operators.edit.stepEnter'),
           isValid: form.isValid,
           onNext: form.trySubmit,
-          content: <AddressFields field={form.field} autoFocus />,
+          content: <NameAndAddressFields field={form.field} autoFocus />,
         },
         {
           id: 'confirm',

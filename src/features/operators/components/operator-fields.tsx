@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { Checkbox, CheckboxGroup } from '../../../ui/checkbox';
 import { MinusIcon } from '../../../ui/icons';
 import { RadioGroup } from '../../../ui/radio-group';
+import { AddressFields } from '../../../ui/address-fields';
 import { TextField } from '../../../ui/text-field';
 import { bindField, type useForm } from '../../../ui/use-form';
 import { methodMessageId } from '../api/operator-queries';
@@ -35,9 +36,8 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** Name and address (the wizard's step 1, the AddressInfo edit). */
-export function AddressFields({ field, autoFocus }: { field: (key: keyof AddressValues) => FieldBinding; autoFocus?: boolean }) {
+export function NameAndAddressFields({ field, autoFocus }: { field: (key: keyof AddressValues) => FieldBinding; autoFocus?: boolean }) {
   const t = useT();
-  const form = { field };
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <TextField
@@ -46,31 +46,9 @@ export function AddressFields({ field, autoFocus }: { field: (key: keyof Address
         fullWidth
         autoFocus={autoFocus}
         autoComplete="organization"
-        {...bindField(t, form.field('cpoName'))}
+        {...bindField(t, field('cpoName'))}
       />
-      <TextField
-        label={t('operators.fields.street')}
-        isRequired
-        fullWidth
-        autoComplete="street-address"
-        {...bindField(t, form.field('street'))}
-      />
-      <TextField label={t('operators.fields.careOf')} fullWidth {...bindField(t, form.field('careOf'))} />
-      <TextField
-        label={t('operators.fields.zipCode')}
-        type="number"
-        isRequired
-        fullWidth
-        autoComplete="postal-code"
-        {...bindField(t, form.field('zipCode'))}
-      />
-      <TextField
-        label={t('operators.fields.city')}
-        isRequired
-        fullWidth
-        autoComplete="address-level2"
-        {...bindField(t, form.field('city'))}
-      />
+      <AddressFields field={(key) => bindField(t, field(key))} labels="operators.fields" />
     </div>
   );
 }

@@ -4,13 +4,12 @@ import type { CreateOperatorAnswer } from '../../../../contract/operators';
 import { refreshAccessToken } from '../../../api/client';
 import { useSession } from '../../../auth/session-context';
 import { useT } from '../../../i18n/i18n-context';
-import { AlertDialog } from '../../../ui/alert-dialog';
+import { CreateWizard } from '../../../layout/create-wizard';
 import { Checkbox } from '../../../ui/checkbox';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { validationMessage } from '../../../ui/validation';
-import { Wizard } from '../../../ui/wizard';
 import { customerLabel, customerOptionsQueryOptions } from '../../customers/api/customer-queries';
 import { createOperatorMutationKey, operatorKeys } from '../api/operator-keys';
 import { createOperator } from '../api/operator-queries';
@@ -25,12 +24,9 @@ import {
   isBillingRequiredMissing,
   operatorInfoRules,
   type BillingValues,
-  type CreateFailure,
   type OperatorInfoValues,
 } from '../operator-form';
-import { AddressFields, BillingFields, Section, Summary, addressEntries, billingGroups } from './operator-fields';
-
-type Outcome = { kind: 'created'; answer: CreateOperatorAnswer } | { kind: 'failed'; failure: CreateFailure } | null;
+import { BillingFields, NameAndAddressFields, Section, Summary, addressEntries, billingGroups } from './operator-fields';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
@@ -48,9 +44,6 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const info = useForm<OperatorInfoValues>(initialInfo, infoRules);
   const [initialBilling] = useState(emptyBilling);
   const billing = useForm<BillingValues>(initialBilling, billingRules);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  // Platform admins pick the new operator's customer (spec 3 §2's customer list); others have their own.
-  const customerOptions = useQuery({ ...customerOptionsQueryOptions(), enabled: isAdmin && isOpen });
   // One key per filled-in wizard: a second press or a resend after a lost answer creates nothing twice.
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
@@ -66,163 +59,166 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
     // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
     networkMode: 'always',
     retry: false,
-    onSuccess: async (answer) => {
+    onSuccess: async () => {
       // Spec 1 §4: the new operator joins the token's operators (cpo_id). A failed refresh is no
       // failed creation: the server reads the scope from the database on every request anyway.
       await refreshAccessToken().catch(() => undefined);
-      onClose();
-      reset();
-      setOutcome({ kind: 'created', answer });
       await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
     },
-    onError: (error) => setOutcome({ kind: 'failed', failure: createFailure(error, info.values.customerId) }),
   });
 
-  const failureText = (failure: CreateFailure) => {
-    switch (failure.kind) {
+  const failure = (error: unknown) => {
+    const found = createFailure(error, info.values.customerId);
+    switch (found.kind) {
       case 'customerNotFound':
-        return t('operators.wizard.customerNotFound', { customerId: failure.customerId });
+        return t('operators.wizard.customerNotFound', { customerId: found.customerId });
       case 'operatorNotFound':
-        return t('operators.wizard.operatorNotFound', { cpoId: failure.cpoId });
+        return t('operators.wizard.operatorNotFound', { cpoId: found.cpoId });
       case 'forbidden':
         return t('errors.forbidden');
       case 'validation':
         return t('errors.validation');
-      case 'offline':
-        return t('errors.offline');
       default:
-        return t('errors.somethingWrong');
+        return undefined;
     }
   };
 
   const billingValid = billing.isValid && !isBillingRequiredMissing(billing.values);
-  const customerTypeItems = CUSTOMER_TYPES.map((type) => ({ id: type, label: t(`operators.customerType.${type}`) }));
 
   return (
-    <>
-      <Wizard
-        isOpen={isOpen}
-        onClose={onClose}
-        onReset={reset}
-        title={t('operators.wizard.title')}
-        submitLabel={t('ui.common.save')}
-        isSubmitting={create.isPending}
-        onSubmit={() => create.mutateAsync()}
-        steps={[
-          {
-            id: 'operator',
-            title: t('operators.wizard.stepOperator'),
-            isValid: info.isValid,
-            onNext: info.trySubmit,
-            content: (
-              <div className="flex flex-col gap-6">
-                <AddressFields field={info.field} autoFocus />
-                <Section title={t('operators.wizard.customer')}>
-                  <div className="grid gap-4 md:grid-cols-2">
-                    {isAdmin && customerOptions.data ? (
-                      // Admins choose the customer from the customer list; its type comes with it.
-                      <Select
-                        label={t('operators.fields.customerId')}
-                        items={customerOptions.data.map((c) => ({ id: c.customerId, label: customerLabel(c) }))}
-                        value={info.values.customerId || null}
-                        onChange={(value) => {
-                          const chosen = customerOptions.data.find((c) => c.customerId === value);
-                          info.setValues((v) => ({
-                            ...v,
-                            customerId: chosen?.customerId ?? '',
-                            customerType: chosen?.customerType ?? v.customerType,
-                          }));
-                        }}
-                        description={t('operators.wizard.customerIdHint')}
-                        errorMessage={validationMessage(t, info.field('customerId').error)}
-                        isRequired
-                        fullWidth
-                      />
-                    ) : (
-                      // Until the list is there (or when it cannot be loaded), the number is typed.
-                      <TextField
-                        label={t('operators.fields.customerId')}
-                        isRequired={isAdmin}
-                        isDisabled={!isAdmin}
-                        description={isAdmin ? t('operators.wizard.customerIdHint') : t('operators.wizard.customerFixed')}
-                        fullWidth
-                        autoComplete="off"
-                        {...bindField(t, info.field('customerId'))}
-                      />
-                    )}
-                    <Select
-                      label={t('operators.fields.customerType')}
-                      items={customerTypeItems}
-                      value={info.values.customerType || null}
-                      onChange={(value) => info.setValues((v) => ({ ...v, customerType: value === null ? '' : String(value) }))}
-                      isRequired
-                      isDisabled={!isAdmin}
-                      fullWidth
-                    />
-                  </div>
-                  <Checkbox
-                    isSelected={info.values.createManualEndCustomerId === 'true'}
-                    onChange={(on) => info.setValues((v) => ({ ...v, createManualEndCustomerId: flag(on) }))}
-                  >
-                    {t('operators.fields.manualEndCustomerId')}
-                  </Checkbox>
-                </Section>
-              </div>
-            ),
-          },
-          {
-            id: 'template',
-            title: t('operators.wizard.stepTemplate'),
-            isValid: billingValid,
-            onNext: billing.trySubmit,
-            content: <BillingFields form={billing} offersChoice />,
-          },
-          {
-            id: 'confirm',
-            title: t('operators.wizard.stepConfirm'),
-            isValid: info.isValid && billingValid,
-            content: (
-              <Summary
-                intro={t('operators.wizard.confirmHint')}
-                groups={[
-                  {
-                    title: t('operators.wizard.stepOperator'),
-                    entries: [
-                      ...addressEntries(t, info.values),
-                      [t('operators.fields.customerId'), info.values.customerId || '–'],
-                      [
-                        t('operators.fields.customerType'),
-                        info.values.customerType ? t(`operators.customerType.${info.values.customerType}`) : '–',
-                      ],
-                      [
-                        t('operators.fields.manualEndCustomerId'),
-                        info.values.createManualEndCustomerId === 'true' ? t('operators.yes') : t('operators.no'),
-                      ],
+    <CreateWizard<CreateOperatorAnswer>
+      isOpen={isOpen}
+      onClose={onClose}
+      onReset={reset}
+      title={t('operators.wizard.title')}
+      submitLabel={t('ui.common.save')}
+      send={() => create.mutateAsync()}
+      isSending={create.isPending}
+      successTitle={t('operators.wizard.successTitle')}
+      successBody={(answer) => (
+        <div className="flex flex-col gap-2">
+          <p>{t('operators.wizard.successText')}</p>
+          <p data-testid="created-operator-id">{t('operators.wizard.successId', { id: answer.cpoId })}</p>
+        </div>
+      )}
+      failure={failure}
+      steps={[
+        {
+          id: 'operator',
+          title: t('operators.wizard.stepOperator'),
+          isValid: info.isValid,
+          onNext: info.trySubmit,
+          content: (
+            <div className="flex flex-col gap-6">
+              <NameAndAddressFields field={info.field} autoFocus />
+              <CustomerSection info={info} isAdmin={isAdmin} isOpen={isOpen} />
+            </div>
+          ),
+        },
+        {
+          id: 'template',
+          title: t('operators.wizard.stepTemplate'),
+          isValid: billingValid,
+          onNext: billing.trySubmit,
+          content: <BillingFields form={billing} offersChoice />,
+        },
+        {
+          id: 'confirm',
+          title: t('operators.wizard.stepConfirm'),
+          isValid: info.isValid && billingValid,
+          content: (
+            <Summary
+              intro={t('operators.wizard.confirmHint')}
+              groups={[
+                {
+                  title: t('operators.wizard.stepOperator'),
+                  entries: [
+                    ...addressEntries(t, info.values),
+                    [t('operators.fields.customerId'), info.values.customerId || '–'],
+                    [
+                      t('operators.fields.customerType'),
+                      info.values.customerType ? t(`operators.customerType.${info.values.customerType}`) : '–',
                     ],
-                  },
-                  ...billingGroups(t, billing.values),
-                ]}
-              />
-            ),
-          },
-        ]}
-      />
-      <AlertDialog
-        isOpen={outcome?.kind === 'created'}
-        onClose={() => setOutcome(null)}
-        variant="success"
-        title={t('operators.wizard.successTitle')}
-      >
-        {outcome?.kind === 'created' && (
-          <div className="flex flex-col gap-2">
-            <p>{t('operators.wizard.successText')}</p>
-            <p data-testid="created-operator-id">{t('operators.wizard.successId', { id: outcome.answer.cpoId })}</p>
-          </div>
+                    [
+                      t('operators.fields.manualEndCustomerId'),
+                      info.values.createManualEndCustomerId === 'true' ? t('operators.yes') : t('operators.no'),
+                    ],
+                  ],
+                },
+                ...billingGroups(t, billing.values),
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The new operator's customer: its number (picked from the customer list by admins) and type, and the manual-ids flag. */
+function CustomerSection({
+  info,
+  isAdmin,
+  isOpen,
+}: {
+  info: ReturnType<typeof useForm<OperatorInfoValues>>;
+  isAdmin: boolean;
+  isOpen: boolean;
+}) {
+  const t = useT();
+  // Platform admins pick the new operator's customer (spec 3 §2's customer list); others have their own.
+  const customerOptions = useQuery({ ...customerOptionsQueryOptions(), enabled: isAdmin && isOpen });
+  const customerTypeItems = CUSTOMER_TYPES.map((type) => ({ id: type, label: t(`operators.customerType.${type}`) }));
+  return (
+    <Section title={t('operators.wizard.customer')}>
+      <div className="grid gap-4 md:grid-cols-2">
+        {isAdmin && customerOptions.data ? (
+          // Admins choose the customer from the customer list; its type comes with it.
+          <Select
+            label={t('operators.fields.customerId')}
+            items={customerOptions.data.map((c) => ({ id: c.customerId, label: customerLabel(c) }))}
+            value={info.values.customerId || null}
+            onChange={(value) => {
+              const chosen = customerOptions.data.find((c) => c.customerId === value);
+              info.setValues((v) => ({
+                ...v,
+                customerId: chosen?.customerId ?? '',
+                customerType: chosen?.customerType ?? v.customerType,
+              }));
+            }}
+            description={t('operators.wizard.customerIdHint')}
+            errorMessage={validationMessage(t, info.field('customerId').error)}
+            isRequired
+            fullWidth
+          />
+        ) : (
+          // Until the list is there (or when it cannot be loaded), the number is typed.
+          <TextField
+            label={t('operators.fields.customerId')}
+            isRequired={isAdmin}
+            isDisabled={!isAdmin}
+            description={isAdmin ? t('operators.wizard.customerIdHint') : t('operators.wizard.customerFixed')}
+            fullWidth
+            autoComplete="off"
+            {...bindField(t, info.field('customerId'))}
+          />
         )}
-      </AlertDialog>
-      <AlertDialog isOpen={outcome?.kind === 'failed'} onClose={() => setOutcome(null)} variant="error" title={t('errors.title')}>
-        {outcome?.kind === 'failed' && <p>{failureText(outcome.failure)}</p>}
-      </AlertDialog>
-    </>
+        <Select
+          label={t('operators.fields.customerType')}
+          items={customerTypeItems}
+          value={info.values.customerType || null}
+          onChange={(value) => info.setValues((v) => ({ ...v, customerType: value === null ? '' : String(value) }))}
+          isRequired
+          isDisabled={!isAdmin}
+          fullWidth
+        />
+      </div>
+      <Checkbox
+        isSelected={info.values.createManualEndCustomerId === 'true'}
+        onChange={(on) => info.setValues((v) => ({ ...v, createManualEndCustomerId: flag(on) }))}
+      >
+        {t('operators.fields.manualEndCustomerId')}
+      </Checkbox>
+    </Section>
   );
 }

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { useFormat } from '../../../i18n/format';
+import { useT } from '../../../i18n/i18n-context';
+import { isAdminUserType, usesRfid, wireDate, withBilling } from '../user-create-rules';
+import { parseMoney } from '../user-rules';
+import type { UserWizardForm } from './user-wizard-form';
+
+type Row = [string, ReactNode];
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * The summary in spec 2 §2's order; location rows hidden for admin types, billing rows when billing
+ * is off. Focusable, so a keyboard user can scroll a summary taller than the dialog (axe:
+ * scrollable-region-focusable).
+ */
+export function ConfirmStep({ form }: { form: UserWizardForm }) {
+  const t = useT();
+  const f = useFormat();
+  const { values, contract, pdf } = form;
+  const admin = isAdminUserType(values.userType);
+  const location = (form.locations.data ?? []).find((l) => l.cpoId === values.cpoId && l.locationId === values.locationId);
+  const moneyText = (s: string) => f.number(parseMoney(s) ?? 0, 2);
+  const dateText = (s: string) => {
+    const wire = wireDate(s);
+    return wire ? f.date(wire) : '';
+  };
+
+  const rows: Row[] = [
+    [t('users.fields.endCustomerId'), values.endCustomerId.trim() || t('users.create.generated')],
+    [t('users.fields.contractNumber'), contract?.contractNumber ?? t('users.create.generated')],
+    [t('users.fields.userType'), t(`users.userTypes.${values.userType}`)],
+    [t('users.fields.name'), `${values.firstName.trim()} ${values.lastName.trim()}`],
+    [
+      t('users.fields.address'),
+      [values.careOf.trim() && `c/o ${values.careOf.trim()}`, values.street.trim(), `${values.zipCode.trim()} ${values.city.trim()}`]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    [t('users.fields.email'), values.email.trim()],
+    ...(admin
+      ? []
+      : ([
+          [t('users.fields.location'), location ? `${location.locationId}:${location.locationName}` : '–'],
+          [t('users.fields.parkingLots'), values.parkingLotNumbers.join(', ') || '–'],
+        ] as Row[])),
+    [t('users.fields.authType'), t(`users.authTypes.${admin ? 'RFID' : values.authType}`)],
+    ...(usesRfid(values)
+      ? ([
+          values.rfidType === 'SN'
+            ? [t('users.fields.rfidSerials'), commaList(values.rfidSerialId)]
+            : [t('users.fields.rfidTags'), commaList(values.rfidTags)],
+        ] as Row[])
+      : []),
+    [t('users.fields.billingType'), t(`users.billingTypes.${values.billingType}`)],
+    [
+      t('users.fields.contractPdf'),
+      pdf.base64 ? values.pdfName : contract?.pdfAvailable && contract.contractInfo.contractPDF ? contract.contractInfo.contractPDF : '–',
+    ],
+    [t('users.fields.startDate'), dateText(values.startDate)],
+    [t('users.fields.endDate'), dateText(values.endDate) || t('users.fields.unlimited')],
+    ...(withBilling(values)
+      ? ([
+          [t('users.fields.billingCycle'), values.billingCycle ? t(`users.billingCycles.${values.billingCycle}`) : '–'],
+          [`${t('users.fields.fixTariff')} (EUR)`, moneyText(values.fixTariff)],
+          [`${t('users.fields.varTariff')} (EUR)`, moneyText(values.varTariff)],
+          [`${t('users.fields.onboardingFee')} (EUR)`, moneyText(values.onboardingFee)],
+          [`${t('users.fields.feePerRequest')} (${t('users.units.perRequest')})`, moneyText(values.fixTariffPerChargingRequest)],
+          [t('users.fields.paymentMethod'), values.paymentMethod ? t(`users.paymentMethods.${values.paymentMethod}`) : '–'],
+          ...(values.paymentMethod === 'SEPA' ? ([[t('users.fields.mandateReference'), values.mandateReference.trim()]] as Row[]) : []),
+        ] as Row[])
+      : []),
+    [t('users.fields.debitAccountNr'), values.debitAccountNr.trim() || '–'],
+    [t('users.fields.costCenterNumber'), values.costCenterNumber.trim() || '–'],
+    [t('users.fields.vatId'), values.vatId.trim() ? `${values.vatId.trim()} %` : '–'],
+  ];
+
+  return (
+    <section tabIndex={0} aria-label={t('users.create.stepConfirm')} className="rounded-md">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(12rem,auto)_1fr]" data-testid="create-summary">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-muted">{label}</dt>
+            <dd className="mb-2 min-w-0 break-words sm:mb-0">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
