@@ -101,6 +101,7 @@ describe('outbox write builders', () => {
         scope: 'A_1',
         kind: 'station.parking-lot',
         data: { connectorId: 'A_1', locationId: 'LOC1', parkingLot: 'P3' },
+        version: 4,
         request: {
           service: 'bff',
           path: '/connectors/update-parking-lots',
@@ -112,6 +113,7 @@ describe('outbox write builders', () => {
         scope: 'B_1',
         kind: 'station.parking-lot',
         data: { connectorId: 'B_1', locationId: 'LOC1', parkingLot: 'P4' },
+        version: 9,
         request: {
           service: 'bff',
           path: '/connectors/update-parking-lots',
@@ -121,13 +123,14 @@ describe('outbox write builders', () => {
       },
     ]);
   });
-  it('builds one availability write per connector', () => {
+  it('builds one availability write per connector with the version the user saw', () => {
     const writes = availabilityWrites([connector('A', 'IDLE', 'P1', 2)], 'CONNECTED_UNAVAILABLE');
     expect(writes).toEqual([
       {
         scope: 'A_1',
         kind: 'station.availability',
         data: { connectorId: 'A_1', locationId: 'LOC1', status: 'CONNECTED_UNAVAILABLE' },
+        version: 2,
         request: {
           service: 'bff',
           path: '/ocpp-client/change-availability',
