@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ContractDetail } from '../../../../contract/contracts';
 import { billingCycles } from '../../../../contract/enums';
-import { apiRequest } from '../../../api/client';
 import { useSession } from '../../../auth/session-context';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useT } from '../../../i18n/i18n-context';
@@ -13,7 +12,8 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { TextField } from '../../../ui/text-field';
 import { Wizard } from '../../../ui/wizard';
 import { locationDropdownQueryOptions } from '../../locations/api/location-queries';
-import { operatorDetailQueryOptions, operatorLabel, operatorOptionsQueryOptions } from '../../operators/api/operator-queries';
+import { isEndCustomerIdFree } from '../api/user-queries';
+import { ALL_OPERATORS, operatorDetailQueryOptions, operatorLabel, operatorListQueryOptions } from '../../operators/api/operator-queries';
 import {
   CONTRACT_PAYMENT_METHODS,
   STEP_FIELDS,
@@ -76,7 +76,11 @@ export function UserWizard({ isOpen, contract, initial, onClose, onSubmit }: Use
   // The billing defaults are applied once per operator the user picks (not over what they chose).
   const [defaultsFor, setDefaultsFor] = useState<string | null>(initial ? initial.values.cpoId : contract ? contract.cpoId : null);
 
-  const operators = useQuery({ ...operatorOptionsQueryOptions(), enabled: isOpen && fixedOperator === null });
+  const operators = useQuery({
+    ...operatorListQueryOptions(ALL_OPERATORS),
+    select: (page) => page.response,
+    enabled: isOpen && fixedOperator === null,
+  });
   const operator = useQuery({ ...operatorDetailQueryOptions(values.cpoId), enabled: isOpen && !!values.cpoId });
   const locations = useQuery({ ...locationDropdownQueryOptions(), enabled: isOpen });
   const manualIds = contract ? contract.createManualEndCustomerId : (operator.data?.createManualEndCustomerId ?? false);
@@ -125,15 +129,8 @@ export function UserWizard({ isOpen, contract, initial, onClose, onSubmit }: Use
     touch('endCustomerId');
     if (!id || !values.cpoId || issues.endCustomerId || id === contract?.endCustomerId) return;
     try {
-      const free = await apiRequest({
-        service: 'contractManagement',
-        path: contract
-          ? `/end-customer-id/${encodeURIComponent(id)}/validate/on-update/${encodeURIComponent(contract.contractKey)}`
-          : `/end-customer-id/${encodeURIComponent(id)}/validate/on-create`,
-        method: 'POST',
-        query: contract ? undefined : { cpoId: values.cpoId },
-      });
-      setIdCheck({ id, result: free === true ? 'validated' : 'exists' });
+      const free = await isEndCustomerIdFree(id, contract ? { contractKey: contract.contractKey } : { cpoId: values.cpoId });
+      setIdCheck({ id, result: free ? 'validated' : 'exists' });
     } catch {
       setIdCheck({ id, result: 'notValidated' });
     }
