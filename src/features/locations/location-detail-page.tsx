@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Key } from 'react-aria-components/Tabs';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { contractStatuses } from '../../../contract/enums';
@@ -13,7 +13,6 @@ import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useSession } from '../../auth/session-context';
-import { locationKeys } from './api/location-keys';
 import { locationDetailQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
@@ -25,8 +24,6 @@ export interface CreateStationsSlotProps {
   location: LocationDetail;
   isOpen: boolean;
   onClose: () => void;
-  /** Refreshes the location's counts after stations were created. */
-  onCreated: () => void;
 }
 
 export interface LocationDetailPageProps {
@@ -47,7 +44,6 @@ type Dialog = 'edit' | 'create-stations' | null;
  */
 export function LocationDetailPage({ locationId, renderStations, renderUsers, renderCreateStations }: LocationDetailPageProps) {
   const t = useT();
-  const queryClient = useQueryClient();
   const options = locationDetailQueryOptions(locationId);
   const query = useQuery(options);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -127,10 +123,6 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
           location,
           isOpen: dialog === 'create-stations',
           onClose: () => setDialog(null),
-          onCreated: () => {
-            void queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) });
-            void queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
-          },
         })}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreateStationsAnswer } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
@@ -6,8 +6,7 @@ import { AlertDialog } from '../../ui/alert-dialog';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
 import { Wizard } from '../../ui/wizard';
-import { createStationsMutationKey, stationKeys } from './api/station-keys';
-import { createStations } from './api/station-queries';
+import { createStationsMutation } from './api/station-queries';
 import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../locations/api/location-queries';
 import {
   buildCreateStationsPayload,
@@ -26,20 +25,15 @@ export interface CreateStationsWizardProps {
   onClose: () => void;
   /** Opened from a location page: the location is preselected and locked. */
   fixedLocation?: { locationId: string; locationName: string };
-  /** After a successful creation (the host refreshes what it shows, e.g. the location's counts). */
-  onCreated?: (answer: CreateStationsAnswer) => void;
 }
 
 /** 'Ladestationen anlegen' (spec 2 §2): model, location and count → confirm → success with the id. */
-export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated }: CreateStationsWizardProps) {
+export function CreateStationsWizard({ isOpen, onClose, fixedLocation }: CreateStationsWizardProps) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initial] = useState(() => emptyCreateStations(fixedLocation?.locationId));
   const [values, setValues] = useState<CreateStationsValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<keyof CreateStationsValues>>(new Set());
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // One key per attempt that reached the confirm step (new after every close).
-  const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
 
   const locations = useQuery({ ...locationDropdownQueryOptions(), enabled: isOpen && !fixedLocation });
   const wallboxTypes = useQuery({ ...wallboxTypesQueryOptions(), enabled: isOpen });
@@ -62,20 +56,13 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
   const reset = () => {
     setValues(initial);
     setTouched(new Set());
-    setAttemptKey(crypto.randomUUID());
   };
 
   const create = useMutation({
-    mutationKey: createStationsMutationKey,
-    mutationFn: () => createStations(buildCreateStationsPayload(values, locationName), attemptKey),
-    // Created with a dialog waiting for the id: fail at once offline instead of queueing unseen.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async (answer) => {
+    ...createStationsMutation(),
+    onSuccess: (answer) => {
       onClose();
       setOutcome({ kind: 'created', answer });
-      onCreated?.(answer);
-      await queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
     },
     onError: (error) => setOutcome({ kind: 'failed', failure: createStationsFailure(error) }),
   });
@@ -98,7 +85,7 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
         title={t('stations.create.title')}
         submitLabel={t('ui.common.save')}
         isSubmitting={create.isPending}
-        onSubmit={() => create.mutateAsync()}
+        onSubmit={() => create.mutateAsync(buildCreateStationsPayload(values, locationName))}
         size="lg"
         steps={[
           {

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CustomerDetail } from '../../../../contract/customers';
 import { useT } from '../../../i18n/i18n-context';
 import { AlertDialog } from '../../../ui/alert-dialog';
 import { useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
-import { customerKeys } from '../api/customer-keys';
-import { createDashboardUser } from '../api/customer-queries';
+import { createDashboardUserMutation } from '../api/customer-queries';
 import { buildAddUserPayload, createFailure, emptyUser, userRules, type CreateFailure, type UserValues } from '../customer-form';
-import { Summary, UserFields, newKey } from './customer-fields';
+import { Summary, UserFields } from './customer-fields';
 
 type Outcome = { kind: 'created'; email: string } | { kind: 'failed'; failure: CreateFailure } | null;
 
@@ -18,26 +17,16 @@ type Outcome = { kind: 'created'; email: string } | { kind: 'failed'; failure: C
  */
 export function AddUserWizard({ customer, isOpen, onClose }: { customer: CustomerDetail; isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initial] = useState(emptyUser);
   const user = useForm<UserValues>(initial, userRules);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
-
-  const reset = () => {
-    user.reset();
-    setIdempotencyKey(newKey());
-  };
 
   const add = useMutation({
-    mutationFn: () => createDashboardUser(buildAddUserPayload(customer, user.values), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
+    ...createDashboardUserMutation(),
     onSuccess: () => {
       const email = user.values.email.trim();
       onClose();
       setOutcome({ kind: 'created', email });
-      void queryClient.invalidateQueries({ queryKey: customerKeys.users(customer.customerId) });
     },
     onError: (error) => {
       const failure = createFailure(error);
@@ -52,12 +41,12 @@ export function AddUserWizard({ customer, isOpen, onClose }: { customer: Custome
       <Wizard
         isOpen={isOpen}
         onClose={onClose}
-        onReset={reset}
+        onReset={user.reset}
         size="lg"
         title={t('customers.addUser.title', { name: customer.companyName })}
         submitLabel={t('ui.common.save')}
         isSubmitting={add.isPending}
-        onSubmit={() => add.mutateAsync().catch(() => undefined)}
+        onSubmit={() => add.mutateAsync(buildAddUserPayload(customer, user.values)).catch(() => undefined)}
         steps={[
           {
             id: 'user',

@@ -63,6 +63,3 @@ export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useFor
     </div>
   );
 }
-
-export const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n-context';
 import { AlertDialog } from '../../../ui/alert-dialog';
@@ -9,8 +9,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
-import { customerKeys } from '../api/customer-keys';
-import { createDashboardUser, isCustomerIdFree } from '../api/customer-queries';
+import { createDashboardUserMutation, isCustomerIdFree } from '../api/customer-queries';
 import {
   CUSTOMER_TYPES,
   buildCustomerPayload,
@@ -24,7 +23,7 @@ import {
   type CreateFailure,
   type UserValues,
 } from '../customer-form';
-import { Summary, UserFields, newKey } from './customer-fields';
+import { Summary, UserFields } from './customer-fields';
 
 type IdCheck = { id: string; status: 'checking' | 'free' | 'taken' | 'failed' } | null;
 type Outcome = { kind: 'created' } | { kind: 'failed'; failure: CreateFailure } | null;
@@ -32,25 +31,22 @@ type Outcome = { kind: 'created' } | { kind: 'failed'; failure: CreateFailure } 
 /**
  * 'Create customer' (spec 3 §2): company information → user information → confirm and 'Submit'.
  * The backdrop does not close it, closing resets it. The customer number is checked for
- * uniqueness ('validate', and again on Next). Success: 'New user created'; the list reloads when
- * the wizard closes (`onClosed`).
+ * uniqueness ('validate', and again on Next). Success: 'New user created'; the customer lists and
+ * selects reload (createDashboardUserMutation).
  */
 export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initialCompany] = useState(emptyCompany);
   const company = useForm<CompanyValues>(initialCompany, companyRules);
   const [initialUser] = useState(emptyUser);
   const user = useForm<UserValues>(initialUser, userRules);
   const [idCheck, setIdCheck] = useState<IdCheck>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
     company.reset();
     user.reset();
     setIdCheck(null);
-    setIdempotencyKey(newKey());
   };
 
   const customerId = company.values.customerId.trim();
@@ -72,14 +68,10 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   };
 
   const create = useMutation({
-    mutationFn: () => createDashboardUser(buildCustomerPayload(company.values, user.values), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
+    ...createDashboardUserMutation(),
     onSuccess: () => {
       onClose();
       setOutcome({ kind: 'created' });
-      // The list reloads after the wizard closed (spec 3 §2), and so does every customer select.
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
     onError: (error) => {
       const failure = createFailure(error);
@@ -108,7 +100,7 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
         title={t('customers.wizard.title')}
         submitLabel={t('customers.wizard.submit')}
         isSubmitting={create.isPending}
-        onSubmit={() => create.mutateAsync().catch(() => undefined)}
+        onSubmit={() => create.mutateAsync(buildCustomerPayload(company.values, user.values)).catch(() => undefined)}
         steps={[
           {
             id: 'company',

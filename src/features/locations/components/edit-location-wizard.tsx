@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LocationDetail } from '../../../../contract/locations';
 import { isApiError, isNetworkError } from '../../../api/errors';
@@ -7,8 +7,7 @@ import { AlertDialog } from '../../../ui/alert-dialog';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
-import { locationKeys, updateLocationMutationKey } from '../api/location-keys';
-import { updateLocation } from '../api/location-queries';
+import { updateLocationMutation } from '../api/location-queries';
 import { buildUpdatePayload, editRules, editValuesOf, type EditValues } from '../location-form';
 
 type Outcome = 'saved' | 'conflict' | 'offline' | 'failed' | null;
@@ -16,7 +15,6 @@ type Outcome = 'saved' | 'conflict' | 'offline' | 'failed' | null;
 /** 'Standort bearbeiten' (spec 2 §2): enter, confirm; the operator is shown but cannot change. */
 export function EditLocationWizard({ location, isOpen, onClose }: { location: LocationDetail; isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initial] = useState(() => editValuesOf(location));
   const form = useForm<EditValues>(initial, editRules);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -28,17 +26,10 @@ export function EditLocationWizard({ location, isOpen, onClose }: { location: Lo
   }
 
   const update = useMutation({
-    mutationKey: updateLocationMutationKey,
-    mutationFn: updateLocation,
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async () => {
+    ...updateLocationMutation(),
+    onSuccess: () => {
       onClose();
       setOutcome('saved');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) }),
-        queryClient.invalidateQueries({ queryKey: locationKeys.lists() }),
-      ]);
     },
     onError: (error) =>
       setOutcome(isNetworkError(error) ? 'offline' : isApiError(error) && error.errorCodeResponse === 'CONFLICT' ? 'conflict' : 'failed'),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { CreateLocationAnswer } from '../../../../contract/locations';
 import { GENERIC_ERROR_MESSAGE } from '../../../api/errors';
@@ -11,10 +11,9 @@ import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
 import { useSession } from '../../../auth/session-context';
-import { createLocationMutationKey, locationKeys } from '../api/location-keys';
-import { createLocation, wallboxTypesQueryOptions } from '../api/location-queries';
+import { createLocationMutation, wallboxTypesQueryOptions } from '../api/location-queries';
 // Every operator select reads the operators area's one factory: a new operator shows here once created.
-import { operatorOptionsQueryOptions } from '../../operators/api/operator-queries';
+import { ALL_OPERATORS, operatorListQueryOptions } from '../../operators/api/operator-queries';
 import {
   EMS_MODELS,
   MAX_INFRASTRUCTURE_ROWS,
@@ -40,7 +39,6 @@ type Outcome = { kind: 'created'; answer: CreateLocationAnswer } | { kind: 'fail
 /** 'Standort hinzufügen': property info → charging infrastructure → confirm and save (spec 1 §2). */
 export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const { claims } = useSession();
   const fixedCpoId = fixedOperatorId(claims);
   const [initial] = useState(() => emptyPropertyInfo(fixedCpoId ?? ''));
@@ -48,7 +46,7 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const [infra, setInfra] = useState<Infrastructure>(emptyInfrastructure);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const operators = useQuery(operatorOptionsQueryOptions());
+  const operators = useQuery({ ...operatorListQueryOptions(ALL_OPERATORS), select: (page) => page.response });
   const wallboxTypes = useQuery({ ...wallboxTypesQueryOptions(), enabled: isOpen });
   const operatorItems = (operators.data ?? []).map((op) => ({ id: op.cpoId, label: operatorLabel(op) }));
   if (fixedCpoId && !operatorItems.some((i) => i.id === fixedCpoId)) operatorItems.unshift({ id: fixedCpoId, label: fixedCpoId });
@@ -60,16 +58,11 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   };
 
   const create = useMutation({
-    mutationKey: createLocationMutationKey,
-    mutationFn: createLocation,
-    // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async (answer) => {
+    ...createLocationMutation(),
+    onSuccess: (answer) => {
       onClose();
       reset();
       setOutcome({ kind: 'created', answer });
-      await queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
     },
     onError: (error) => setOutcome({ kind: 'failed', failure: createFailure(error, form.values.cpoId, GENERIC_ERROR_MESSAGE) }),
   });

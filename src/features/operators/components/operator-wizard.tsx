@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreateOperatorAnswer } from '../../../../contract/operators';
 import { refreshAccessToken } from '../../../api/client';
@@ -11,9 +11,8 @@ import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { validationMessage } from '../../../ui/validation';
 import { Wizard } from '../../../ui/wizard';
-import { customerLabel, customerOptionsQueryOptions } from '../../customers/api/customer-queries';
-import { createOperatorMutationKey, operatorKeys } from '../api/operator-keys';
-import { createOperator } from '../api/operator-queries';
+import { ALL_CUSTOMERS, customerLabel, customerListQueryOptions } from '../../customers/api/customer-queries';
+import { createOperatorMutation } from '../api/operator-queries';
 import {
   CUSTOMER_TYPES,
   billingRules,
@@ -32,8 +31,6 @@ import { AddressFields, BillingFields, Section, Summary, addressEntries, billing
 
 type Outcome = { kind: 'created'; answer: CreateOperatorAnswer } | { kind: 'failed'; failure: CreateFailure } | null;
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
-
 /**
  * 'Betreiber anlegen' (spec 1 §2): operator info → invoice template info → confirm and save. After
  * success the tokens are refreshed (spec 1 §4), so the new operator is in the user's scope at once,
@@ -41,7 +38,6 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
  */
 export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const { claims, isAdmin } = useSession();
   const [initialInfo] = useState(() => emptyOperatorInfo(claims, isAdmin));
   const [infoRules] = useState(() => operatorInfoRules(isAdmin));
@@ -50,22 +46,19 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const billing = useForm<BillingValues>(initialBilling, billingRules);
   const [outcome, setOutcome] = useState<Outcome>(null);
   // Platform admins pick the new operator's customer (spec 3 §2's customer list); others have their own.
-  const customerOptions = useQuery({ ...customerOptionsQueryOptions(), enabled: isAdmin && isOpen });
-  // One key per filled-in wizard: a second press or a resend after a lost answer creates nothing twice.
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const customerOptions = useQuery({
+    ...customerListQueryOptions(ALL_CUSTOMERS),
+    select: (page) => page.response,
+    enabled: isAdmin && isOpen,
+  });
 
   const reset = () => {
     info.reset();
     billing.reset();
-    setIdempotencyKey(newKey());
   };
 
   const create = useMutation({
-    mutationKey: createOperatorMutationKey,
-    mutationFn: () => createOperator(buildCreatePayload(info.values, billing.values), idempotencyKey),
-    // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
-    networkMode: 'always',
-    retry: false,
+    ...createOperatorMutation(),
     onSuccess: async (answer) => {
       // Spec 1 §4: the new operator joins the token's operators (cpo_id). A failed refresh is no
       // failed creation: the server reads the scope from the database on every request anyway.
@@ -73,7 +66,6 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
       onClose();
       reset();
       setOutcome({ kind: 'created', answer });
-      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
     },
     onError: (error) => setOutcome({ kind: 'failed', failure: createFailure(error, info.values.customerId) }),
   });
@@ -107,7 +99,7 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
         title={t('operators.wizard.title')}
         submitLabel={t('ui.common.save')}
         isSubmitting={create.isPending}
-        onSubmit={() => create.mutateAsync()}
+        onSubmit={() => create.mutateAsync(buildCreatePayload(info.values, billing.values))}
         steps={[
           {
             id: 'operator',

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RFID_SAVE_MAX } from '../../../../contract/rfid';
 import { useT } from '../../../i18n/i18n-context';
@@ -8,11 +8,8 @@ import { CloseIcon } from '../../../ui/icons';
 import { TextField } from '../../../ui/text-field';
 import { validationMessage } from '../../../ui/validation';
 import { Wizard } from '../../../ui/wizard';
-import { rfidKeys } from '../api/rfid-keys';
-import { saveRfidTags } from '../api/rfid-queries';
+import { saveRfidTagsMutation } from '../api/rfid-queries';
 import { buildRfidPayload, emptyRow, rowErrors, rowsValid, saveFailure, type RfidRowValues, type SaveFailure } from '../rfid-form';
-
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 type Outcome = { kind: 'saved'; count: number } | { kind: 'failed'; failure: SaveFailure } | null;
 
@@ -22,33 +19,23 @@ type Outcome = { kind: 'saved'; count: number } | { kind: 'failed'; failure: Sav
  */
 export function AddRfidWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<RfidRowValues[]>(() => [emptyRow()]);
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
     setRows([emptyRow()]);
     setShown(new Set());
     setSubmitted(false);
-    setIdempotencyKey(newKey());
   };
-  const update = (key: number, patch: Partial<RfidRowValues>) => {
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-    // Changed values are a new request: a resend with this key would be refused as another payload.
-    setIdempotencyKey(newKey());
-  };
+  const update = (key: number, patch: Partial<RfidRowValues>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const save = useMutation({
-    mutationFn: () => saveRfidTags(buildRfidPayload(rows), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
+    ...saveRfidTagsMutation(),
     onSuccess: (answer) => {
       onClose();
       setOutcome({ kind: 'saved', count: answer.saved });
-      void queryClient.invalidateQueries({ queryKey: rfidKeys.lists() });
     },
     onError: (error) => setOutcome({ kind: 'failed', failure: saveFailure(error) }),
   });
@@ -65,7 +52,7 @@ export function AddRfidWizard({ isOpen, onClose }: { isOpen: boolean; onClose: (
         title={t('rfid.add.title')}
         submitLabel={t('ui.common.save')}
         isSubmitting={save.isPending}
-        onSubmit={() => save.mutateAsync().catch(() => undefined)}
+        onSubmit={() => save.mutateAsync(entries).catch(() => undefined)}
         steps={[
           {
             id: 'enter',
@@ -113,10 +100,7 @@ export function AddRfidWizard({ isOpen, onClose }: { isOpen: boolean; onClose: (
                           iconOnly
                           aria-label={t('rfid.add.remove', { n: index + 1 })}
                           isDisabled={rows.length === 1}
-                          onPress={() => {
-                            setRows((rs) => rs.filter((r) => r.key !== row.key));
-                            setIdempotencyKey(newKey());
-                          }}
+                          onPress={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
                           className="sm:mt-7"
                         >
                           <CloseIcon aria-hidden />
