@@ -8,7 +8,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { refreshAfterWrite, type RefreshTarget } from '../offline/refresh-after-write';
-import { newIdempotencyKey } from './client';
+import type * as z from 'zod/mini';
+import { apiRequest, newIdempotencyKey, type HttpMethod, type UntypedRequestOptions } from './client';
 import { isApiError, isRetryableError } from './errors';
 
 /**
@@ -94,10 +95,16 @@ export function createWriteMutationCache(): MutationCache {
   });
 }
 
-export interface PlainWrite<TData, TVariables> {
+/** What a press sends; its Idempotency-Key is the helper's to add. */
+export type WriteRequest = Pick<UntypedRequestOptions, 'service' | 'path' | 'query' | 'body' | 'headers'> & {
+  method: Exclude<HttpMethod, 'GET'>;
+};
+
+export interface PlainWrite<S extends z.ZodMiniType, TVariables> {
   mutationKey: MutationKey;
-  /** Sends the write with the press's Idempotency-Key. */
-  send: (variables: TVariables, idempotencyKey: string) => Promise<TData>;
+  request: (variables: TVariables) => WriteRequest;
+  /** Validates the answer's `data`. */
+  schema: S;
   /** What the write changes: the queries of every screen that shows it (see WriteMeta). */
   refreshes: (variables: TVariables) => readonly RefreshTarget[];
 }
@@ -107,10 +114,11 @@ export interface PlainWrite<TData, TVariables> {
  * screen adds only what it shows. It fails at once offline instead of waiting unseen in a queue,
  * and is not retried behind the dialog's back: the user sees the failure and may press again.
  */
-export function plainWrite<TData, TVariables = void>(write: PlainWrite<TData, TVariables>) {
-  return mutationOptions<TData, Error, TVariables>({
+export function plainWrite<S extends z.ZodMiniType, TVariables = void>(write: PlainWrite<S, TVariables>) {
+  return mutationOptions<z.output<S>, Error, TVariables>({
     mutationKey: write.mutationKey,
-    mutationFn: (variables, context) => write.send(variables, writeKeyOf(context)),
+    mutationFn: (variables, context) =>
+      apiRequest({ ...write.request(variables), idempotencyKey: writeKeyOf(context), schema: write.schema }),
     meta: { refreshes: write.refreshes },
     networkMode: 'always',
     retry: false,

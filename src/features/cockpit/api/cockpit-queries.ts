@@ -30,14 +30,12 @@ export const graphQueryOptions = (params: GraphParams) =>
 export const cleanChargingRequestsMutation = () =>
   plainWrite({
     mutationKey: [...chargingRequestKeys.all, 'clean'],
-    send: (minutesThreshold: number, idempotencyKey) =>
-      apiRequest({
-        service: 'bff',
-        path: '/charging-requests/clean',
-        method: 'PUT',
-        body: { minutesThreshold },
-        idempotencyKey,
-        schema: cleanChargingRequestsAnswerSchema,
-      }),
+    request: (minutesThreshold: number) => ({
+      service: 'bff',
+      path: '/charging-requests/clean',
+      method: 'PUT',
+      body: { minutesThreshold },
+    }),
+    schema: cleanChargingRequestsAnswerSchema,
     refreshes: () => [chargingRequestKeys.histories(), cockpitKeys.graphs()],
   });

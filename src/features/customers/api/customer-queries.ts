@@ -85,15 +85,8 @@ export async function isCustomerIdFree(customerId: string): Promise<boolean> {
 export const createDashboardUserMutation = () =>
   plainWrite({
     mutationKey: [...customerKeys.all, 'create-dashboard-user'],
-    send: (body: CreateDashboardUserBody, idempotencyKey) =>
-      apiRequest({
-        service: 'bff',
-        path: '/cpos/create-dashboard-user',
-        method: 'POST',
-        body,
-        idempotencyKey,
-        schema: createDashboardUserAnswerSchema,
-      }),
+    request: (body: CreateDashboardUserBody) => ({ service: 'bff', path: '/cpos/create-dashboard-user', method: 'POST', body }),
+    schema: createDashboardUserAnswerSchema,
     refreshes: (body) => [customerKeys.lists(), customerKeys.detail(body.customerId)],
   });
 
@@ -101,13 +94,11 @@ export const createDashboardUserMutation = () =>
 export const resendInvitationMutation = () =>
   plainWrite({
     mutationKey: [...customerKeys.all, 'resend-invitation'],
-    send: ({ contractKey }: { customerId: string; contractKey: string }, idempotencyKey) =>
-      apiRequest({
-        service: 'contractManagement',
-        path: `/send-invitation-email/${encodeURIComponent(contractKey)}`,
-        method: 'POST',
-        idempotencyKey,
-        schema: z.unknown(),
-      }),
+    request: ({ contractKey }: { customerId: string; contractKey: string }) => ({
+      service: 'contractManagement',
+      path: `/send-invitation-email/${encodeURIComponent(contractKey)}`,
+      method: 'POST',
+    }),
+    schema: z.unknown(),
     refreshes: ({ customerId }) => [customerDetailQueryOptions(customerId)],
   });

@@ -66,8 +66,8 @@ export const wallboxTypesQueryOptions = () =>
 export const createLocationMutation = () =>
   plainWrite({
     mutationKey: [...locationKeys.all, 'create'],
-    send: (body: CreateLocationBody, idempotencyKey) =>
-      apiRequest({ service: 'bff', path: '/locations/location', method: 'POST', body, idempotencyKey, schema: createLocationAnswerSchema }),
+    request: (body: CreateLocationBody) => ({ service: 'bff', path: '/locations/location', method: 'POST', body }),
+    schema: createLocationAnswerSchema,
     refreshes: () => [locationKeys.lists(), locationDropdownQueryOptions()],
   });
 
@@ -75,14 +75,7 @@ export const createLocationMutation = () =>
 export const updateLocationMutation = () =>
   plainWrite({
     mutationKey: [...locationKeys.all, 'update'],
-    send: (body: UpdateLocationBody, idempotencyKey) =>
-      apiRequest({
-        service: 'bff',
-        path: '/locations/update-location',
-        method: 'PUT',
-        body,
-        idempotencyKey,
-        schema: updateLocationAnswerSchema,
-      }),
+    request: (body: UpdateLocationBody) => ({ service: 'bff', path: '/locations/update-location', method: 'PUT', body }),
+    schema: updateLocationAnswerSchema,
     refreshes: (body) => [locationDetailQueryOptions(body.locationId), locationKeys.lists(), locationDropdownQueryOptions()],
   });

@@ -57,14 +57,7 @@ export const methodMessageId = (method: string) => `operators.paymentMethod.${me
 export const createOperatorMutation = () =>
   plainWrite({
     mutationKey: [...operatorKeys.all, 'create'],
-    send: (body: CreateOperatorBody, idempotencyKey) =>
-      apiRequest({
-        service: 'bff',
-        path: '/cpos/create-operator',
-        method: 'POST',
-        body,
-        idempotencyKey,
-        schema: createOperatorAnswerSchema,
-      }),
+    request: (body: CreateOperatorBody) => ({ service: 'bff', path: '/cpos/create-operator', method: 'POST', body }),
+    schema: createOperatorAnswerSchema,
     refreshes: () => [operatorKeys.lists()],
   });

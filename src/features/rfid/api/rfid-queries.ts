@@ -27,14 +27,7 @@ export const rfidListQueryOptions = (params: RfidListParams) =>
 export const saveRfidTagsMutation = () =>
   plainWrite({
     mutationKey: [...rfidKeys.all, 'save'],
-    send: (entries: RfidEntry[], idempotencyKey) =>
-      apiRequest({
-        service: 'contractManagement',
-        path: '/auth/save-rfid-tags',
-        method: 'POST',
-        body: entries,
-        idempotencyKey,
-        schema: z.object({ saved: z.int() }),
-      }),
+    request: (entries: RfidEntry[]) => ({ service: 'contractManagement', path: '/auth/save-rfid-tags', method: 'POST', body: entries }),
+    schema: z.object({ saved: z.int() }),
     refreshes: () => [rfidKeys.lists()],
   });

@@ -55,14 +55,7 @@ export const stationDetailQueryOptions = (connectorId: string) =>
 export const createStationsMutation = () =>
   plainWrite({
     mutationKey: [...stationKeys.all, 'create'],
-    send: (body: CreateStationsBody, idempotencyKey) =>
-      apiRequest({
-        service: 'bff',
-        path: '/connectors/create-cp',
-        method: 'POST',
-        body,
-        idempotencyKey,
-        schema: createStationsAnswerSchema,
-      }),
+    request: (body: CreateStationsBody) => ({ service: 'bff', path: '/connectors/create-cp', method: 'POST', body }),
+    schema: createStationsAnswerSchema,
     refreshes: (body) => [stationKeys.lists(), locationDetailQueryOptions(body.locationId), locationKeys.lists(), cockpitKeys.graphs()],
   });
