@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxState, OutboxWrite } from './outbox-write';
+import { storedWrite } from './test-writes';
 import { versionToSend } from './versioned-writes';
 
-const write = (scope: string, version: number | undefined, state: OutboxState = 'pending'): OutboxWrite => ({
-  id: `w-${Math.random()}`,
-  idempotencyKey: 'k',
-  scope,
-  kind: 'any.kind',
-  data: {},
-  ...(version !== undefined && { version }),
-  request: { service: 'bff', path: '/x', method: 'PUT' },
-  createdAt: 0,
-  seq: 0,
-  owner: 'u',
-  state,
-  attempts: 0,
-  lastError: null,
-  nextAttemptAt: 0,
-});
+const write = (scope: string, version: number | undefined, state: OutboxState = 'pending'): OutboxWrite =>
+  storedWrite(
+    {
+      scope,
+      kind: 'any.kind',
+      data: {},
+      ...(version !== undefined && { version }),
+      request: { service: 'bff', path: '/x', method: 'PUT' },
+    },
+    { state },
+  );
 
 describe('versionToSend', () => {
   it('is the version the user saw while nothing of the entity waits', () => {

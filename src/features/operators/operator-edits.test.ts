@@ -3,13 +3,13 @@ import type { OperatorDetail } from '../../../contract/operators';
 import { createTranslator } from '../../i18n/i18n-provider';
 import { loadSignedInMessages } from '../../i18n/messages';
 import type { TranslateFn } from '../../i18n/i18n-context';
-import type { NewWrite, OutboxWrite } from '../../offline/outbox-write';
+import type { OutboxWrite } from '../../offline/outbox-write';
 import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../offline/write-kinds';
 import { locationKeys } from '../locations/api/location-keys';
 import { operatorKeys } from './api/operator-keys';
-import { draftValues, registerOperatorWrites } from './api/operator-writes';
+import { storedWrite } from '../../offline/test-writes';
 import { versionToSend } from '../../offline/versioned-writes';
-import { operatorScope } from './api/operator-writes';
+import { draftValues, operatorScope, registerOperatorWrites } from './api/operator-writes';
 import { addressWrite, billingWrite, erpWrite } from './operator-edits';
 import { emptyBilling } from './operator-form';
 
@@ -26,19 +26,7 @@ const operator = { cpoId: 'CPO7', cpoName: 'Hafen GmbH', version: 3 };
 const address = { cpoName: 'Hafen KG', street: 'Weg 1', careOf: '', zipCode: '20457', city: 'Hamburg' };
 const erp = { paymentMethod: 'SEPA', clientNumber: '4711', netLedgerAccountNr: '8400', taxLedgerAccountNr: '' };
 
-const stored = (input: NewWrite, patch: Partial<OutboxWrite> = {}): OutboxWrite => ({
-  ...input,
-  id: `w${Math.random()}`,
-  idempotencyKey: 'k',
-  createdAt: 0,
-  seq: 1,
-  owner: 'u',
-  state: 'pending',
-  attempts: 0,
-  lastError: null,
-  nextAttemptAt: 0,
-  ...patch,
-});
+const stored = storedWrite;
 
 describe('operator edits as outbox writes', () => {
   it('go to their workflow or the booking service, scoped to the operator, with the version the user saw', () => {

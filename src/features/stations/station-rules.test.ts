@@ -11,6 +11,7 @@ import {
   type SelectedConnector,
 } from './station-rules';
 import type { NewWrite, OutboxState, OutboxWrite } from '../../offline/outbox-write';
+import { storedWrite } from '../../offline/test-writes';
 
 const connector = (id: string, status: ConnectorStatus, parkingLot: string | null = 'P1', version = 3): SelectedConnector => ({
   connectorId: `${id}_1`,
@@ -143,18 +144,7 @@ describe('outbox write builders', () => {
 });
 
 describe('withQueuedVersions', () => {
-  const queued = (input: NewWrite, state: OutboxState): OutboxWrite => ({
-    ...input,
-    id: `w-${Math.random()}`,
-    idempotencyKey: 'k',
-    createdAt: 0,
-    seq: 0,
-    owner: 'u',
-    state,
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: 0,
-  });
+  const queued = (input: NewWrite, state: OutboxState): OutboxWrite => storedWrite(input, { state });
 
   it('keeps the seen version when nothing of the connector is queued', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
