@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { getTokens, setTokens, subscribeTokens, type TokenChange } from '../auth/token-store';
-import { apiRequest, buildQueryString, buildUrl, dropEmpty, filenameFromContentDisposition, refreshAccessToken } from './client';
+import {
+  apiRequest,
+  buildQueryString,
+  buildUrl,
+  dropEmpty,
+  filenameFromContentDisposition,
+  newIdempotencyKey,
+  refreshAccessToken,
+} from './client';
 import { resetRuntimeConfig } from './config';
 import { ApiError, NetworkError, ResponseShapeError, SessionExpiredError } from './errors';
 
@@ -271,6 +279,14 @@ describe('Idempotency-Key', () => {
     await apiRequest({ service: 'bff', path: '/w', method: 'POST', idempotencyKey: 'press-1' });
     await apiRequest({ service: 'bff', path: '/w', method: 'PUT', headers: { 'Idempotency-Key': 'outbox-1' } });
     expect(fetchMock.mock.calls.map(([, init]) => keyOf(init ?? {}))).toEqual(['press-1', 'outbox-1']);
+  });
+
+  it('is random also where crypto.randomUUID is missing (a page served over plain http)', () => {
+    const webCrypto = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: webCrypto.getRandomValues.bind(webCrypto) });
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^\d+-\d+-\d+-\d+$/);
+    expect(newIdempotencyKey()).not.toBe(a);
   });
 
   it('is the same on the resend after a refreshed token', async () => {

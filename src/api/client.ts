@@ -158,9 +158,7 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** A random key; `crypto.randomUUID` is missing where the page is served over plain http (a LAN address). */
 export const newIdempotencyKey = (): string =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  (crypto.randomUUID as (() => string) | undefined)?.call(crypto) ?? crypto.getRandomValues(new Uint32Array(4)).join('-');
 
 interface Prepared {
   url: string;

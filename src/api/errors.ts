@@ -57,17 +57,6 @@ export class NetworkError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
 
-/**
- * Only failures that may pass by themselves: no answer at all, or a 5xx. For a write it also means
- * the server may have applied it: the answer may just not have arrived.
- */
-export function isRetryableError(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
-  if (error instanceof ApiError) return error.status >= 500;
-  // Bugs, aborts and unknown throws: repeating them only delays the error screen.
-  return false;
-}
-
 export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }

@@ -10,7 +10,8 @@ import {
 import { refreshAfterWrite, type RefreshTarget } from '../offline/refresh-after-write';
 import type * as z from 'zod/mini';
 import { apiRequest, newIdempotencyKey, type HttpMethod, type UntypedRequestOptions } from './client';
-import { isApiError, isRetryableError } from './errors';
+import { isApiError } from './errors';
+import { isRetryableError } from './retryable';
 
 /**
  * Plain writes: a dialog sends one request and waits for its answer (creating a location, the

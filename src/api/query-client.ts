@@ -1,7 +1,7 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { PERSIST_MAX_AGE_MS } from '../offline/cache-policy';
 import { wireOnlineManager } from '../offline/online-status';
-import { isRetryableError } from './errors';
+import { isRetryableError } from './retryable';
 import { createWriteMutationCache } from './mutations';
 
 /** Spec 1 §7: server errors are retried every 3 seconds, up to 10 times; lower statuses never. */
