@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { getTokens, setTokens, subscribeTokens, type TokenChange } from '../auth/token-store';
-import { apiRequest, buildQueryString, buildUrl, dropEmpty, filenameFromContentDisposition, refreshAccessToken } from './client';
+import {
+  apiRequest,
+  buildQueryString,
+  buildUrl,
+  dropEmpty,
+  filenameFromContentDisposition,
+  newIdempotencyKey,
+  refreshAccessToken,
+} from './client';
 import { resetRuntimeConfig } from './config';
 import { ApiError, NetworkError, ResponseShapeError, SessionExpiredError } from './errors';
 
@@ -247,6 +255,50 @@ describe('apiRequest', () => {
     const result = await apiRequest({ service: 'bff', path: '/erp', responseType: 'blob' });
     expect(result.status).toBe(204);
     expect(result.filename).toBeNull();
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const keyOf = (init: RequestInit) => new Headers(init.headers).get('Idempotency-Key');
+
+  it('goes with every write, a key of its own for each; never with a read', async () => {
+    const fetchMock = mockFetch(() => json({ data: true }));
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      await apiRequest({ service: 'bff', path: '/w', method, body: { a: 1 } });
+    }
+    await apiRequest({ service: 'bff', path: '/w', method: 'POST', auth: false });
+    await apiRequest({ service: 'bff', path: '/r' });
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init ?? {}));
+    expect(keys.slice(0, 5).every((k) => typeof k === 'string' && k.length >= 32)).toBe(true);
+    expect(new Set(keys.slice(0, 5)).size).toBe(5);
+    expect(keys[5]).toBeNull();
+  });
+
+  it("keeps the caller's key, given as an option or as the header (the outbox's)", async () => {
+    const fetchMock = mockFetch(() => json({ data: true }));
+    await apiRequest({ service: 'bff', path: '/w', method: 'POST', idempotencyKey: 'press-1' });
+    await apiRequest({ service: 'bff', path: '/w', method: 'PUT', headers: { 'Idempotency-Key': 'outbox-1' } });
+    expect(fetchMock.mock.calls.map(([, init]) => keyOf(init ?? {}))).toEqual(['press-1', 'outbox-1']);
+  });
+
+  it('is random also where crypto.randomUUID is missing (a page served over plain http)', () => {
+    const webCrypto = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: webCrypto.getRandomValues.bind(webCrypto) });
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^\d+-\d+-\d+-\d+$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+
+  it('is the same on the resend after a refreshed token', async () => {
+    setTokens({ accessToken: 'access-0', refreshToken: 'refresh-0' });
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/user-service/refresh-token') return json({ data: tokenPair(1) });
+      return authHeader(init) === 'Bearer access-1' ? json({ data: true }) : json({ errorCodeResponse: 'TOKEN_EXPIRED' }, 401);
+    });
+    await apiRequest({ service: 'bff', path: '/w', method: 'POST', body: { a: 1 } });
+    const [first, , resend] = fetchMock.mock.calls.map(([, init]) => keyOf(init ?? {}));
+    expect(first).toBeTruthy();
+    expect(resend).toBe(first);
   });
 });
 

@@ -36,6 +36,12 @@ interface BaseRequestOptions {
   auth?: boolean;
   /** Writes show the loading overlay unless they run in the background (outbox replay). */
   background?: boolean;
+  /**
+   * The write's Idempotency-Key, for a caller that may send the same write again (a mutation's
+   * press, see api/mutations.ts). Without it (and without the header) every write gets a key of its
+   * own, which its 401 resend keeps.
+   */
+  idempotencyKey?: string;
 }
 
 export interface JsonRequestOptions<S extends z.ZodMiniType> extends BaseRequestOptions {
@@ -148,6 +154,12 @@ function isPassThroughBody(body: unknown): body is BodyInit {
   );
 }
 
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** A random key; `crypto.randomUUID` is missing where the page is served over plain http (a LAN address). */
+export const newIdempotencyKey = (): string =>
+  (crypto.randomUUID as (() => string) | undefined)?.call(crypto) ?? crypto.getRandomValues(new Uint32Array(4)).join('-');
+
 interface Prepared {
   url: string;
   method: HttpMethod;
@@ -161,6 +173,8 @@ async function prepare(options: AnyRequestOptions): Promise<Prepared> {
   const url = buildUrl(await getServiceBase(options.service), options.path, options.query);
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
+  // Every write by construction: a resend after a lost answer is then answered from the server's record.
+  if (method !== 'GET' && !headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
   let body: BodyInit | undefined;
   if (options.body !== undefined && method !== 'GET') {
     if (isPassThroughBody(options.body)) {

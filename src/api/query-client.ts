@@ -1,21 +1,14 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { PERSIST_MAX_AGE_MS } from '../offline/cache-policy';
 import { wireOnlineManager } from '../offline/online-status';
-import { ApiError, NetworkError } from './errors';
+import { isRetryableError } from './retryable';
+import { createWriteMutationCache } from './mutations';
 
 /** Spec 1 §7: server errors are retried every 3 seconds, up to 10 times; lower statuses never. */
 export const MAX_QUERY_RETRIES = 10;
 export const QUERY_RETRY_DELAY_MS = 3_000;
 /** Interactive writes (sign-in, dialogs) should not leave the user waiting through ten attempts. */
 export const MAX_MUTATION_RETRIES = 3;
-
-/** Only failures that may pass by themselves: no answer at all, or a 5xx. */
-export function isRetryableError(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
-  if (error instanceof ApiError) return error.status >= 500;
-  // Bugs, aborts and unknown throws: repeating them only delays the error screen.
-  return false;
-}
 
 /** `failureCount` is 0 on the first failure (TanStack's convention), so this allows 10 retries. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -38,6 +31,8 @@ export function mutationRetryDelay(failureCount: number): number {
 export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   wireOnlineManager();
   return new QueryClient({
+    // Every mutation: one Idempotency-Key per press, and what it names refreshed once answered.
+    mutationCache: createWriteMutationCache(),
     ...config,
     defaultOptions: {
       ...config.defaultOptions,

@@ -30,6 +30,11 @@ export interface OutboxWrite<D = unknown> {
   kind: string;
   /** The facts of the write the kind renders its label from, in the language of the moment. */
   data: D;
+  /**
+   * The version of the scope's entity this write expects (optimistic locking; the server moves it
+   * on by one when it applies the write). Only on writes that carry one (see versioned-writes.ts).
+   */
+  version?: number;
   /** Only on writes queued by an app version before write kinds: their label as it was stored. */
   label?: string;
   request: OutboxRequest;
@@ -53,6 +58,8 @@ export interface NewWrite<D = unknown> {
   scope: string;
   kind: string;
   data: D;
+  /** The entity version the write expects, when it carries one (also in its request). */
+  version?: number;
   request: OutboxRequest;
 }
 

@@ -300,6 +300,38 @@ describe('Outbox', () => {
     expect(write.lastError?.detail).toEqual(detail);
   });
 
+  it('tells onRefused listeners (this tab and the other open ones) about a refused write, not about a network failure', async () => {
+    if (typeof BroadcastChannel === 'undefined') throw new Error('BroadcastChannel is needed for this test');
+    const here = vi.fn();
+    const there = vi.fn();
+    send.mockRejectedValueOnce(new NetworkError('failed'));
+    const sender = make();
+    const other = make();
+    sender.onRefused(here);
+    other.onRefused(there);
+    await other.whenReady();
+    const a = await sender.enqueue(input('a', 1));
+    await sender.replay();
+    expect(stateOf(sender, a.id)).toBe('pending');
+    expect(here).not.toHaveBeenCalled();
+
+    send.mockRejectedValueOnce(new ApiError({ status: 409, errorCodeResponse: 'CONFLICT' }));
+    await sender.replay({ skipBackoff: true });
+    expect(here).toHaveBeenCalledTimes(1);
+    expect(here).toHaveBeenCalledWith(expect.objectContaining({ id: a.id, state: 'failed' }));
+    await vi.waitFor(() => expect(there).toHaveBeenCalledTimes(1));
+    expect((there.mock.calls[0]![0] as OutboxWrite).id).toBe(a.id);
+  });
+
+  it('keeps the entity version a write expects with the stored write', async () => {
+    online = false;
+    const outbox = make();
+    const versioned = await outbox.enqueue({ ...input('a', 1), version: 7 });
+    const plain = await outbox.enqueue(input('b', 1));
+    expect((await get<OutboxWrite>(versioned.id, store))?.version).toBe(7);
+    expect(await get<OutboxWrite>(plain.id, store)).not.toHaveProperty('version');
+  });
+
   it('parks the writes queued behind a conflicting one of the same connector too, so none of them overwrites unseen', async () => {
     const detail = { connectorId: 'a', currentVersion: 5, current: { parkingLot: 'P9', connectorStatus: 'IDLE' } };
     online = false;

@@ -73,6 +73,7 @@ export class Outbox {
   private snapshot: readonly OutboxWrite[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly appliedListeners = new Set<(write: OutboxWrite) => void>();
+  private readonly refusedListeners = new Set<(write: OutboxWrite) => void>();
   private running: Promise<void> | null = null;
   private again = false;
   private skipBackoff = false;
@@ -120,6 +121,15 @@ export class Outbox {
     return () => this.appliedListeners.delete(listener);
   }
 
+  /**
+   * Called with every write the server refused (in every open tab): the screen showed the entity
+   * as it no longer is (a colleague's change, another status), so what the write names is refreshed.
+   */
+  onRefused(listener: (write: OutboxWrite) => void): () => void {
+    this.refusedListeners.add(listener);
+    return () => this.refusedListeners.delete(listener);
+  }
+
   /** Resolves once the stored writes have been read. */
   whenReady(): Promise<void> {
     return this.ready;
@@ -131,8 +141,8 @@ export class Outbox {
     for (const listener of [...this.listeners]) listener();
   }
 
-  private applied(write: OutboxWrite): void {
-    for (const listener of [...this.appliedListeners]) {
+  private notify(listeners: ReadonlySet<(write: OutboxWrite) => void>, write: OutboxWrite): void {
+    for (const listener of [...listeners]) {
       try {
         listener(write);
       } catch (error) {
@@ -156,7 +166,11 @@ export class Outbox {
       else next.delete(id);
     });
     this.publish([...next.values()].sort(byOrder));
-    if (fromOtherTab) for (const w of stored) if (w?.state === 'done' && before.get(w.id)?.state !== 'done') this.applied(w);
+    if (!fromOtherTab) return;
+    for (const w of stored) {
+      if (w?.state === 'done' && before.get(w.id)?.state !== 'done') this.notify(this.appliedListeners, w);
+      if (w?.state === 'failed' && before.get(w.id)?.state !== 'failed') this.notify(this.refusedListeners, w);
+    }
   }
 
   /** One write changed in this tab: the snapshot follows, and the other tabs read it. */
@@ -190,6 +204,7 @@ export class Outbox {
       scope: input.scope,
       kind: input.kind,
       data: input.data,
+      ...(input.version !== undefined && { version: input.version }),
       request: { ...input.request, headers: { ...input.request.headers } },
       createdAt: now,
       seq: this.lastSeq,
@@ -399,12 +414,13 @@ export class Outbox {
     const now = this.now();
     if (outcome === 'done') {
       const done = await this.modify(claimed.id, (w) => ({ ...w, state: 'done', doneAt: now, lastError: null, result }));
-      this.applied(done ?? claimed);
+      this.notify(this.appliedListeners, done ?? claimed);
       return 'done';
     }
     const lastError = toOutboxError(failure);
     if (outcome === 'failed') {
-      await this.modify(claimed.id, (w) => ({ ...w, state: 'failed', lastError }));
+      const refused = await this.modify(claimed.id, (w) => ({ ...w, state: 'failed', lastError }));
+      this.notify(this.refusedListeners, refused ?? claimed);
       // The writes queued behind a conflicting one were made on top of it (and carry the version it
       // would have left). Sent later, one could match a foreign change by chance and overwrite it
       // unseen, so they are parked with the same conflict for the user to look at.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import { clear, createStore, get } from 'idb-keyval';
 import { makeClaims, makeJwt } from '../api/test-tokens';
 import { clearTokens, setTokens } from '../auth/token-store';
@@ -19,8 +19,10 @@ import {
   restoreQueryCache,
   saveQueryCache,
   saveQueryCacheWhenHidden,
+  shouldPersistQuery,
   useDataAge,
 } from './persister';
+import { queryRoot } from './query-roots';
 
 const store = createStore(QUERY_CACHE_DB, QUERY_CACHE_STORE);
 
@@ -28,13 +30,17 @@ function signIn(sub: string) {
   setTokens({ accessToken: makeJwt(makeClaims({ sub })), refreshToken: `refresh-${sub}` });
 }
 
+// As the areas' key factories declare their roots (offline/ names no area, so the test plays them).
+queryRoot('locations', { persist: true });
+queryRoot('stations', { persist: true });
+const office = queryRoot('office', { persist: false });
+
 function fillCache(client: QueryClient) {
   client.setQueryData(['locations', 'list', { page: 0 }], { totalNumberOfRecords: 1, response: [{ locationId: 'L1' }] });
   client.setQueryData(['stations', 'detail', 'S1'], { stationId: 'S1' });
+  // A key of no area, and one of an area that keeps nothing on the device.
   client.setQueryData(['settings', 'profile'], { secret: true });
-  // Opt-in and opt-out by meta need a query with options, which setQueryData cannot give.
-  void client.prefetchQuery({ queryKey: ['dropdowns', 'wallbox-types'], queryFn: () => ['A', 'B'], meta: { persist: true } });
-  void client.prefetchQuery({ queryKey: ['locations', 'live'], queryFn: () => 'volatile', meta: { persist: false } });
+  client.setQueryData([...office, 'list'], 'volatile');
 }
 
 async function settle() {
@@ -49,7 +55,7 @@ beforeEach(async () => {
 afterEach(() => clearTokens());
 
 describe('query persister', () => {
-  it('round-trips allow-listed queries through IndexedDB and drops the rest', async () => {
+  it('round-trips the queries of areas that keep theirs through IndexedDB and drops the rest', async () => {
     signIn('user-1');
     const persister = createQueryPersister({ throttleTime: 0 });
     const source = new QueryClient();
@@ -71,9 +77,16 @@ describe('query persister', () => {
       response: [{ locationId: 'L1' }],
     });
     expect(target.getQueryData(['stations', 'detail', 'S1'])).toEqual({ stationId: 'S1' });
-    expect(target.getQueryData(['dropdowns', 'wallbox-types'])).toEqual(['A', 'B']);
     expect(target.getQueryData(['settings', 'profile'])).toBeUndefined();
-    expect(target.getQueryData(['locations', 'live'])).toBeUndefined();
+    expect(target.getQueryData([...office, 'list'])).toBeUndefined();
+  });
+
+  it('keeps a restored copy whose area has not loaded in this page load yet, but no fresh query of an unknown root', () => {
+    const client = new QueryClient();
+    client.setQueryData(['later-area', 'list'], ['kept before'], { updatedAt: SESSION_STARTED_AT - 60_000 });
+    client.setQueryData(['later-area', 'detail'], ['new']);
+    const saved = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }).queries.map((q) => q.queryKey);
+    expect(saved).toEqual([['later-area', 'list']]);
   });
 
   it('uses the build id as buster and 7 days as maxAge', async () => {

@@ -20,6 +20,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { getClaims, subscribeTokens } from '../auth/token-store';
 import { PERSIST_MAX_AGE_MS } from './cache-policy';
+import { persistDeclared } from './query-roots';
 
 /**
  * idb-keyval creates exactly one object store per database, so this database belongs to the query
@@ -29,33 +30,22 @@ export const QUERY_CACHE_DB = 'cpo-cockpit';
 export const QUERY_CACHE_STORE = 'query-cache';
 export const PERSISTED_CLIENT_KEY = 'query-client';
 
+/** Data older than this page load can only have come from the persisted cache. */
+export const SESSION_STARTED_AT = Date.now();
+
 /** A new build may change the shape of cached answers, so its data starts from scratch. */
 export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
 
 /**
- * First elements of query keys whose data is kept for offline use (lists and details). Anything
- * else opts in with `meta: { persist: true }`, or out with `meta: { persist: false }`.
+ * Whether a query is kept on the device: as its area declared for its key root (query-roots.ts).
+ * A copy restored from the device whose area has not loaded in this page load yet was kept when it
+ * was saved, so it stays; anything else undeclared (a key of no area) is not written.
  */
-export const PERSISTED_QUERY_ROOTS: ReadonlySet<string> = new Set([
-  'cockpit',
-  'locations',
-  'stations',
-  'users',
-  'contracts',
-  'operators',
-  'bills',
-  'customers',
-  'rfid',
-  'charging-requests',
-]);
-
-// Only queries shaped like our key factories' keys; the generic type keeps both query-core copies happy.
-export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'meta' | 'state'>): boolean {
-  const flag = query.meta?.persist;
-  if (flag === false) return false;
-  const root = query.queryKey[0];
-  const allowed = flag === true || (typeof root === 'string' && PERSISTED_QUERY_ROOTS.has(root));
-  return allowed && defaultShouldDehydrateQuery(query as Query);
+export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  const restored = query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < SESSION_STARTED_AT;
+  const kept = persistDeclared(query.queryKey[0]) ?? restored;
+  // Only settled data; the generic type keeps both query-core copies happy.
+  return kept && defaultShouldDehydrateQuery(query as Query);
 }
 
 let queryCacheStore: UseStore | null = null;
@@ -183,9 +173,6 @@ function getImmediatePersister(): Persister {
   immediatePersister ??= createQueryPersister({ throttleTime: 0 });
   return immediatePersister;
 }
-
-/** Data older than this page load can only have come from the persisted cache. */
-export const SESSION_STARTED_AT = Date.now();
 
 /**
  * Marks what was restored from IndexedDB as stale (without fetching), so every screen that shows it

@@ -3,7 +3,9 @@ import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-clien
 import { useEffect, type ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { getOutbox } from './outbox';
-import { queriesChangedBy, type RefreshTarget } from './write-kinds';
+import { queriesChangedBy } from './write-kinds';
+import { refreshAfterWrite } from './refresh-after-write';
+import type { OutboxWrite } from './outbox-write';
 import { requestPersistentStorage } from './storage-persistence';
 import {
   bindQueryCacheToUser,
@@ -69,26 +71,9 @@ export async function loadQuery<TData, TQueryKey extends QueryKey>(
 /** How long a loader holds a navigation for data that is not cached. */
 export const LOADER_WAIT_MS = 4_000;
 
-/**
- * A write the server applied (here or in another tab) refreshes every query showing what it
- * changed, those of screens not open too, so neither a later visit nor the kept offline copy brings
- * the old value back. A query named by its factory options is refetched with them when the cache
- * has it (also a copy restored from IndexedDB). Of a key family (list pages), the queries this page
- * load has used are refetched; restored copies no screen has asked for yet have no query function
- * to refetch with, so they are dropped (that page loads afresh, or says offline that it is not
- * kept) rather than show the value the write replaced.
- */
-export function refreshAfterWrite(target: RefreshTarget): void {
-  if (Array.isArray(target)) {
-    const queryKey: QueryKey = target;
-    void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
-    void queryClient.refetchQueries({ queryKey, type: 'all', predicate: (q) => q.options.queryFn !== undefined });
-    queryClient.removeQueries({ queryKey, predicate: (q) => q.options.queryFn === undefined && q.getObserversCount() === 0 });
-    return;
-  }
-  const options = target as Exclude<RefreshTarget, QueryKey>;
-  if (queryClient.getQueryState(options.queryKey) === undefined) return;
-  void queryClient.fetchQuery({ ...options, staleTime: 0 }).catch(() => undefined);
+/** What an outbox write names is refreshed once the server answered it, applied or refused. */
+function refreshWrittenQueries(write: OutboxWrite): void {
+  for (const target of queriesChangedBy(write)) refreshAfterWrite(queryClient, target);
 }
 
 export function QueryRuntime({ children }: { children: ReactNode }) {
@@ -96,12 +81,12 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
   // return to the foreground and after a new sign-in); before sign-in there is nobody to send as.
   useEffect(() => {
     const outbox = getOutbox();
-    const stopRefreshing = outbox.onApplied((write) => {
-      for (const queryKey of queriesChangedBy(write)) refreshAfterWrite(queryKey);
-    });
+    const stopApplied = outbox.onApplied(refreshWrittenQueries);
+    const stopRefused = outbox.onRefused(refreshWrittenQueries);
     const stop = outbox.start();
     return () => {
-      stopRefreshing();
+      stopApplied();
+      stopRefused();
       stop();
     };
   }, []);

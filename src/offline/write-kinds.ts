@@ -1,6 +1,6 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { TranslateFn } from '../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from './outbox-write';
+import type { RefreshTarget } from './refresh-after-write';
 
 /**
  * The registry of write kinds: the outbox itself knows no area. Each area registers the kinds of
@@ -15,9 +15,8 @@ export interface WriteKind<D> {
   /** What the write does, e.g. 'Ladepunkt OLI_2 · Parkplatz P12'. */
   label: (data: D, t: TranslateFn) => string;
   /**
-   * Every query showing what the write changed, refreshed once the server applied it: a query's
-   * factory options (it is refetched with them, also when only the kept offline copy had it), or a
-   * key prefix for families such as list pages.
+   * Every query showing what the write changed, refreshed once the server answered it (applied, or
+   * refused because the entity is not what the user saw): factory options or key families.
    */
   refreshes: (data: D) => readonly RefreshTarget[];
   /** Where the user makes the change again (the screen with its form), e.g. '/stationen/OLI1_2'. */
@@ -25,9 +24,6 @@ export interface WriteKind<D> {
   /** A refusal in the area's words (e.g. what a colleague changed meanwhile); null for the server's message. */
   describeFailure?: (error: OutboxError, t: TranslateFn) => string | null;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- factories of any data and key shape
-export type RefreshTarget = QueryKey | FetchQueryOptions<any, any, any, any>;
 
 const kinds = new Map<string, WriteKind<never>>();
 
@@ -57,7 +53,7 @@ export function describeFailure(write: OutboxWrite, t: TranslateFn): string | nu
   return write.lastError ? (kindOf(write)?.describeFailure?.(write.lastError, t) ?? null) : null;
 }
 
-/** What to refresh after `write` went through (nothing for an unknown kind). */
+/** What to refresh after the server answered `write` (nothing for an unknown kind). */
 export function queriesChangedBy(write: OutboxWrite): readonly RefreshTarget[] {
   const kind = kindOf(write);
   return kind && write.data !== undefined ? kind.refreshes(write.data) : [];

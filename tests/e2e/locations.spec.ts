@@ -146,11 +146,58 @@ test('admin creates a location through the wizard, finds it by name, opens and e
   expect(cpIds).toHaveLength(2);
   await createdStations.getByRole('button', { name: 'OK' }).click();
   for (const cpId of cpIds) await expect(stations.getByRole('rowheader', { name: cpId }).first()).toBeVisible();
+  // The location's own count follows: it counts connectors.
+  const { connectorIds } = ((await (await posted).json()) as { data: { connectorIds: string[] } }).data;
+  const total = page.getByRole('region', { name: 'Ladeinfrastruktur' }).locator('dt', { hasText: /^Ladestationen$/ });
+  await expect(total.locator('xpath=following-sibling::dd[1]')).toHaveText(String(connectorIds.length));
   await expect(stations.locator('tbody tr').first()).toContainText('Inaktiv');
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Zurück zu den Standorten' }).click();
   await expect(page).toHaveURL(/\/standorte$/);
+});
+
+test("a new location is in the station wizard's location select at once, without a reload", async ({ page }) => {
+  const name = `E2E Auswahl ${Date.now()}`;
+  await signIn(page, 'admin');
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const stationWizardOptions = async () => {
+    await page.getByRole('button', { name: 'Ladestationen anlegen' }).click();
+    await page.getByRole('menuitem', { name: 'Per Formular anlegen' }).click();
+    const wizard = page.getByRole('dialog', { name: /Ladestationen anlegen/ });
+    await wizard.getByRole('button', { name: /Standort\*?$/ }).click();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    return { wizard, options: page.getByRole('listbox').getByRole('option') };
+  };
+
+  // The select's list is loaded (and fresh for 5 minutes) before the location exists.
+  await nav.getByRole('link', { name: 'Ladestationen' }).click();
+  const before = await stationWizardOptions();
+  await expect(before.options.filter({ hasText: name })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await before.wizard.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(before.wizard).toBeHidden();
+
+  // Created on /standorte: same page load, no reload in between.
+  await nav.getByRole('link', { name: 'Standorte' }).click();
+  await page.getByRole('button', { name: 'Standort hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: /Standort hinzufügen/ });
+  await dialog.getByRole('textbox', { name: /^Standortname/ }).fill(name);
+  await dialog.getByRole('textbox', { name: /^Straße und Hausnummer/ }).fill('Auswahlweg 1');
+  await dialog.getByRole('textbox', { name: /^Postleitzahl/ }).fill('01067');
+  await dialog.getByRole('textbox', { name: /^Ort/ }).fill('Dresden');
+  await dialog.getByRole('button', { name: /Betreiber\*?$/ }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const success = page.getByRole('alertdialog', { name: 'Standort angelegt' });
+  const id = (await success.getByTestId('created-location-id').innerText()).replace('Standort-ID:', '').trim();
+  await success.getByRole('button', { name: 'OK' }).click();
+
+  await nav.getByRole('link', { name: 'Ladestationen' }).click();
+  const after = await stationWizardOptions();
+  await expect(after.options.filter({ hasText: `${id}: ${name}` })).toHaveCount(1);
 });
 
 test('an unknown location says it does not exist', async ({ page }) => {

@@ -72,7 +72,17 @@ test('operator assigns parking lots and changes a status; offline the write wait
 
 test('admin creates stations through the menu; an operator gets the form directly', async ({ page }) => {
   await signIn(page, 'admin');
-  await page.goto('/stationen');
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  // The location list is loaded first, in the same page load: its station count must follow.
+  await nav.getByRole('link', { name: 'Standorte' }).click();
+  const grid = page.getByRole('grid', { name: 'Standortliste' });
+  const locationRow = grid.locator('tbody tr').first();
+  await expect(locationRow).toBeVisible();
+  const column = (await grid.getByRole('columnheader').allInnerTexts()).findIndex((h) => h.trim() === 'Ladestationen');
+  const stationsCell = locationRow.locator('td, th').nth(column);
+  const locationId = (await locationRow.locator('td, th').first().innerText()).trim();
+  const countBefore = Number(await stationsCell.innerText());
+  await nav.getByRole('link', { name: 'Ladestationen' }).click();
   await page.getByRole('button', { name: 'Ladestationen anlegen' }).click();
   await page.getByRole('menuitem', { name: 'Per Formular anlegen' }).click();
   const dialog = page.getByRole('dialog', { name: /Ladestationen anlegen/ });
@@ -81,13 +91,15 @@ test('admin creates stations through the menu; an operator gets the form directl
   await dialog.getByRole('button', { name: /Ladestationsmodell\*?$/ }).click();
   await page.getByRole('option').first().click();
   await dialog.getByRole('button', { name: /Standort\*?$/ }).click();
-  const option = page.getByRole('option').first();
+  const option = page.getByRole('option', { name: new RegExp(`^${locationId}: `) });
   const locationLabel = (await option.innerText()).trim();
   await option.click();
   await expect(next).toBeEnabled();
   await next.click();
   await expect(dialog).toContainText(locationLabel);
+  const posted = page.waitForResponse((r) => r.url().includes('/bff/connectors/create-cp') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
+  const { connectorIds } = ((await (await posted).json()) as { data: { connectorIds: string[] } }).data;
   const created = page.getByRole('alertdialog', { name: 'Ladestationen angelegt' });
   await expect(created.getByTestId('created-stations-id')).toHaveText(`Standort-ID: ${locationLabel.split(':')[0]}`);
   const cpId = /Neue Ladestationen: (\S+)/.exec(await created.innerText())![1]!;
@@ -99,6 +111,11 @@ test('admin creates stations through the menu; an operator gets the form directl
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: cpId }) });
   await expect(row.first()).toContainText('Inaktiv');
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // Back on the location list (no reload): the location counts its new connectors.
+  await nav.getByRole('link', { name: 'Standorte' }).click();
+  await expect(locationRow.locator('td, th').first()).toHaveText(locationId);
+  await expect(stationsCell).toHaveText(String(countBefore + connectorIds.length));
 
   // An operator has no menu: the button opens the form.
   await page.getByRole('button', { name: /Abmelden/ }).click();

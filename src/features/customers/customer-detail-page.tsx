@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CustomerDetail, DashboardUserRow } from '../../../contract/customers';
 import { useSession } from '../../auth/session-context';
@@ -10,10 +10,8 @@ import { Button } from '../../ui/button';
 import { Card, ListPanel } from '../../ui/card';
 import type { DataTableColumn } from '../../ui/data-table';
 import { pageSizes } from '../../../contract/common';
-import { customerKeys } from './api/customer-keys';
-import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitation } from './api/customer-queries';
+import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitationMutation } from './api/customer-queries';
 import { AdminOnly } from '../../layout/admin-only';
-import { newKey } from './components/customer-fields';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 const AddUserWizard = lazyDialog(() => import('./components/add-user-wizard').then((m) => m.AddUserWizard));
@@ -51,15 +49,11 @@ export function CustomerDetailPage({ customerId }: { customerId: string }) {
 
 function CustomerInfo({ customer }: { customer: CustomerDetail }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [sent, setSent] = useState<'sent' | 'failed' | null>(null);
   const resend = useMutation({
-    mutationFn: () => resendInvitation(customer.contractKey!, newKey()),
-    networkMode: 'always',
-    retry: false,
+    ...resendInvitationMutation(),
     onSuccess: () => setSent('sent'),
     onError: () => setSent('failed'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) }),
   });
   const { address } = customer;
   const entries: [string, string][] = [
@@ -76,7 +70,12 @@ function CustomerInfo({ customer }: { customer: CustomerDetail }) {
       title={t('customers.detail.info')}
       actions={
         customer.contractStatus === 'CREATED_UNSIGNED' && customer.contractKey ? (
-          <Button variant="secondary" size="sm" isDisabled={resend.isPending} onPress={() => resend.mutate()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            isDisabled={resend.isPending}
+            onPress={() => resend.mutate({ customerId: customer.customerId, contractKey: customer.contractKey! })}
+          >
             {t('customers.detail.resend')}
           </Button>
         ) : undefined

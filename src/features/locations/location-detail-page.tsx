@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Key } from 'react-aria-components/Tabs';
 import { Suspense, useState, type ReactNode } from 'react';
 import { contractStatuses } from '../../../contract/enums';
@@ -13,7 +13,6 @@ import { StatusBadge } from '../../ui/status-badge';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useSession } from '../../auth/session-context';
-import { locationKeys } from './api/location-keys';
 import { locationDetailQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { stationCount } from './location-form';
@@ -25,8 +24,6 @@ export interface CreateStationsSlotProps {
   location: LocationDetail;
   isOpen: boolean;
   onClose: () => void;
-  /** Refreshes the location's counts after stations were created. */
-  onCreated: () => void;
 }
 
 export interface LocationDetailPageProps {
@@ -45,7 +42,6 @@ export interface LocationDetailPageProps {
  */
 export function LocationDetailPage({ locationId, renderStations, renderUsers, renderCreateStations }: LocationDetailPageProps) {
   const t = useT();
-  const queryClient = useQueryClient();
   const options = locationDetailQueryOptions(locationId);
   const query = useQuery(options);
   const edit = useDialogOpener();
@@ -106,10 +102,6 @@ export function LocationDetailPage({ locationId, renderStations, renderUsers, re
               location,
               isOpen: createStations.isOpen,
               onClose: createStations.close,
-              onCreated: () => {
-                void queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) });
-                void queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
-              },
             })}
         </>
       )}

@@ -8,7 +8,6 @@ import { describeFailure } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu } from '../../ui/menu';
-import { operatorKeys } from './api/operator-keys';
 import { operatorDetailQueryOptions } from './api/operator-queries';
 import { draftValues, type OperatorEdit, type OperatorWriteData } from './api/operator-writes';
 
@@ -79,11 +78,8 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
     setResult({ outcome, draft });
   };
 
-  // Spec 3 §2: closing the confirmation refreshes the data (the outbox refreshes it too once the write is applied).
-  const closeResult = () => {
-    setResult(null);
-    void queryClient.invalidateQueries({ queryKey: operatorKeys.detail(operator.cpoId) });
-  };
+  // Spec 3 §2's refreshed data: the write kind refreshes the operator once the server answered.
+  const closeResult = () => setResult(null);
 
   const refused =
     result?.outcome === 'failed'

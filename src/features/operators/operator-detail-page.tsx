@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { templateLineKeys, type ErpValue, type OperatorDetail } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import { Card } from '../../ui/card';
@@ -10,7 +10,6 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { DetailPage } from '../../layout/detail-page';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { usePendingFor } from '../../offline/outbox-react';
-import { operatorKeys } from './api/operator-keys';
 import { methodMessageId, operatorDetailQueryOptions } from './api/operator-queries';
 import { operatorScope } from './api/operator-writes';
 
@@ -69,14 +68,10 @@ export function OperatorDetailPage({ cpoId, renderActions }: OperatorDetailPageP
 /** 'wird gesendet' while an edit of this operator waits in the outbox, 'nicht gespeichert' when one was refused. */
 function PendingNote({ cpoId }: { cpoId: string }) {
   const t = useT();
-  const queryClient = useQueryClient();
+  // A refused edit refreshes the operator (the write kind's refresh), so the next edit starts from,
+  // and carries the version of, the colleague's change.
   const writes = usePendingFor(operatorScope(cpoId));
   const failed = writes.some((w) => w.state === 'failed');
-  // A refused edit changed nothing, but someone else did: show the operator as it is now, so the
-  // next edit starts from (and carries the version of) the colleague's change.
-  useEffect(() => {
-    if (failed) void queryClient.invalidateQueries({ queryKey: operatorKeys.detail(cpoId) });
-  }, [failed, cpoId, queryClient]);
   if (writes.length === 0) return null;
   return (
     <StatusBadge tone={failed ? 'danger' : 'warning'}>

@@ -1,10 +1,9 @@
 import type { OperatorDetail } from '../../../contract/operators';
-import type { NewWrite, OutboxWrite } from '../../offline/outbox-write';
+import type { NewWrite } from '../../offline/outbox-write';
 import {
   OPERATOR_ADDRESS_WRITE,
   OPERATOR_BILLING_WRITE,
   OPERATOR_ERP_WRITE,
-  editOfKind,
   operatorScope,
   type OperatorWriteData,
   type OperatorWriteKind,
@@ -20,26 +19,6 @@ import {
 
 /** The three edits of an operator's page as outbox writes (spec 3 §2, the way of a write in ARCHITECTURE.md). */
 
-const isOperatorKind = (kind: string): kind is OperatorWriteKind => kind in editOfKind;
-
-/**
- * The version a new write of this operator must carry: the one the user saw, or one more per write
- * of theirs still queued (or just sent, before the page refetched), since the server moves the
- * version on by exactly one for every accepted write (either workflow or an ERP value); without
- * this a second offline edit would be refused as a conflict with the user's own first one. Failed
- * writes changed nothing and do not count.
- */
-export function versionToSend(operator: Pick<OperatorDetail, 'cpoId' | 'version'>, writes: readonly OutboxWrite[]): number | undefined {
-  let version = operator.version;
-  if (version === undefined) return undefined;
-  for (const w of writes) {
-    if (w.scope !== operatorScope(operator.cpoId) || w.state === 'failed' || !isOperatorKind(w.kind)) continue;
-    const expected = (w.data as OperatorWriteData | undefined)?.version;
-    if (expected !== undefined) version = Math.max(version, expected + 1);
-  }
-  return version;
-}
-
 const newDraft = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
@@ -53,7 +32,8 @@ function write<V extends Record<string, string>>(
   return {
     scope: operatorScope(operator.cpoId),
     kind,
-    data: { cpoId: operator.cpoId, cpoName: operator.cpoName, version, draft: newDraft(), values },
+    data: { cpoId: operator.cpoId, cpoName: operator.cpoName, draft: newDraft(), values },
+    ...(version !== undefined && { version }),
     request,
   };
 }

@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { CreateStationsAnswer } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
 import { CreateWizard } from '../../layout/create-wizard';
 import { Select } from '../../ui/select';
 import { TextField } from '../../ui/text-field';
-import { createStationsMutationKey, stationKeys } from './api/station-keys';
-import { createStations } from './api/station-queries';
+import { createStationsMutation } from './api/station-queries';
 import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../locations/api/location-queries';
 import {
   buildCreateStationsPayload,
@@ -22,21 +21,16 @@ export interface CreateStationsWizardProps {
   onClose: () => void;
   /** Opened from a location page: the location is preselected and locked. */
   fixedLocation?: { locationId: string; locationName: string };
-  /** After a successful creation (the host refreshes what it shows, e.g. the location's counts). */
-  onCreated?: (answer: CreateStationsAnswer) => void;
 }
 
 type Item = { id: string; label: string };
 
 /** 'Ladestationen anlegen' (spec 2 §2): model, location and count → confirm → success with the id. */
-export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated }: CreateStationsWizardProps) {
+export function CreateStationsWizard({ isOpen, onClose, fixedLocation }: CreateStationsWizardProps) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initial] = useState(() => emptyCreateStations(fixedLocation?.locationId));
   const [values, setValues] = useState<CreateStationsValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<keyof CreateStationsValues>>(new Set());
-  // One key per attempt that reached the confirm step (new after every close).
-  const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
 
   const locations = useQuery({ ...locationDropdownQueryOptions(), enabled: isOpen && !fixedLocation });
   const wallboxTypes = useQuery({ ...wallboxTypesQueryOptions(), enabled: isOpen });
@@ -49,19 +43,9 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
   const reset = () => {
     setValues(initial);
     setTouched(new Set());
-    setAttemptKey(crypto.randomUUID());
   };
 
-  const create = useMutation({
-    mutationKey: createStationsMutationKey,
-    mutationFn: () => createStations(buildCreateStationsPayload(values, locationName), attemptKey),
-    // Created with a dialog waiting for the id: fail at once offline instead of queueing unseen.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: stationKeys.lists() });
-    },
-  });
+  const create = useMutation(createStationsMutation());
 
   return (
     <CreateWizard<CreateStationsAnswer>
@@ -70,7 +54,7 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
       onReset={reset}
       title={t('stations.create.title')}
       submitLabel={t('ui.common.save')}
-      send={() => create.mutateAsync()}
+      send={() => create.mutateAsync(buildCreateStationsPayload(values, locationName))}
       isSending={create.isPending}
       successTitle={t('stations.create.successTitle')}
       successBody={(answer) => (
@@ -85,7 +69,6 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation, onCreated
           ? t('stations.create.locationNotFound', { locationId: values.locationId })
           : undefined
       }
-      onCreated={onCreated}
       size="lg"
       steps={[
         {

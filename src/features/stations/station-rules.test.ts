@@ -11,6 +11,7 @@ import {
   type SelectedConnector,
 } from './station-rules';
 import type { NewWrite, OutboxState, OutboxWrite } from '../../offline/outbox-write';
+import { storedWrite } from '../../offline/test-writes';
 
 const connector = (id: string, status: ConnectorStatus, parkingLot: string | null = 'P1', version = 3): SelectedConnector => ({
   connectorId: `${id}_1`,
@@ -101,6 +102,7 @@ describe('outbox write builders', () => {
         scope: 'A_1',
         kind: 'station.parking-lot',
         data: { connectorId: 'A_1', locationId: 'LOC1', parkingLot: 'P3' },
+        version: 4,
         request: {
           service: 'bff',
           path: '/connectors/update-parking-lots',
@@ -112,6 +114,7 @@ describe('outbox write builders', () => {
         scope: 'B_1',
         kind: 'station.parking-lot',
         data: { connectorId: 'B_1', locationId: 'LOC1', parkingLot: 'P4' },
+        version: 9,
         request: {
           service: 'bff',
           path: '/connectors/update-parking-lots',
@@ -121,13 +124,14 @@ describe('outbox write builders', () => {
       },
     ]);
   });
-  it('builds one availability write per connector', () => {
+  it('builds one availability write per connector with the version the user saw', () => {
     const writes = availabilityWrites([connector('A', 'IDLE', 'P1', 2)], 'CONNECTED_UNAVAILABLE');
     expect(writes).toEqual([
       {
         scope: 'A_1',
         kind: 'station.availability',
         data: { connectorId: 'A_1', locationId: 'LOC1', status: 'CONNECTED_UNAVAILABLE' },
+        version: 2,
         request: {
           service: 'bff',
           path: '/ocpp-client/change-availability',
@@ -140,18 +144,7 @@ describe('outbox write builders', () => {
 });
 
 describe('withQueuedVersions', () => {
-  const queued = (input: NewWrite, state: OutboxState): OutboxWrite => ({
-    ...input,
-    id: `w-${Math.random()}`,
-    idempotencyKey: 'k',
-    createdAt: 0,
-    seq: 0,
-    owner: 'u',
-    state,
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: 0,
-  });
+  const queued = (input: NewWrite, state: OutboxState): OutboxWrite => storedWrite(input, { state });
 
   it('keeps the seen version when nothing of the connector is queued', () => {
     const a = connector('A', 'IDLE', 'P1', 4);

@@ -9,6 +9,7 @@ import {
   type StationListRow,
 } from '../../../contract/stations';
 import type { NewWrite, OutboxWrite } from '../../offline/outbox-write';
+import { versionToSend } from '../../offline/versioned-writes';
 import { AVAILABILITY_WRITE, PARKING_LOT_WRITE, type AvailabilityWriteData, type ParkingLotWriteData } from './api/station-writes';
 
 /** What a selected connector needs for the rules (a subset of the list row). */
@@ -86,34 +87,20 @@ export function parkingLotWrites(
       scope: c.connectorId,
       kind: PARKING_LOT_WRITE,
       data: { connectorId: c.connectorId, locationId: c.locationId ?? '', parkingLot: lot },
+      version: c.version,
       request: { service: 'bff', path: '/connectors/update-parking-lots', method: 'PUT', body: [item] },
     };
   });
 }
 
-/** The version a queued station write expects (the one the user saw when making it). */
-function expectedVersion(write: OutboxWrite): number | undefined {
-  const body = write.request.body;
-  if (write.kind === PARKING_LOT_WRITE && Array.isArray(body)) return (body as ParkingLotUpdateItem[])[0]?.version;
-  if (write.kind === AVAILABILITY_WRITE) return (body as ChangeAvailabilityBody | undefined)?.changeAvailabilityRequest?.[0]?.version;
-  return undefined;
-}
-
 /**
- * The selection with the versions new writes must carry. A connector with writes of this user still
- * queued (or just sent, before the list refetched) will be one version further per write by the time
- * the new one is replayed, since every write bumps the version by exactly one; without this, a second
- * offline change of the same connector would be refused as a conflict with the user's own first one.
- * Failed writes changed nothing and do not count.
+ * The selection with the versions new writes must carry: a connector with writes of this user still
+ * queued (or just sent, before the list refetched) is one version further per write by the time the
+ * new one is replayed (offline/versioned-writes.ts).
  */
 export function withQueuedVersions(selected: readonly SelectedConnector[], writes: readonly OutboxWrite[]): SelectedConnector[] {
   return selected.map((c) => {
-    let version = c.version;
-    for (const w of writes) {
-      if (w.scope !== c.connectorId || w.state === 'failed') continue;
-      const expected = expectedVersion(w);
-      if (expected !== undefined) version = Math.max(version, expected + 1);
-    }
+    const version = versionToSend(c.version, c.connectorId, writes);
     return version === c.version ? c : { ...c, version };
   });
 }
@@ -131,6 +118,7 @@ export function availabilityWrites(
       scope: c.connectorId,
       kind: AVAILABILITY_WRITE,
       data: { connectorId: c.connectorId, locationId: c.locationId ?? '', status },
+      version: c.version,
       request: { service: 'bff', path: '/ocpp-client/change-availability', method: 'PUT', body },
     };
   });

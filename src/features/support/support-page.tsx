@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FileTrigger } from 'react-aria-components/FileTrigger';
 import { useT } from '../../i18n/i18n-context';
@@ -13,7 +14,7 @@ import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/session-context';
 import { mailSendRequestSchema, SUPPORT_SUBJECT_MAX } from '../../../contract/auth';
 import { SUPPORT_ACCEPT, checkAttachment, toByteValues } from './attachment';
-import { sendSupportMail } from './api/support-api';
+import { sendSupportMailMutation } from './api/support-api';
 
 // The contract's limits (contract/auth.ts), which the server checks too.
 const mail = mailSendRequestSchema.shape;
@@ -26,6 +27,7 @@ export function SupportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const send = useMutation(sendSupportMailMutation());
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
   const subject = form.field('subject');
   const message = form.field('message');
@@ -48,7 +50,7 @@ export function SupportPage() {
     if (!form.trySubmit() || !claims) return;
     setPending(true);
     try {
-      await sendSupportMail({
+      await send.mutateAsync({
         subject: form.values.subject.trim(),
         body: form.values.message.trim(),
         attachments: file ? await toByteValues(file) : undefined,

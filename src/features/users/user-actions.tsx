@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { useOutboxInstance } from '../../offline/outbox-react';
 import type { NewWrite } from '../../offline/outbox-write';
+import { versionToSend } from '../../offline/versioned-writes';
 import { describeFailure } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
@@ -15,9 +16,8 @@ import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu, type ActionMenuItem } from '../../ui/menu';
 import { useNavigate } from '../../ui/navigation';
 import { showNotice } from '../../ui/notices';
-import { userKeys } from './api/user-keys';
 import { userDetailQueryOptions } from './api/user-queries';
-import { editDraft, tariffDraft, versionToSend, type ContractWriteData } from './api/user-writes';
+import { contractScope, editDraft, tariffDraft, type ContractWriteData } from './api/user-writes';
 import { deleteWrite, invitationWrite, terminateWrite, tariffWrite, type TariffFormValues } from './user-rules';
 
 // Not part of the first screen, but fetched once it shows: a tariff change made offline right
@@ -114,7 +114,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
     if (action === 'delete' && outcome !== 'failed') navigate?.('/nutzer');
   };
 
-  const version = (seen: ContractDetail) => versionToSend(seen, outbox.getSnapshot());
+  const version = (seen: ContractDetail) => versionToSend(seen.version, contractScope(seen.contractKey), outbox.getSnapshot());
 
   const items: ActionMenuItem[] = [
     ...(available.edit ? [{ id: 'edit', label: t('users.actions.edit') }] : []),
@@ -124,10 +124,8 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
     ...(isAdmin ? [{ id: 'delete', label: t('users.actions.delete'), tone: 'danger' as const }] : []),
   ];
 
-  const closeResult = () => {
-    setResult(null);
-    void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) });
-  };
+  // The contract is refreshed by the write kind once the server answered (applied or refused).
+  const closeResult = () => setResult(null);
 
   return (
     <>
@@ -164,13 +162,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
           await submit('tariff', tariffWrite(tariff.seen, version(tariff.seen), values), tariff.replaces);
         }}
       />
-      <UserEditFlow
-        key={`edit-${editWizard.opening}`}
-        opener={editWizard}
-        contract={edit.seen}
-        initial={edit.initial}
-        onDone={() => void queryClient.invalidateQueries({ queryKey: userKeys.detail(contract.contractKey) })}
-      />
+      <UserEditFlow key={`edit-${editWizard.opening}`} opener={editWizard} contract={edit.seen} initial={edit.initial} />
       <ResultDialogs result={result} onClose={closeResult} />
     </>
   );

@@ -272,7 +272,7 @@ describe('the edit wizard (spec 2 §2, §4)', () => {
 
   it('PUT /update-contract with the whole form, contractKey, authCode and the version; the stored PDF stays without a new one', () => {
     const write = editWrite(detail, 6, { ...valuesFromContract(detail, true), city: 'Bremen' }, null, 'd2');
-    expect(write).toMatchObject({ scope: 'contract:k-1', kind: 'user.edit', data: { draft: 'd2', version: 6 } });
+    expect(write).toMatchObject({ scope: 'contract:k-1', kind: 'user.edit', data: { draft: 'd2' }, version: 6 });
     expect(write.request).toMatchObject({ path: '/update-contract', method: 'PUT' });
     const body = write.request.body as Record<string, unknown> & { contractInfo: object };
     expect(body).toMatchObject({ contractKey: 'k-1', authCode: '123456', version: 6, cpoId: 'CPO1', contractAddress: { city: 'Bremen' } });

@@ -363,7 +363,8 @@ export function editWrite(
   return {
     scope: contractScope(c.contractKey),
     kind: USER_EDIT_WRITE,
-    data: { contractKey: c.contractKey, endCustomerId: c.endCustomerId, name: `${c.firstName} ${c.lastName}`, version, draft, values: v },
+    data: { contractKey: c.contractKey, endCustomerId: c.endCustomerId, name: `${c.firstName} ${c.lastName}`, draft, values: v },
+    version,
     request: { service: 'contractManagement', path: '/update-contract', method: 'PUT', body },
   };
 }

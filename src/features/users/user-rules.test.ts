@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contractActions, type ContractDetail, type ContractRow } from '../../../contract/contracts';
 import type { OutboxWrite } from '../../offline/outbox-write';
-import {
-  USER_INVITATION_WRITE,
-  USER_TARIFF_WRITE,
-  USER_TERMINATE_WRITE,
-  contractScope,
-  tariffDraft,
-  versionToSend,
-} from './api/user-writes';
+import { USER_INVITATION_WRITE, USER_TARIFF_WRITE, USER_TERMINATE_WRITE, contractScope, tariffDraft } from './api/user-writes';
+import { versionToSend } from '../../offline/versioned-writes';
 import {
   checkPaymentSelection,
   firstOfNextMonth,
@@ -16,6 +10,8 @@ import {
   parseMoney,
   paymentStatusChange,
   paymentStatusWrite,
+  deleteWrite,
+  invitationWrite,
   tariffFormIssues,
   tariffWrite,
   terminateWrite,
@@ -166,17 +162,35 @@ describe('versions and drafts of queued writes', () => {
       scope: contractScope('k-1'),
       kind,
       state,
-      data: { contractKey: 'k-1', version, draft, values: { newTariffDate: '2026-12-01' } },
+      version,
+      data: { contractKey: 'k-1', draft, values: { newTariffDate: '2026-12-01' } },
     }) as unknown as OutboxWrite;
 
   it('adds one per queued versioned write of the contract, not for failed ones or invitations', () => {
-    const c = { contractKey: 'k-1', version: 4 };
-    expect(versionToSend(c, [])).toBe(4);
-    expect(versionToSend(c, [queued(USER_TARIFF_WRITE, 4)])).toBe(5);
-    expect(versionToSend(c, [queued(USER_TARIFF_WRITE, 4), queued(USER_TERMINATE_WRITE, 5)])).toBe(6);
-    expect(versionToSend(c, [queued(USER_TARIFF_WRITE, 4, 'failed')])).toBe(4);
-    expect(versionToSend(c, [queued(USER_INVITATION_WRITE, undefined)])).toBe(4);
-    expect(versionToSend({ contractKey: 'k-2', version: 1 }, [queued(USER_TARIFF_WRITE, 4)])).toBe(1);
+    const toSend = (writes: OutboxWrite[], key = 'k-1', version = 4) => versionToSend(version, contractScope(key), writes);
+    expect(toSend([])).toBe(4);
+    expect(toSend([queued(USER_TARIFF_WRITE, 4)])).toBe(5);
+    expect(toSend([queued(USER_TARIFF_WRITE, 4), queued(USER_TERMINATE_WRITE, 5)])).toBe(6);
+    expect(toSend([queued(USER_TARIFF_WRITE, 4, 'failed')])).toBe(4);
+    expect(toSend([queued(USER_INVITATION_WRITE, undefined)])).toBe(4);
+    expect(toSend([queued(USER_TARIFF_WRITE, 4)], 'k-2', 1)).toBe(1);
+  });
+
+  it('carries the version the user saw on terminate, tariff change and edit, none on an invitation or delete', () => {
+    const c = { contractKey: 'k-1', endCustomerId: 'EC1', firstName: 'Anna', lastName: 'Müller' };
+    expect(terminateWrite(c, 4).version).toBe(4);
+    expect(
+      tariffWrite(c, 5, {
+        fixTariff: '10',
+        varTariff: '0',
+        onboardingFee: '',
+        fixTariffPerChargingRequest: '',
+        newTariffDate: '',
+        newTariffCancellationDate: '',
+      }).version,
+    ).toBe(5);
+    expect(invitationWrite(c).version).toBeUndefined();
+    expect(deleteWrite(c).version).toBeUndefined();
   });
 
   it('finds what the user entered in a refused tariff change', () => {

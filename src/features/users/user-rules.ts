@@ -57,11 +57,10 @@ export function paymentStatusWrite(rows: readonly ContractRow[], status: Payment
 }
 
 type ContractFacts = Pick<ContractDetail, 'contractKey' | 'endCustomerId' | 'firstName' | 'lastName'>;
-const dataOf = (c: ContractFacts, version?: number): ContractWriteData => ({
+const dataOf = (c: ContractFacts): ContractWriteData => ({
   contractKey: c.contractKey,
   endCustomerId: c.endCustomerId,
   name: `${c.firstName} ${c.lastName}`,
-  version,
   draft: newDraft(),
 });
 
@@ -69,7 +68,8 @@ const dataOf = (c: ContractFacts, version?: number): ContractWriteData => ({
 export const terminateWrite = (c: ContractFacts, version: number): NewWrite<ContractWriteData> => ({
   scope: contractScope(c.contractKey),
   kind: USER_TERMINATE_WRITE,
-  data: dataOf(c, version),
+  data: dataOf(c),
+  version,
   request: {
     service: 'contractManagement',
     path: '/update-contract',
@@ -155,7 +155,8 @@ export function tariffWrite(c: ContractFacts, version: number, values: TariffFor
   return {
     scope: contractScope(c.contractKey),
     kind: USER_TARIFF_WRITE,
-    data: { ...dataOf(c, version), values },
+    data: { ...dataOf(c), values },
+    version,
     request: {
       service: 'contractManagement',
       path: '/change-contract-tarrif',

@@ -17,11 +17,10 @@ import { MultiSelect } from '../../ui/multi-select';
 import { showNotice } from '../../ui/notices';
 import { StatusBadge } from '../../ui/status-badge';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
-import { locationContractsQueryOptions } from '../locations/api/location-contracts-queries';
 import { locationDropdownQueryOptions } from '../locations/api/location-queries';
 import { isUserType } from './api/user-keys';
 import { noUserFilters, type UserFilters } from './api/user-search';
-import { userListQueryOptions } from './api/user-queries';
+import { locationUsersQueryOptions, userListQueryOptions } from './api/user-queries';
 import { checkPaymentSelection } from './user-rules';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
@@ -57,7 +56,7 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
   const { draft, applied, page, size } = list;
 
   const options = locationId
-    ? locationContractsQueryOptions(locationId, {
+    ? locationUsersQueryOptions(locationId, {
         endCustomerId: applied.endCustomerId,
         name: applied.name,
         rfId: applied.rfId,

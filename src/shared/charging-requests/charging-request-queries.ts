@@ -6,6 +6,7 @@ import {
   type ChargingHistoryFilter,
 } from '../../../contract/cockpit';
 import { apiRequest } from '../../api/client';
+import { queryRoot } from '../../offline/query-roots';
 
 /**
  * One page of GET /booking-service/bookings/get-charging-history: the cockpit's charging-request
@@ -28,16 +29,14 @@ export interface ChargingHistoryParams {
 }
 
 /**
- * Query keys of charging requests. The root 'charging-requests' is persisted for offline use
- * (src/offline/persister.ts allow-list).
+ * Query keys of charging requests, kept on the device for offline use (`persist`,
+ * offline/query-roots.ts).
  */
 export const chargingRequestKeys = {
-  all: ['charging-requests'] as const,
+  all: queryRoot('charging-requests', { persist: true }),
   histories: () => [...chargingRequestKeys.all, 'history'] as const,
   history: (params: ChargingHistoryParams) => [...chargingRequestKeys.histories(), params] as const,
 };
-
-export const cleanChargingRequestsMutationKey = [...chargingRequestKeys.all, 'clean'] as const;
 
 /**
  * The page before this one, when the cache has it whole: the server then reads on from its last

@@ -1,14 +1,15 @@
 import * as z from 'zod/mini';
 import { listSearchSchema, searchList, searchText } from '../../../ui/list-search';
 import type { GraphParams } from '../graph-params';
+import { queryRoot } from '../../../offline/query-roots';
 
 /**
  * Query keys of the cockpit, hierarchical so a write can invalidate exactly what it touched. The
- * root 'cockpit' is persisted for offline use (src/offline/persister.ts). Charging requests are
+ * cockpit is kept on the device for offline use (`persist`, offline/query-roots.ts). Charging requests are
  * their own keys (src/shared/charging-requests), the location dropdown is the locations area's.
  */
 export const cockpitKeys = {
-  all: ['cockpit'] as const,
+  all: queryRoot('cockpit', { persist: true }),
   graphs: () => [...cockpitKeys.all, 'graph'] as const,
   graph: (params: GraphParams) => [...cockpitKeys.graphs(), params] as const,
 };

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { cleanChargingRequestsAnswerSchema, graphAnswerSchema, type CleanChargingRequestsAnswer } from '../../../../contract/cockpit';
+import { cleanChargingRequestsAnswerSchema, graphAnswerSchema } from '../../../../contract/cockpit';
 import { apiRequest } from '../../../api/client';
+import { plainWrite } from '../../../api/mutations';
+import { chargingRequestKeys } from '../../../shared/charging-requests/charging-request-queries';
 import type { GraphParams } from '../graph-params';
 import { cockpitKeys } from './cockpit-keys';
 
@@ -21,13 +23,19 @@ export const graphQueryOptions = (params: GraphParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** PUT /bff/charging-requests/clean (admin): closes requests stuck longer than the threshold. */
-export function cleanChargingRequests(minutesThreshold: number): Promise<CleanChargingRequestsAnswer> {
-  return apiRequest({
-    service: 'bff',
-    path: '/charging-requests/clean',
-    method: 'PUT',
-    body: { minutesThreshold },
+/**
+ * PUT /bff/charging-requests/clean (admin): closes requests stuck longer than the threshold, which
+ * changes exactly the request rows and the KPIs and chart computed from them.
+ */
+export const cleanChargingRequestsMutation = () =>
+  plainWrite({
+    mutationKey: [...chargingRequestKeys.all, 'clean'],
+    request: (minutesThreshold: number) => ({
+      service: 'bff',
+      path: '/charging-requests/clean',
+      method: 'PUT',
+      body: { minutesThreshold },
+    }),
     schema: cleanChargingRequestsAnswerSchema,
+    refreshes: () => [chargingRequestKeys.histories(), cockpitKeys.graphs()],
   });
-}

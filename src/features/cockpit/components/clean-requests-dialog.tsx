@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { isNetworkError } from '../../../api/errors';
 import { useT } from '../../../i18n/i18n-context';
@@ -7,9 +7,7 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/text-field';
 import { digitsOnly, validationMessage } from '../../../ui/validation';
-import { chargingRequestKeys, cleanChargingRequestsMutationKey } from '../../../shared/charging-requests/charging-request-queries';
-import { cockpitKeys } from '../api/cockpit-keys';
-import { cleanChargingRequests } from '../api/cockpit-queries';
+import { cleanChargingRequestsMutation } from '../api/cockpit-queries';
 
 /** Minutes as typed → a whole number above 0, or null (the action stays disabled). */
 export function parseThreshold(value: string): number | null {
@@ -24,7 +22,6 @@ type Outcome = { kind: 'done'; changed: number } | { kind: 'failed'; offline: bo
 /** Admin action (spec 1 §2, §6): close charging requests stuck before charging for longer than N minutes. */
 export function CleanRequestsButton() {
   const t = useT();
-  const queryClient = useQueryClient();
   const [isOpen, setOpen] = useState(false);
   const [threshold, setThreshold] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -32,22 +29,11 @@ export function CleanRequestsButton() {
   const formatError = digitsOnly(threshold);
 
   const clean = useMutation({
-    mutationKey: cleanChargingRequestsMutationKey,
-    mutationFn: cleanChargingRequests,
-    // An admin action at the desk: fail at once when offline instead of waiting unseen in a queue.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async ({ changed }) => {
+    ...cleanChargingRequestsMutation(),
+    onSuccess: ({ changed }) => {
       setOpen(false);
       setThreshold('');
       setOutcome({ kind: 'done', changed });
-      // Exactly what a clean touches: request rows and the KPIs/graph computed from them.
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: chargingRequestKeys.histories(),
-        }),
-        queryClient.invalidateQueries({ queryKey: cockpitKeys.graphs() }),
-      ]);
     },
     onError: (error) => {
       setOpen(false);

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { listSearchSchema } from '../../../ui/list-search';
+import { queryRoot } from '../../../offline/query-roots';
 
 export interface CustomerListParams {
   page: number;
@@ -7,15 +8,13 @@ export interface CustomerListParams {
 }
 
 /**
- * Query keys of the customers area, the only definition of them. Not persisted for offline use:
+ * Query keys of the customers area, the only definition of them. Never kept on the device:
  * customer management is office work of platform admins, and its lists name other companies.
  */
 export const customerKeys = {
-  all: ['customers'] as const,
+  all: queryRoot('customers', { persist: false }),
   lists: () => [...customerKeys.all, 'list'] as const,
   list: (params: CustomerListParams) => [...customerKeys.lists(), params] as const,
-  /** Every customer as an option ('id: name', with its type): the operator wizard's customer select. */
-  options: () => [...customerKeys.all, 'options'] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (customerId: string) => [...customerKeys.details(), customerId] as const,
   users: (customerId: string) => [...customerKeys.detail(customerId), 'users'] as const,

@@ -6,16 +6,19 @@ import {
   customerDetailSchema,
   customerListRowSchema,
   dashboardUserRowSchema,
-  type CreateDashboardUserAnswer,
   type CreateDashboardUserBody,
 } from '../../../../contract/customers';
 import { apiRequest } from '../../../api/client';
+import { plainWrite } from '../../../api/mutations';
 import { customerKeys, type CustomerListParams } from './customer-keys';
 
 const customerListAnswerSchema = paged(customerListRowSchema);
 const dashboardUsersAnswerSchema = paged(dashboardUserRowSchema);
 
-/** One page of GET /bff/cpos/get-all-customer. */
+/** Every customer, for a select (admins: the operator wizard names the new operator's customer). */
+export const ALL_CUSTOMERS: CustomerListParams = { page: 0, size: 10000 };
+
+/** One page of GET /bff/cpos/get-all-customer: the list page, and with ALL_CUSTOMERS every customer select. */
 export const customerListQueryOptions = (params: CustomerListParams) =>
   queryOptions({
     queryKey: customerKeys.list(params),
@@ -28,28 +31,6 @@ export const customerListQueryOptions = (params: CustomerListParams) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-
-/** Customers one select lists at most (the operator options' size, spec 1 §7). */
-export const CUSTOMER_OPTIONS_PAGE_SIZE = 10000;
-
-/**
- * Every customer for a select (admins: the operator wizard names the new operator's customer):
- * GET /bff/cpos/get-all-customer with page 0 and size 10000. Creating a customer refreshes it.
- */
-export const customerOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: customerKeys.options(),
-    queryFn: ({ signal }) =>
-      apiRequest({
-        service: 'bff',
-        path: '/cpos/get-all-customer',
-        query: { page: 0, size: CUSTOMER_OPTIONS_PAGE_SIZE },
-        schema: customerListAnswerSchema,
-        signal,
-      }),
-    select: (answer) => answer.response,
-    staleTime: 5 * 60_000,
   });
 
 /** 'id: name', as the customer select lists them. */
@@ -99,26 +80,25 @@ export async function isCustomerIdFree(customerId: string): Promise<boolean> {
 
 /**
  * POST /bff/cpos/create-dashboard-user: a new customer with its first user, or a user added to a
- * customer. The key makes a resend of the same filled-in dialog answer with what the first created.
+ * customer; either shows in the customer lists and selects and on the customer's page.
  */
-export function createDashboardUser(body: CreateDashboardUserBody, idempotencyKey: string): Promise<CreateDashboardUserAnswer> {
-  return apiRequest({
-    service: 'bff',
-    path: '/cpos/create-dashboard-user',
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+export const createDashboardUserMutation = () =>
+  plainWrite({
+    mutationKey: [...customerKeys.all, 'create-dashboard-user'],
+    request: (body: CreateDashboardUserBody) => ({ service: 'bff', path: '/cpos/create-dashboard-user', method: 'POST', body }),
     schema: createDashboardUserAnswerSchema,
+    refreshes: (body) => [customerKeys.lists(), customerKeys.detail(body.customerId)],
   });
-}
 
 /** POST /contract-management/send-invitation-email/{contractKey}: a new link, the old one void. */
-export function resendInvitation(contractKey: string, idempotencyKey: string): Promise<unknown> {
-  return apiRequest({
-    service: 'contractManagement',
-    path: `/send-invitation-email/${encodeURIComponent(contractKey)}`,
-    method: 'POST',
-    headers: { 'Idempotency-Key': idempotencyKey },
+export const resendInvitationMutation = () =>
+  plainWrite({
+    mutationKey: [...customerKeys.all, 'resend-invitation'],
+    request: ({ contractKey }: { customerId: string; contractKey: string }) => ({
+      service: 'contractManagement',
+      path: `/send-invitation-email/${encodeURIComponent(contractKey)}`,
+      method: 'POST',
+    }),
     schema: z.unknown(),
+    refreshes: ({ customerId }) => [customerDetailQueryOptions(customerId)],
   });
-}

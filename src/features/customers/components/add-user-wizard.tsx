@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CustomerDetail } from '../../../../contract/customers';
 import { useT } from '../../../i18n/i18n-context';
 import { CreateWizard } from '../../../layout/create-wizard';
 import { useForm } from '../../../ui/use-form';
-import { customerKeys } from '../api/customer-keys';
-import { createDashboardUser } from '../api/customer-queries';
+import { createDashboardUserMutation } from '../api/customer-queries';
 import { buildAddUserPayload, emptyUser, userRules, type UserValues } from '../customer-form';
-import { Summary, UserFields, failureMessage, newKey } from './customer-fields';
+import { Summary, UserFields, failureMessage } from './customer-fields';
 
 /**
  * 'add external user' (spec 3 §2): the user's name, e-mail and role, then confirm. The person gets
@@ -15,35 +14,21 @@ import { Summary, UserFields, failureMessage, newKey } from './customer-fields';
  */
 export function AddUserWizard({ customer, isOpen, onClose }: { customer: CustomerDetail; isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initial] = useState(emptyUser);
   const user = useForm<UserValues>(initial, userRules);
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
-  const reset = () => {
-    user.reset();
-    setIdempotencyKey(newKey());
-  };
-
-  const add = useMutation({
-    mutationFn: () => createDashboardUser(buildAddUserPayload(customer, user.values), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: customerKeys.users(customer.customerId) });
-    },
-  });
+  const add = useMutation(createDashboardUserMutation());
 
   const v = user.values;
   return (
     <CreateWizard
       isOpen={isOpen}
       onClose={onClose}
-      onReset={reset}
+      onReset={user.reset}
       size="lg"
       title={t('customers.addUser.title', { name: customer.companyName })}
       submitLabel={t('ui.common.save')}
-      send={() => add.mutateAsync()}
+      send={() => add.mutateAsync(buildAddUserPayload(customer, user.values))}
       isSending={add.isPending}
       successTitle={t('customers.addUser.successTitle')}
       successBody={() => <p>{t('customers.addUser.successText', { email: v.email.trim() })}</p>}

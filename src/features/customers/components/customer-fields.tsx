@@ -65,9 +65,6 @@ export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useFor
   );
 }
 
-export const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-
 /** How a refused creation reads (spec 3 §8): e-mail or customer number in use, else 'Mistake'. */
 export function failureMessage(t: TranslateFn, error: unknown): FailureMessage {
   const failure = createFailure(error);

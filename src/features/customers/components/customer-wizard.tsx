@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n-context';
 import { CreateWizard } from '../../../layout/create-wizard';
@@ -9,8 +9,7 @@ import { Select } from '../../../ui/select';
 import { StatusBadge } from '../../../ui/status-badge';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
-import { customerKeys } from '../api/customer-keys';
-import { createDashboardUser, isCustomerIdFree } from '../api/customer-queries';
+import { createDashboardUserMutation, isCustomerIdFree } from '../api/customer-queries';
 import {
   CUSTOMER_TYPES,
   buildCustomerPayload,
@@ -22,7 +21,7 @@ import {
   type CompanyValues,
   type UserValues,
 } from '../customer-form';
-import { Summary, UserFields, failureMessage, newKey } from './customer-fields';
+import { Summary, UserFields, failureMessage } from './customer-fields';
 
 type IdCheck = { id: string; status: 'checking' | 'free' | 'taken' | 'failed' } | null;
 type CompanyForm = ReturnType<typeof useForm<CompanyValues>>;
@@ -35,30 +34,19 @@ type CompanyForm = ReturnType<typeof useForm<CompanyValues>>;
  */
 export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initialCompany] = useState(emptyCompany);
   const company = useForm<CompanyValues>(initialCompany, companyRules);
   const [initialUser] = useState(emptyUser);
   const user = useForm<UserValues>(initialUser, userRules);
   const idCheck = useCustomerIdCheck(company);
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
     company.reset();
     user.reset();
     idCheck.reset();
-    setIdempotencyKey(newKey());
   };
 
-  const create = useMutation({
-    mutationFn: () => createDashboardUser(buildCustomerPayload(company.values, user.values), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
-    onSuccess: () => {
-      // The list reloads after the wizard closed (spec 3 §2), and so does every customer select.
-      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-    },
-  });
+  const create = useMutation(createDashboardUserMutation());
 
   return (
     <CreateWizard
@@ -67,7 +55,7 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
       onReset={reset}
       title={t('customers.wizard.title')}
       submitLabel={t('customers.wizard.submit')}
-      send={() => create.mutateAsync()}
+      send={() => create.mutateAsync(buildCustomerPayload(company.values, user.values))}
       isSending={create.isPending}
       successTitle={t('customers.wizard.successTitle')}
       successBody={() => (

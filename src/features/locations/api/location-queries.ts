@@ -5,13 +5,12 @@ import {
   locationListAnswerSchema,
   updateLocationAnswerSchema,
   wallboxTypesAnswerSchema,
-  type CreateLocationAnswer,
   type CreateLocationBody,
-  type UpdateLocationAnswer,
   type UpdateLocationBody,
 } from '../../../../contract/locations';
 import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
 import { apiRequest } from '../../../api/client';
+import { plainWrite } from '../../../api/mutations';
 import { locationKeys, type LocationListParams } from './location-keys';
 
 /** One page of GET /bff/locations/get-by-cpo (server-side filters and paging). */
@@ -63,12 +62,20 @@ export const wallboxTypesQueryOptions = () =>
     staleTime: 30 * 60_000,
   });
 
-/** POST /bff/locations/location. */
-export function createLocation(body: CreateLocationBody): Promise<CreateLocationAnswer> {
-  return apiRequest({ service: 'bff', path: '/locations/location', method: 'POST', body, schema: createLocationAnswerSchema });
-}
+/** POST /bff/locations/location: the new location shows in the lists and in every location select at once. */
+export const createLocationMutation = () =>
+  plainWrite({
+    mutationKey: [...locationKeys.all, 'create'],
+    request: (body: CreateLocationBody) => ({ service: 'bff', path: '/locations/location', method: 'POST', body }),
+    schema: createLocationAnswerSchema,
+    refreshes: () => [locationKeys.lists(), locationDropdownQueryOptions()],
+  });
 
-/** PUT /bff/locations/update-location. */
-export function updateLocation(body: UpdateLocationBody): Promise<UpdateLocationAnswer> {
-  return apiRequest({ service: 'bff', path: '/locations/update-location', method: 'PUT', body, schema: updateLocationAnswerSchema });
-}
+/** PUT /bff/locations/update-location: a new name or address shows on the page, in the lists and the selects. */
+export const updateLocationMutation = () =>
+  plainWrite({
+    mutationKey: [...locationKeys.all, 'update'],
+    request: (body: UpdateLocationBody) => ({ service: 'bff', path: '/locations/update-location', method: 'PUT', body }),
+    schema: updateLocationAnswerSchema,
+    refreshes: (body) => [locationDetailQueryOptions(body.locationId), locationKeys.lists(), locationDropdownQueryOptions()],
+  });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LocationDetail } from '../../../../contract/locations';
 import { isApiError } from '../../../api/errors';
@@ -7,14 +7,12 @@ import { CreateWizard } from '../../../layout/create-wizard';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { AddressFields } from '../../../ui/address-fields';
-import { locationKeys, updateLocationMutationKey } from '../api/location-keys';
-import { updateLocation } from '../api/location-queries';
+import { updateLocationMutation } from '../api/location-queries';
 import { buildUpdatePayload, editRules, editValuesOf, type EditValues } from '../location-form';
 
 /** 'Standort bearbeiten' (spec 2 §2): enter, confirm; the operator is shown but cannot change. */
 export function EditLocationWizard({ location, isOpen, onClose }: { location: LocationDetail; isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [initial] = useState(() => editValuesOf(location));
   const form = useForm<EditValues>(initial, editRules);
   // The wizard stays mounted between uses: each opening starts from the location as loaded now.
@@ -24,18 +22,7 @@ export function EditLocationWizard({ location, isOpen, onClose }: { location: Lo
     if (isOpen) form.setValues(editValuesOf(location));
   }
 
-  const update = useMutation({
-    mutationKey: updateLocationMutationKey,
-    mutationFn: updateLocation,
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: locationKeys.detail(location.locationId) }),
-        queryClient.invalidateQueries({ queryKey: locationKeys.lists() }),
-      ]);
-    },
-  });
+  const update = useMutation(updateLocationMutation());
 
   const summary: Array<[keyof EditValues, string]> = [
     ['locationName', t('locations.fields.locationName')],

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { CreateLocationAnswer } from '../../../../contract/locations';
 import { GENERIC_ERROR_MESSAGE } from '../../../api/errors';
@@ -11,10 +11,9 @@ import { bindField, useForm } from '../../../ui/use-form';
 import { AddressFields } from '../../../ui/address-fields';
 import { CreateWizard } from '../../../layout/create-wizard';
 import { useSession } from '../../../auth/session-context';
-import { createLocationMutationKey, locationKeys } from '../api/location-keys';
-import { createLocation, wallboxTypesQueryOptions } from '../api/location-queries';
+import { createLocationMutation, wallboxTypesQueryOptions } from '../api/location-queries';
 // Every operator select reads the operators area's one factory: a new operator shows here once created.
-import { operatorOptionsQueryOptions } from '../../operators/api/operator-queries';
+import { ALL_OPERATORS, operatorListQueryOptions } from '../../operators/api/operator-queries';
 import {
   EMS_MODELS,
   MAX_INFRASTRUCTURE_ROWS,
@@ -37,14 +36,13 @@ import {
 /** 'Standort hinzufügen': property info → charging infrastructure → confirm and save (spec 1 §2). */
 export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const { claims } = useSession();
   const fixedCpoId = fixedOperatorId(claims);
   const [initial] = useState(() => emptyPropertyInfo(fixedCpoId ?? ''));
   const form = useForm<PropertyInfo>(initial, propertyRules);
   const [infra, setInfra] = useState<Infrastructure>(emptyInfrastructure);
 
-  const operators = useQuery(operatorOptionsQueryOptions());
+  const operators = useQuery({ ...operatorListQueryOptions(ALL_OPERATORS), select: (page) => page.response });
   const wallboxTypes = useQuery({ ...wallboxTypesQueryOptions(), enabled: isOpen });
   const operatorItems = (operators.data ?? []).map((op) => ({ id: op.cpoId, label: operatorLabel(op) }));
   if (fixedCpoId && !operatorItems.some((i) => i.id === fixedCpoId)) operatorItems.unshift({ id: fixedCpoId, label: fixedCpoId });
@@ -55,16 +53,7 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
     setInfra(emptyInfrastructure());
   };
 
-  const create = useMutation({
-    mutationKey: createLocationMutationKey,
-    mutationFn: createLocation,
-    // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: locationKeys.lists() });
-    },
-  });
+  const create = useMutation(createLocationMutation());
 
   const failure = (error: unknown) => {
     const found = createFailure(error, form.values.cpoId, GENERIC_ERROR_MESSAGE);

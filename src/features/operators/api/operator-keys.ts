@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { listSearchSchema } from '../../../ui/list-search';
+import { queryRoot } from '../../../offline/query-roots';
 
 /** Paging of the operator list (GET /cpos has no filters). */
 export interface OperatorListParams {
@@ -8,20 +9,16 @@ export interface OperatorListParams {
 }
 
 /**
- * Query keys of the operators area, the only definition of them. The root 'operators' is persisted
- * for offline use (src/offline/persister.ts), so the list and the details open offline with their age.
+ * Query keys of the operators area, the only definition of them. Kept on the device for offline
+ * use (`persist`), so the list and the details open offline with their age.
  */
 export const operatorKeys = {
-  all: ['operators'] as const,
+  all: queryRoot('operators', { persist: true }),
   lists: () => [...operatorKeys.all, 'list'] as const,
   list: (params: OperatorListParams) => [...operatorKeys.lists(), params] as const,
   details: () => [...operatorKeys.all, 'detail'] as const,
   detail: (cpoId: string) => [...operatorKeys.details(), cpoId] as const,
-  /** Every operator of the caller as 'id: name' options (GET /cpos?page=0&size=10000): every operator select. */
-  options: () => [...operatorKeys.all, 'options'] as const,
 };
-
-export const createOperatorMutationKey = [...operatorKeys.all, 'create'] as const;
 
 /** The paging of /betreiber as the URL keeps it. */
 export const operatorListSearchSchema = listSearchSchema({});

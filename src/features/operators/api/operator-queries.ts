@@ -1,22 +1,24 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { paged } from '../../../../contract/common';
 import {
   createOperatorAnswerSchema,
   operatorDetailSchema,
   operatorListRowSchema,
-  type CreateOperatorAnswer,
   type CreateOperatorBody,
 } from '../../../../contract/operators';
 import { apiRequest } from '../../../api/client';
+import { plainWrite } from '../../../api/mutations';
 import { operatorKeys, type OperatorListParams } from './operator-keys';
 
-/** Spec 1 §7: the operator list for selects is requested with page 0 and size 10000. */
-export const OPERATOR_OPTIONS_PAGE_SIZE = 10000;
+/** Spec 1 §7: an operator select asks for every operator, as page 0 of size 10000. */
+export const ALL_OPERATORS: OperatorListParams = { page: 0, size: 10000 };
 
 const operatorListAnswerSchema = paged(operatorListRowSchema);
 
-/** One page of GET /bff/cpos (server-side paging). */
+/**
+ * One page of GET /bff/cpos (server-side paging): the list page, and with ALL_OPERATORS every
+ * operator select (the location and user wizards), so a new operator shows in all of them.
+ */
 export const operatorListQueryOptions = (params: OperatorListParams) =>
   queryOptions({
     queryKey: operatorKeys.list(params),
@@ -45,44 +47,17 @@ export const operatorDetailQueryOptions = (cpoId: string) =>
       }),
   });
 
-const operatorOptionsAnswerSchema = paged(z.pick(operatorListRowSchema, { cpoId: true, cpoName: true }));
-
-/**
- * The caller's operators for a select ('id: name'): the location wizard's and every later operator
- * select read this one factory, so a new operator shows in all of them once its list is refreshed.
- */
-export const operatorOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: operatorKeys.options(),
-    queryFn: ({ signal }) =>
-      apiRequest({
-        service: 'bff',
-        path: '/cpos',
-        query: { page: 0, size: OPERATOR_OPTIONS_PAGE_SIZE },
-        schema: operatorOptionsAnswerSchema,
-        signal,
-      }),
-    select: (answer) => answer.response,
-    staleTime: 5 * 60_000,
-  });
-
 /** 'id: name', as every operator select lists them (spec 1 §2, spec 3 §2). */
 export const operatorLabel = (op: { cpoId: string; cpoName: string }): string => `${op.cpoId}: ${op.cpoName}`;
 
 /** A payment method's name (locales: operators.paymentMethod.*; every value of the contract's enums has one). */
 export const methodMessageId = (method: string) => `operators.paymentMethod.${method}`;
 
-/**
- * POST /bff/cpos/create-operator. The key makes a resend of the same filled-in wizard (a lost
- * answer, a second press) answer with the operator created the first time.
- */
-export function createOperator(body: CreateOperatorBody, idempotencyKey: string): Promise<CreateOperatorAnswer> {
-  return apiRequest({
-    service: 'bff',
-    path: '/cpos/create-operator',
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+/** POST /bff/cpos/create-operator: the new operator shows in the list and in every operator select. */
+export const createOperatorMutation = () =>
+  plainWrite({
+    mutationKey: [...operatorKeys.all, 'create'],
+    request: (body: CreateOperatorBody) => ({ service: 'bff', path: '/cpos/create-operator', method: 'POST', body }),
     schema: createOperatorAnswerSchema,
+    refreshes: () => [operatorKeys.lists()],
   });
-}

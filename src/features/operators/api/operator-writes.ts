@@ -29,15 +29,16 @@ export type OperatorEdit = (typeof editOfKind)[OperatorWriteKind];
 export interface OperatorWriteData<V = Record<string, string>> {
   cpoId: string;
   cpoName: string;
-  /** The operator version the user saw (also in the request body). */
-  version?: number;
   /** Names this write for 'Erneut bearbeiten': the form opens again with `values`. */
   draft: string;
   /** The form's values as the user entered them. */
   values: V;
 }
 
-/** All writes of one operator share a scope: they go out in order, each one version after the last. */
+/**
+ * All writes of one operator share a scope: they go out in order, each with the version the user
+ * saw (`version`, offline/versioned-writes.ts); each one accepted moves the operator on by one.
+ */
 export const operatorScope = (cpoId: string) => `operator:${cpoId}`;
 
 /** The operator's page with the edit open again and what the user entered (`routes/_app/betreiber/$details.tsx`). */
@@ -90,7 +91,7 @@ export function registerOperatorWrites(): void {
     name: (t) => t('operators.writes.address'),
     label: (d, t) => t('operators.writes.addressLabel', { cpoId: d.cpoId, name: d.values.cpoName ?? d.cpoName }),
     // A new name or address shows in the lists, every operator select and the location pages.
-    refreshes: (d) => [...refreshDetail(d), operatorKeys.lists(), operatorKeys.options(), locationKeys.details()],
+    refreshes: (d) => [...refreshDetail(d), operatorKeys.lists(), locationKeys.details()],
     formPath: formPath('address'),
     describeFailure: describeAddress,
   });

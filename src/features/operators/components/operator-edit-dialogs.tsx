@@ -3,13 +3,14 @@ import { useT } from '../../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../../offline/outbox';
 import { useOutboxInstance } from '../../../offline/outbox-react';
 import type { NewWrite } from '../../../offline/outbox-write';
+import { versionToSend } from '../../../offline/versioned-writes';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { Wizard } from '../../../ui/wizard';
 import { methodMessageId } from '../api/operator-queries';
-import type { OperatorEdit, OperatorWriteData } from '../api/operator-writes';
-import { addressWrite, billingWrite, erpWrite, versionToSend } from '../operator-edits';
+import { operatorScope, type OperatorEdit, type OperatorWriteData } from '../api/operator-writes';
+import { addressWrite, billingWrite, erpWrite } from '../operator-edits';
 import {
   addressRules,
   addressValuesOf,
@@ -66,7 +67,7 @@ function useSubmit({ operator, onQueued, replaces }: Pick<EditDialogProps, 'oper
       ? outbox.getSnapshot().find((w) => w.state === 'failed' && (w.data as OperatorWriteData | undefined)?.draft === replaces)
       : undefined;
     if (refused) await outbox.discard(refused.id);
-    const write = build(versionToSend(operator, outbox.getSnapshot()));
+    const write = build(versionToSend(operator.version, operatorScope(operator.cpoId), outbox.getSnapshot()));
     onQueued(await outbox.submit([write]), write.data.draft);
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreateOperatorAnswer } from '../../../../contract/operators';
 import { refreshAccessToken } from '../../../api/client';
@@ -10,9 +10,8 @@ import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { bindField, useForm } from '../../../ui/use-form';
 import { validationMessage } from '../../../ui/validation';
-import { customerLabel, customerOptionsQueryOptions } from '../../customers/api/customer-queries';
-import { createOperatorMutationKey, operatorKeys } from '../api/operator-keys';
-import { createOperator } from '../api/operator-queries';
+import { ALL_CUSTOMERS, customerLabel, customerListQueryOptions } from '../../customers/api/customer-queries';
+import { createOperatorMutation } from '../api/operator-queries';
 import {
   CUSTOMER_TYPES,
   billingRules,
@@ -28,8 +27,6 @@ import {
 } from '../operator-form';
 import { BillingFields, NameAndAddressFields, Section, Summary, addressEntries, billingGroups } from './operator-fields';
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
-
 /**
  * 'Betreiber anlegen' (spec 1 §2): operator info → invoice template info → confirm and save. After
  * success the tokens are refreshed (spec 1 §4), so the new operator is in the user's scope at once,
@@ -37,34 +34,23 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
  */
 export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const { claims, isAdmin } = useSession();
   const [initialInfo] = useState(() => emptyOperatorInfo(claims, isAdmin));
   const [infoRules] = useState(() => operatorInfoRules(isAdmin));
   const info = useForm<OperatorInfoValues>(initialInfo, infoRules);
   const [initialBilling] = useState(emptyBilling);
   const billing = useForm<BillingValues>(initialBilling, billingRules);
-  // One key per filled-in wizard: a second press or a resend after a lost answer creates nothing twice.
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
     info.reset();
     billing.reset();
-    setIdempotencyKey(newKey());
   };
 
   const create = useMutation({
-    mutationKey: createOperatorMutationKey,
-    mutationFn: () => createOperator(buildCreatePayload(info.values, billing.values), idempotencyKey),
-    // Created at the desk with a dialog waiting for the id: fail at once offline instead of queueing unseen.
-    networkMode: 'always',
-    retry: false,
-    onSuccess: async () => {
-      // Spec 1 §4: the new operator joins the token's operators (cpo_id). A failed refresh is no
-      // failed creation: the server reads the scope from the database on every request anyway.
-      await refreshAccessToken().catch(() => undefined);
-      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
-    },
+    ...createOperatorMutation(),
+    // Spec 1 §4: the new operator joins the token's operators (cpo_id). A failed refresh is no
+    // failed creation: the server reads the scope from the database on every request anyway.
+    onSuccess: () => refreshAccessToken().catch(() => undefined),
   });
 
   const failure = (error: unknown) => {
@@ -92,7 +78,7 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
       onReset={reset}
       title={t('operators.wizard.title')}
       submitLabel={t('ui.common.save')}
-      send={() => create.mutateAsync()}
+      send={() => create.mutateAsync(buildCreatePayload(info.values, billing.values))}
       isSending={create.isPending}
       successTitle={t('operators.wizard.successTitle')}
       successBody={(answer) => (
@@ -167,7 +153,11 @@ function CustomerSection({
 }) {
   const t = useT();
   // Platform admins pick the new operator's customer (spec 3 §2's customer list); others have their own.
-  const customerOptions = useQuery({ ...customerOptionsQueryOptions(), enabled: isAdmin && isOpen });
+  const customerOptions = useQuery({
+    ...customerListQueryOptions(ALL_CUSTOMERS),
+    select: (page) => page.response,
+    enabled: isAdmin && isOpen,
+  });
   const customerTypeItems = CUSTOMER_TYPES.map((type) => ({ id: type, label: t(`operators.customerType.${type}`) }));
   return (
     <Section title={t('operators.wizard.customer')}>

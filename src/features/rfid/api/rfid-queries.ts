@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { paged } from '../../../../contract/common';
 import { rfidRowSchema, type RfidEntry } from '../../../../contract/rfid';
 import { apiRequest } from '../../../api/client';
+import { plainWrite } from '../../../api/mutations';
 import { rfidKeys, type RfidListParams } from './rfid-keys';
 
 const rfidListAnswerSchema = paged(rfidRowSchema);
@@ -22,14 +23,11 @@ export const rfidListQueryOptions = (params: RfidListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** POST /contract-management/auth/save-rfid-tags: all cards or none (409 ERR_RFID_ID_EXISTS). */
-export function saveRfidTags(entries: RfidEntry[], idempotencyKey: string): Promise<{ saved: number }> {
-  return apiRequest({
-    service: 'contractManagement',
-    path: '/auth/save-rfid-tags',
-    method: 'POST',
-    body: entries,
-    headers: { 'Idempotency-Key': idempotencyKey },
+/** POST /contract-management/auth/save-rfid-tags: all cards or none (409 ERR_RFID_ID_EXISTS); the list shows them. */
+export const saveRfidTagsMutation = () =>
+  plainWrite({
+    mutationKey: [...rfidKeys.all, 'save'],
+    request: (entries: RfidEntry[]) => ({ service: 'contractManagement', path: '/auth/save-rfid-tags', method: 'POST', body: entries }),
     schema: z.object({ saved: z.int() }),
+    refreshes: () => [rfidKeys.lists()],
   });
-}

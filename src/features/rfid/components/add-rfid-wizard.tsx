@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RFID_SAVE_MAX, type RfidConflict } from '../../../../contract/rfid';
 import { useT } from '../../../i18n/i18n-context';
@@ -7,11 +7,8 @@ import { Button } from '../../../ui/button';
 import { CloseIcon } from '../../../ui/icons';
 import { TextField } from '../../../ui/text-field';
 import { validationMessage } from '../../../ui/validation';
-import { rfidKeys } from '../api/rfid-keys';
-import { saveRfidTags } from '../api/rfid-queries';
+import { saveRfidTagsMutation } from '../api/rfid-queries';
 import { buildRfidPayload, emptyRow, rowErrors, rowsValid, saveFailure, type RfidRowValues } from '../rfid-form';
-
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 /**
  * 'add RFID' (spec 2 §2): rows of serial number and tag (both required, added and removed), then
@@ -19,32 +16,18 @@ const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? 
  */
 export function AddRfidWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<RfidRowValues[]>(() => [emptyRow()]);
   const [shown, setShown] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
 
   const reset = () => {
     setRows([emptyRow()]);
     setShown(new Set());
     setSubmitted(false);
-    setIdempotencyKey(newKey());
   };
-  // Changed rows are a new request: a resend with this key would be refused as another payload.
-  const change = (next: (rows: RfidRowValues[]) => RfidRowValues[]) => {
-    setRows(next);
-    setIdempotencyKey(newKey());
-  };
+  const change = (next: (rows: RfidRowValues[]) => RfidRowValues[]) => setRows(next);
 
-  const save = useMutation({
-    mutationFn: () => saveRfidTags(buildRfidPayload(rows), idempotencyKey),
-    networkMode: 'always',
-    retry: false,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: rfidKeys.lists() });
-    },
-  });
+  const save = useMutation(saveRfidTagsMutation());
 
   const failure = (error: unknown) => {
     const found = saveFailure(error);
@@ -61,7 +44,7 @@ export function AddRfidWizard({ isOpen, onClose }: { isOpen: boolean; onClose: (
       size="lg"
       title={t('rfid.add.title')}
       submitLabel={t('ui.common.save')}
-      send={() => save.mutateAsync()}
+      send={() => save.mutateAsync(buildRfidPayload(rows))}
       isSending={save.isPending}
       successTitle={t('rfid.add.savedTitle')}
       successBody={(answer) => <p>{t('rfid.add.savedText', { count: answer.saved })}</p>}

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { listSearchSchema, searchList, searchText } from '../../../ui/list-search';
+import { queryRoot } from '../../../offline/query-roots';
 
 /** Applied filters of the station list (what was last submitted) plus paging. */
 export interface StationListParams {
@@ -14,18 +15,16 @@ export interface StationListParams {
 }
 
 /**
- * Query keys of the stations area, the only definition of them (lists and details alike). The root
- * 'stations' is persisted for offline use (src/offline/persister.ts allow-list).
+ * Query keys of the stations area, the only definition of them (lists and details alike), kept on
+ * the device for offline use (`persist`, offline/query-roots.ts).
  */
 export const stationKeys = {
-  all: ['stations'] as const,
+  all: queryRoot('stations', { persist: true }),
   lists: () => [...stationKeys.all, 'list'] as const,
   list: (params: StationListParams) => [...stationKeys.lists(), params] as const,
   details: () => [...stationKeys.all, 'detail'] as const,
   detail: (connectorId: string) => [...stationKeys.details(), connectorId] as const,
 };
-
-export const createStationsMutationKey = [...stationKeys.all, 'create'] as const;
 
 /** The filters of /stationen as the URL keeps them (with page and size). */
 export const stationListSearchSchema = listSearchSchema({

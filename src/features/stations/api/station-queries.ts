@@ -3,10 +3,13 @@ import {
   createStationsAnswerSchema,
   stationDetailSchema,
   stationListAnswerSchema,
-  type CreateStationsAnswer,
   type CreateStationsBody,
 } from '../../../../contract/stations';
 import { apiRequest } from '../../../api/client';
+import { plainWrite } from '../../../api/mutations';
+import { cockpitKeys } from '../../cockpit/api/cockpit-keys';
+import { locationKeys } from '../../locations/api/location-keys';
+import { locationDetailQueryOptions } from '../../locations/api/location-queries';
 import { stationKeys, type StationListParams } from './station-keys';
 
 /** One page of GET /bff/connectors/get-by-cpo (server-side filters and paging). */
@@ -46,16 +49,13 @@ export const stationDetailQueryOptions = (connectorId: string) =>
   });
 
 /**
- * POST /bff/connectors/create-cp. The key is made once per submission, so the client's own retry of
- * a 5xx answer cannot create the stations twice.
+ * POST /bff/connectors/create-cp: the new connectors show in the station lists, in their location's
+ * counts (its page and the location list) and in the cockpit's licence count.
  */
-export function createStations(body: CreateStationsBody, idempotencyKey: string): Promise<CreateStationsAnswer> {
-  return apiRequest({
-    service: 'bff',
-    path: '/connectors/create-cp',
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+export const createStationsMutation = () =>
+  plainWrite({
+    mutationKey: [...stationKeys.all, 'create'],
+    request: (body: CreateStationsBody) => ({ service: 'bff', path: '/connectors/create-cp', method: 'POST', body }),
     schema: createStationsAnswerSchema,
+    refreshes: (body) => [stationKeys.lists(), locationDetailQueryOptions(body.locationId), locationKeys.lists(), cockpitKeys.graphs()],
   });
-}

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { contractDetailSchema, contractListAnswerSchema, historyExportFileName } from '../../../../contract/contracts';
+import { locationContractsAnswerSchema } from '../../../../contract/locations';
 import { apiRequest } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
-import { isUserType, userKeys, type UserListParams } from './user-keys';
+import { isUserType, userKeys, type LocationUsersParams, type UserListParams } from './user-keys';
 
 /** One page of GET /contract-management/contracts/operator (server-side filters and paging). */
 export const userListQueryOptions = (params: UserListParams) =>
@@ -27,6 +29,33 @@ export const userListQueryOptions = (params: UserListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * One page of GET /contract-management/location/{id}/contracts: the users (contracts) of one
+ * location with the /nutzer filters except the location filter (server-side filters and paging).
+ */
+export const locationUsersQueryOptions = (locationId: string, params: LocationUsersParams) =>
+  queryOptions({
+    queryKey: userKeys.locationList(locationId, params),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        service: 'contractManagement',
+        path: `/location/${encodeURIComponent(locationId)}/contracts`,
+        query: {
+          endCustomerId: params.endCustomerId || undefined,
+          name: params.name || undefined,
+          rfId: params.rfId || undefined,
+          userTypes: params.userTypes.length ? params.userTypes.join(',') : undefined,
+          page: params.page,
+          size: params.size,
+        },
+        schema: locationContractsAnswerSchema,
+        signal,
+      }),
+    // Paging or filtering keeps the old rows (marked busy) instead of an empty table, but never the
+    // rows of another location when the page switches to a different one.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === locationId ? keepPreviousData(previous) : undefined),
+  });
+
 /** GET /contract-management/contract/id/{contractKey}: the contract with its version. */
 export const userDetailQueryOptions = (contractKey: string) =>
   queryOptions({
@@ -39,6 +68,23 @@ export const userDetailQueryOptions = (contractKey: string) =>
         signal,
       }),
   });
+
+/**
+ * Whether an end-customer id the operator typed is still free (the wizard's id check): for a new
+ * contract among the operator's (`cpoId`), for an edit among the others than `contractKey`.
+ */
+export function isEndCustomerIdFree(id: string, of: { cpoId: string } | { contractKey: string }): Promise<boolean> {
+  return apiRequest({
+    service: 'contractManagement',
+    path:
+      'contractKey' in of
+        ? `/end-customer-id/${encodeURIComponent(id)}/validate/on-update/${encodeURIComponent(of.contractKey)}`
+        : `/end-customer-id/${encodeURIComponent(id)}/validate/on-create`,
+    method: 'POST',
+    query: 'cpoId' in of ? { cpoId: of.cpoId } : undefined,
+    schema: z.boolean(),
+  });
+}
 
 /** Hands a downloaded file to the browser under `filename`. */
 export function saveFile(blob: Blob, filename: string): void {

@@ -3,7 +3,8 @@ import type { ContractDetail } from '../../../../contract/contracts';
 import { createTranslator } from '../../../i18n/i18n-provider';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import { loadSignedInMessages } from '../../../i18n/messages';
-import type { NewWrite, OutboxError, OutboxWrite } from '../../../offline/outbox-write';
+import type { NewWrite, OutboxError } from '../../../offline/outbox-write';
+import { storedWrite } from '../../../offline/test-writes';
 import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
 import { deleteWrite, paymentStatusWrite, tariffWrite, terminateWrite } from '../user-rules';
 import { userKeys } from './user-keys';
@@ -17,19 +18,7 @@ beforeAll(async () => {
   en = createTranslator('en', await loadSignedInMessages('en')).t;
 });
 
-const stored = (input: NewWrite, patch: Partial<OutboxWrite> = {}): OutboxWrite => ({
-  ...input,
-  id: 'w1',
-  idempotencyKey: 'k',
-  createdAt: 0,
-  seq: 1,
-  owner: 'u',
-  state: 'pending',
-  attempts: 0,
-  lastError: null,
-  nextAttemptAt: 0,
-  ...patch,
-});
+const stored = storedWrite;
 const failed = (input: NewWrite, lastError: OutboxError) => stored(input, { state: 'failed', lastError });
 
 const current: ContractDetail = {
@@ -120,6 +109,9 @@ describe('users write kinds', () => {
     const w = stored(tariffWrite(contract, 2, values));
     expect(formPath(w)).toBe(`/nutzer/k-1?edit=tariff&draft=${(w.data as { draft: string }).draft}`);
     const targets = queriesChangedBy(w).map((t) => ('queryKey' in t ? t.queryKey : t));
-    expect(targets).toEqual([userKeys.detail('k-1'), userKeys.lists(), ['locations', 'contracts']]);
+    expect(targets).toEqual([userKeys.detail('k-1'), userKeys.lists()]);
+    // A location's users tab is one of the lists.
+    const tab = userKeys.locationList('L1', { endCustomerId: '', name: '', rfId: '', userTypes: [], page: 0, size: 10 });
+    expect(tab.slice(0, userKeys.lists().length)).toEqual(userKeys.lists());
   });
 });

@@ -23,15 +23,10 @@ export const USER_PAYMENT_STATUS_WRITE = 'user.payment-status';
 export const USER_CREATE_WRITE = 'user.create';
 export const USER_EDIT_WRITE = 'user.edit';
 
-/** The kinds whose accepted write moves the contract's version on by one. */
-const VERSIONED_KINDS: ReadonlySet<string> = new Set([USER_TERMINATE_WRITE, USER_TARIFF_WRITE, USER_EDIT_WRITE]);
-
 export interface ContractWriteData {
   contractKey: string;
   endCustomerId: string;
   name: string;
-  /** The contract version the user saw (also in the request body); terminate and tariff change only. */
-  version?: number;
   /** Names this write for 'Erneut bearbeiten' (tariff change: the wizard opens again with `values`). */
   draft: string;
 }
@@ -119,23 +114,11 @@ export function describeCreateRefusal(error: OutboxError, t: TranslateFn): strin
   }
 }
 
-/** Every write of one contract goes out in order, each one version after the last. */
-export const contractScope = (contractKey: string) => `contract:${contractKey}`;
-
 /**
- * The version a new write of this contract must carry: the one the user saw, or one more per
- * terminate or tariff change of theirs still queued (the server moves the version on by one for
- * each accepted one). Failed writes changed nothing and do not count.
+ * Every write of one contract goes out in order; terminate, tariff change and edit carry the version
+ * the user saw (`version`, offline/versioned-writes.ts), and each one accepted moves it on by one.
  */
-export function versionToSend(contract: { contractKey: string; version: number }, writes: readonly OutboxWrite[]): number {
-  let version = contract.version;
-  for (const w of writes) {
-    if (w.scope !== contractScope(contract.contractKey) || w.state === 'failed' || !VERSIONED_KINDS.has(w.kind)) continue;
-    const expected = (w.data as ContractWriteData | undefined)?.version;
-    if (expected !== undefined) version = Math.max(version, expected + 1);
-  }
-  return version;
-}
+export const contractScope = (contractKey: string) => `contract:${contractKey}`;
 
 /** The contract as a colleague left it (409 CONFLICT), or what the status rule refused (409 CONTRACT_STATUS_DATA_INCONSISTENCY). */
 function describeContractRefusal(error: OutboxError, t: TranslateFn): string | null {
@@ -152,17 +135,15 @@ function describeContractRefusal(error: OutboxError, t: TranslateFn): string | n
 
 const contractLabel = (d: ContractWriteData) => `${d.endCustomerId} · ${d.name}`;
 
-/** What a contract write changes: its page, every user list page and the location pages' users tabs. */
-/** Every location's users tab (a family of `locationKeys.contracts`). */
-const locationUsersKey = [...locationKeys.all, 'contracts'] as const;
-const refreshContract = (d: ContractWriteData) => [userDetailQueryOptions(d.contractKey), userKeys.lists(), locationUsersKey];
+/** What a contract write changes: its page and every user list page (the location pages' users tabs are lists too). */
+const refreshContract = (d: ContractWriteData) => [userDetailQueryOptions(d.contractKey), userKeys.lists()];
 
 export function registerUserWrites(): void {
   registerWriteKind<CreateWriteData>({
     kind: USER_CREATE_WRITE,
     name: (t) => t('users.writes.create'),
     label: (d) => `${d.name} · ${d.email}`,
-    refreshes: () => [userKeys.lists(), locationUsersKey],
+    refreshes: () => [userKeys.lists()],
     formPath: (d) => `/nutzer#create=${encodeURIComponent(d.draft)}`,
     describeFailure: describeCreateRefusal,
   });
@@ -212,7 +193,7 @@ export function registerUserWrites(): void {
     kind: USER_PAYMENT_STATUS_WRITE,
     name: (t) => t('users.writes.paymentStatus'),
     label: (d, t) => t('users.writes.paymentStatusLabel', { count: d.rows.length, status: t(`users.billingStatus.${d.status}`) }),
-    refreshes: (d) => [userKeys.lists(), locationUsersKey, ...d.rows.map((r) => userKeys.detail(r.contractKey))],
+    refreshes: (d) => [userKeys.lists(), ...d.rows.map((r) => userKeys.detail(r.contractKey))],
     formPath: () => '/nutzer',
     describeFailure: (error, t) => (error.code === 'BILLING_NOT_FOUND' ? t('users.writes.billNotFound') : null),
   });

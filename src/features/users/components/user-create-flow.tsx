@@ -1,16 +1,16 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractDetail } from '../../../../contract/contracts';
 import { useT } from '../../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../../offline/outbox';
 import { useOutboxInstance } from '../../../offline/outbox-react';
+import { versionToSend } from '../../../offline/versioned-writes';
 import { describeFailure } from '../../../offline/write-kinds';
 import { AlertDialog } from '../../../ui/alert-dialog';
 import { showNotice } from '../../../ui/notices';
 import { locationDropdownQueryOptions } from '../../locations/api/location-queries';
 import { operatorDetailQueryOptions } from '../../operators/api/operator-queries';
-import { userKeys } from '../api/user-keys';
-import { createRefusal, versionToSend, type CreateRefusal, type CreateWriteData, type EditWriteData } from '../api/user-writes';
+import { contractScope, createRefusal, type CreateRefusal, type CreateWriteData, type EditWriteData } from '../api/user-writes';
 import { createWrite, editWrite, isAdminUserType, type UserFormValues } from '../user-create-rules';
 import { UserWizard } from './user-wizard';
 
@@ -41,7 +41,6 @@ export interface UserCreateFlowProps {
 export function UserCreateFlow({ isOpen, onClose, initial }: UserCreateFlowProps) {
   const t = useT();
   const outbox = useOutboxInstance();
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<Result>(null);
 
   const submit = async (values: UserFormValues, pdfBase64: string | null) => {
@@ -60,11 +59,8 @@ export function UserCreateFlow({ isOpen, onClose, initial }: UserCreateFlowProps
       : undefined;
   const refusal = createRefusal(refused?.lastError);
 
-  const close = () => {
-    setResult(null);
-    // Spec 2 §4: closing the dialog refreshes the contract list.
-    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-  };
+  // Spec 2 §4's refreshed contract list: the write kind refreshes it once the server answered.
+  const close = () => setResult(null);
 
   return (
     <>
@@ -131,8 +127,6 @@ export interface UserEditFlowProps {
   contract: ContractDetail;
   onClose: () => void;
   initial?: { values: UserFormValues; pdfBase64: string | null; writeId: string } | null;
-  /** After the result dialog closes (the page refreshes the contract). */
-  onDone: () => void;
 }
 
 /**
@@ -140,15 +134,19 @@ export interface UserEditFlowProps {
  * /update-contract through the outbox with the version the user saw (a colleague's change meanwhile
  * is refused with the contract as it is now).
  */
-export function UserEditFlow({ isOpen, contract, onClose, initial, onDone }: UserEditFlowProps) {
+export function UserEditFlow({ isOpen, contract, onClose, initial }: UserEditFlowProps) {
   const t = useT();
   const outbox = useOutboxInstance();
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<{ outcome: SubmitOutcome; draft: string } | null>(null);
 
   const submit = async (values: UserFormValues, pdfBase64: string | null) => {
     if (initial?.writeId && outbox.getSnapshot().some((w) => w.id === initial.writeId)) await outbox.discard(initial.writeId);
-    const write = editWrite(contract, versionToSend(contract, outbox.getSnapshot()), values, pdfBase64);
+    const write = editWrite(
+      contract,
+      versionToSend(contract.version, contractScope(contract.contractKey), outbox.getSnapshot()),
+      values,
+      pdfBase64,
+    );
     const outcome = await outbox.submit([write]);
     onClose();
     setResult({ outcome, draft: write.data.draft });
@@ -160,11 +158,8 @@ export function UserEditFlow({ isOpen, contract, onClose, initial, onDone }: Use
       ? outbox.getSnapshot().find((w) => (w.data as EditWriteData | undefined)?.draft === result.draft)
       : undefined;
 
-  const close = () => {
-    setResult(null);
-    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-    onDone();
-  };
+  // The contract and the lists are refreshed by the write kind once the server answered.
+  const close = () => setResult(null);
 
   return (
     <>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractDetail } from '../../../../contract/contracts';
-import { apiRequest } from '../../../api/client';
 import { useSession } from '../../../auth/session-context';
 import { useLocale, useT, type TranslateFn } from '../../../i18n/i18n-context';
 import { locationDropdownQueryOptions } from '../../locations/api/location-queries';
-import { operatorDetailQueryOptions, operatorOptionsQueryOptions } from '../../operators/api/operator-queries';
+import { ALL_OPERATORS, operatorDetailQueryOptions, operatorListQueryOptions } from '../../operators/api/operator-queries';
+import { isEndCustomerIdFree } from '../api/user-queries';
 import {
   STEP_FIELDS,
   checkPdf,
@@ -64,7 +64,11 @@ export function useUserWizardForm({ isOpen, contract, initial }: UserWizardSourc
   // The billing defaults are applied once per operator the user picks (not over what they chose).
   const [defaultsFor, setDefaultsFor] = useState<string | null>(initial ? initial.values.cpoId : contract ? contract.cpoId : null);
 
-  const operators = useQuery({ ...operatorOptionsQueryOptions(), enabled: isOpen && fixedOperator === null });
+  const operators = useQuery({
+    ...operatorListQueryOptions(ALL_OPERATORS),
+    select: (page) => page.response,
+    enabled: isOpen && fixedOperator === null,
+  });
   const operator = useQuery({ ...operatorDetailQueryOptions(values.cpoId), enabled: isOpen && !!values.cpoId });
   const locations = useQuery({ ...locationDropdownQueryOptions(), enabled: isOpen });
   const manualIds = contract ? contract.createManualEndCustomerId : (operator.data?.createManualEndCustomerId ?? false);
@@ -113,15 +117,8 @@ export function useUserWizardForm({ isOpen, contract, initial }: UserWizardSourc
     touch('endCustomerId');
     if (!id || !values.cpoId || issues.endCustomerId || id === contract?.endCustomerId) return;
     try {
-      const free = await apiRequest({
-        service: 'contractManagement',
-        path: contract
-          ? `/end-customer-id/${encodeURIComponent(id)}/validate/on-update/${encodeURIComponent(contract.contractKey)}`
-          : `/end-customer-id/${encodeURIComponent(id)}/validate/on-create`,
-        method: 'POST',
-        query: contract ? undefined : { cpoId: values.cpoId },
-      });
-      setIdCheck({ id, result: free === true ? 'validated' : 'exists' });
+      const free = await isEndCustomerIdFree(id, contract ? { contractKey: contract.contractKey } : { cpoId: values.cpoId });
+      setIdCheck({ id, result: free ? 'validated' : 'exists' });
     } catch {
       setIdCheck({ id, result: 'notValidated' });
     }

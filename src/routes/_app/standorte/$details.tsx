@@ -25,12 +25,11 @@ function LocationDetailRoute() {
       locationId={details}
       renderStations={(location) => <StationsTable locationId={location.locationId} heading={t('locations.detail.stationsHeading')} />}
       renderUsers={(location) => <UsersTable locationId={location.locationId} heading={t('locations.detail.usersHeading')} />}
-      renderCreateStations={({ location, isOpen, onClose, onCreated }) => (
+      renderCreateStations={({ location, isOpen, onClose }) => (
         <Suspense fallback={null}>
           <CreateStationsWizard
             isOpen={isOpen}
             onClose={onClose}
-            onCreated={onCreated}
             fixedLocation={{ locationId: location.locationId, locationName: location.locationName }}
           />
         </Suspense>

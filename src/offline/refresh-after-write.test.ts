@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryOptions } from '@tanstack/react-query';
-import { queryClient, refreshAfterWrite } from './query-runtime';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { refreshAfterWrite as refresh, type RefreshTarget } from './refresh-after-write';
 
+const queryClient = new QueryClient();
+const refreshAfterWrite = (target: RefreshTarget) => refresh(queryClient, target);
 afterEach(() => queryClient.clear());
 
 describe('refreshAfterWrite', () => {
