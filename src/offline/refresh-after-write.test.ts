@@ -32,4 +32,26 @@ describe('refreshAfterWrite', () => {
     expect(queryClient.getQueryData(['stations', 'list', { page: 1 }])).toBeUndefined();
     expect(queryClient.getQueryData(['locations', 'list', { page: 0 }])).toEqual(['other']);
   });
+
+  it("refreshes another area's query that declares it shows the changed family (meta.shows)", async () => {
+    const locationFn = vi.fn(async () => ({ operatorName: 'Neu' }));
+    const stationFn = vi.fn(async () => ({ lot: 'P1' }));
+    await queryClient.fetchQuery({
+      queryKey: ['locations', 'detail', 'L1'],
+      queryFn: locationFn,
+      meta: { shows: [['operators', 'list']] },
+    });
+    await queryClient.fetchQuery({ queryKey: ['stations', 'detail', 'C1'], queryFn: stationFn });
+    // As restored from IndexedDB: no query function, so it is dropped rather than kept stale.
+    queryClient.getQueryCache().build(queryClient, { queryKey: ['locations', 'detail', 'L2'], meta: { shows: [['operators']] } });
+    queryClient.setQueryData(['locations', 'detail', 'L2'], { operatorName: 'Alt' });
+    refreshAfterWrite(['operators', 'list']);
+    await vi.waitFor(() => expect(locationFn).toHaveBeenCalledTimes(2));
+    expect(stationFn).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(['locations', 'detail', 'L2'])).toBeUndefined();
+    // An operator's detail alone is no family the location shows.
+    refreshAfterWrite(['operators', 'detail', 'CPO1']);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(locationFn).toHaveBeenCalledTimes(2);
+  });
 });

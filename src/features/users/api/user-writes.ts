@@ -4,7 +4,7 @@ import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
 import { registerWriteKind } from '../../../offline/write-kinds';
 import { locationKeys } from '../../locations/api/location-keys';
-import type { UserFormValues } from '../user-create-rules';
+import type { UserFormValues } from './user-form-values';
 import { userKeys } from './user-keys';
 import { userDetailQueryOptions } from './user-queries';
 
