@@ -57,20 +57,25 @@ const hasBody = (method: Method) => method !== 'GET';
 export const routeTable = (service: Service, routes: Omit<Route, 'service'>[]): Route[] => routes.map((r) => ({ service, ...r }));
 
 const segments = (path: string) => path.split('/').filter(Boolean);
+const isParam = (segment: string) => segment.startsWith(':');
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Fixed segments before parameters, segment by segment, so `/locations/get-by-cpo-for-dropdown`
- * is never shadowed by `/locations/:id` whatever order the tables are listed in.
+ * The order routes are mounted in, a total order whatever order the tables are listed in: segment
+ * by segment, fixed text before a parameter (so `/locations/get-by-cpo-for-dropdown` is never
+ * answered by `/locations/:id`), fixed texts alphabetically, a path before its longer
+ * continuations; then path, method and service break the remaining ties. Hono runs the first route
+ * mounted that matches, so a fixed path must come before every parameter path that also matches it.
  */
-export function routeOrder(a: Pick<Route, 'path'>, b: Pick<Route, 'path'>): number {
+export function routeOrder(a: Pick<Route, 'path' | 'method' | 'service'>, b: Pick<Route, 'path' | 'method' | 'service'>): number {
   const sa = segments(a.path);
   const sb = segments(b.path);
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
-    const pa = sa[i]!.startsWith(':') ? 1 : 0;
-    const pb = sb[i]!.startsWith(':') ? 1 : 0;
-    if (pa !== pb) return pa - pb;
+    const pa = isParam(sa[i]!);
+    if (pa !== isParam(sb[i]!)) return pa ? 1 : -1;
+    if (!pa && sa[i] !== sb[i]) return compareText(sa[i]!, sb[i]!);
   }
-  return 0;
+  return sa.length - sb.length || compareText(a.path, b.path) || compareText(a.method, b.method) || compareText(a.service, b.service);
 }
 
 /** What app.ts runs for each access level before a handler, and around a `callerInStatement` one. */
