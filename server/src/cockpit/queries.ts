@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COCKPIT_TIME_ZONE,
   CLEANED_STATUS,
@@ -13,11 +13,10 @@ import {
   type GraphType,
   type GraphUnit,
   type KpiInformation,
-  type LocationDropdownRow,
 } from '../../../contract/cockpit';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequestTotals, chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
+import { chargingRequestTotals, chargingRequests, connectors, contracts, locations } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
@@ -323,39 +322,6 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
       cpoId: r.cpoId,
     })),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** Every location of the caller's operators for selects, sorted by name (then id). */
-export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: string): Promise<LocationDropdownRow[]> {
-  const lots = db
-    .select({
-      locationId: connectors.locationId,
-      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot} order by ${connectors.parkingLot})`.as('lots'),
-    })
-    .from(connectors)
-    .where(and(eq(connectors.removed, false), sql`${connectors.parkingLot} is not null`))
-    .groupBy(connectors.locationId)
-    .as('pl');
-  const rows = await db
-    .select({
-      locationId: locations.locationId,
-      locationName: locations.locationName,
-      cpoId: locations.cpoId,
-      cpoName: operators.cpoName,
-      parkingLots: lots.lots,
-    })
-    .from(locations)
-    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
-    .leftJoin(lots, eq(lots.locationId, locations.locationId))
-    .where(and(...[scope.where(locations.cpoId), cpoId ? eq(locations.cpoId, cpoId) : undefined]))
-    .orderBy(asc(locations.locationName), asc(locations.locationId));
-  return rows.map((r) => ({
-    ...r,
-    parkingLots: r.parkingLots ?? [],
-    locationIdName: `${r.locationId}: ${r.locationName}`,
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------

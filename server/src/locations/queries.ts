@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import {
   contractStatusColours,
   type LocationDetail,
+  type LocationDropdownRow,
   type LocationListRow,
   type locationListQuerySchema,
   type ParkingInfo,
@@ -172,6 +173,37 @@ export async function visibleLocationIds(db: Db, scope: Scope, locationIds: stri
     .from(locations)
     .where(and(inArray(locations.locationId, locationIds), scope.where(locations.cpoId)));
   return new Set(rows.map((r) => r.locationId));
+}
+
+/** Every location of the caller's operators for selects, sorted by name (then id). */
+export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: string): Promise<LocationDropdownRow[]> {
+  const lots = db
+    .select({
+      locationId: connectors.locationId,
+      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot} order by ${connectors.parkingLot})`.as('lots'),
+    })
+    .from(connectors)
+    .where(and(eq(connectors.removed, false), sql`${connectors.parkingLot} is not null`))
+    .groupBy(connectors.locationId)
+    .as('pl');
+  const rows = await db
+    .select({
+      locationId: locations.locationId,
+      locationName: locations.locationName,
+      cpoId: locations.cpoId,
+      cpoName: operators.cpoName,
+      parkingLots: lots.lots,
+    })
+    .from(locations)
+    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+    .leftJoin(lots, eq(lots.locationId, locations.locationId))
+    .where(and(...[scope.where(locations.cpoId), cpoId ? eq(locations.cpoId, cpoId) : undefined]))
+    .orderBy(asc(locations.locationName), asc(locations.locationId));
+  return rows.map((r) => ({
+    ...r,
+    parkingLots: r.parkingLots ?? [],
+    locationIdName: `${r.locationId}: ${r.locationName}`,
+  }));
 }
 
 /** The location if it exists inside the scope (optionally locked for update). */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   createLocationBodySchema,
+  locationDropdownQuerySchema,
   locationListQuerySchema,
   parkingInfoQuerySchema,
   updateLocationBodySchema,
@@ -9,16 +10,13 @@ import { etagFor } from '../../../contract/stations';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { expectedVersion } from '../http/versions';
-import { getLocationDetail, getParkingInfo, listLocations, listWallboxTypes } from './queries';
+import { getLocationDetail, getLocationsForDropdown, getParkingInfo, listLocations, listWallboxTypes } from './queries';
 import { assertOperatorVisible, createLocation, locationNotFound, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
 const idParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
-/**
- * BFF location routes (spec 1 §7, spec 2 §7). Registered after the cockpit's
- * `/locations/get-by-cpo-for-dropdown`, and the fixed paths before `/locations/:id`.
- */
+/** BFF location routes (spec 1 §7, spec 2 §7), with the location select of every other area's forms and filters. */
 export const locationRoutes = [
   ...routeTable('bff', [
     {
@@ -32,6 +30,17 @@ export const locationRoutes = [
         if (q.cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, q.cpoId);
         const { total, rows } = await listLocations(c.get('db'), c.get('auth').scope, q, c.get('callerCheck'));
         return paged(c, total, rows);
+      },
+    },
+
+    {
+      method: 'GET',
+      path: '/locations/get-by-cpo-for-dropdown',
+      access: 'user',
+      handler: async (c) => {
+        const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
+        if (cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, cpoId);
+        return ok(c, await getLocationsForDropdown(c.get('db'), c.get('auth').scope, cpoId));
       },
     },
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   createLocationAnswerSchema,
   locationDetailSchema,
+  locationDropdownAnswerSchema,
   locationListAnswerSchema,
   updateLocationAnswerSchema,
   wallboxTypesAnswerSchema,
@@ -10,7 +11,6 @@ import {
   type UpdateLocationAnswer,
   type UpdateLocationBody,
 } from '../../../../contract/locations';
-import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
 import { apiRequest } from '../../../api/client';
 import { locationKeys, type LocationListParams } from './location-keys';
 
