@@ -14,10 +14,9 @@ import {
   type GraphUnit,
   type KpiInformation,
 } from '../../../contract/cockpit';
-import type { Scope } from '../auth/scope';
+import { assertVisible, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequestTotals, chargingRequests, connectors, contracts, locations } from '../db/schema';
-import { ApiError } from '../http/errors';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
@@ -229,14 +228,8 @@ export interface HistoryParams {
 
 /** Paged charging requests of the caller's operators, newest first. */
 export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams): Promise<{ total: number; rows: ChargingRequestRow[] }> {
-  if (p.contractKey) {
-    const [c] = await db.select({ cpoId: contracts.cpoId }).from(contracts).where(eq(contracts.contractKey, p.contractKey));
-    if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONTRACT_NOT_FOUND', `Contract ${p.contractKey} not found`);
-  }
-  if (p.connectorId) {
-    const [c] = await db.select({ cpoId: connectors.cpoId }).from(connectors).where(eq(connectors.connectorId, p.connectorId));
-    if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONNECTOR_NOT_FOUND', `Connector ${p.connectorId} not found`);
-  }
+  if (p.contractKey) await assertVisible(db, scope, 'contract', [p.contractKey]);
+  if (p.connectorId) await assertVisible(db, scope, 'connector', [p.connectorId]);
   const statuses = p.filters.flatMap((f) => filterStatuses[f]);
   const where = and(
     ...[

@@ -8,7 +8,7 @@ import { ok, paged } from '../http/respond';
 import { parseBody, parseQuery, parseWith } from '../http/validate';
 import { cleanStuckRequests, getChargingHistory, getGraph } from './queries';
 import { routeTable } from '../http/route-table';
-import { assertLocationsVisible } from '../locations/handlers';
+import { assertVisible } from '../auth/scope';
 
 const berlinDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: COCKPIT_TIME_ZONE,
@@ -28,7 +28,7 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, graphQuerySchema);
-        await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locations);
+        await assertVisible(c.get('db'), c.get('auth').scope, 'location', q.locations);
         return ok(c, await getGraph(c.get('db'), c.get('auth').scope, q, berlinToday()));
       },
     },

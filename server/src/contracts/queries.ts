@@ -317,15 +317,6 @@ export async function deleteFile(db: Db, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
 }
 
-/** Whether the contract exists among the caller's operators'. */
-export async function contractInScope(db: Db, scope: Scope, contractKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(contracts)
-    .where(and(eq(contracts.contractKey, contractKey), scope.where(contracts.cpoId)));
-  return row !== undefined;
-}
-
 /** The contract's PDF if the contract is in scope and the verification id matches. */
 export async function contractPdf(db: Db, scope: Scope, contractKey: string, verificationId: string) {
   const [row] = await db

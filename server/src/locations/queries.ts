@@ -11,10 +11,10 @@ import {
   type WallboxType,
 } from '../../../contract/locations';
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
-import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, scopeValues, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
-import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
+import { anyOf, preparedOnce, shapeKey } from '../http/statements';
 import { connectors, contracts, locationInfrastructure, locations, operators, wallboxModels } from '../db/schema';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
@@ -137,11 +137,6 @@ export async function unknownModels(db: Db, names: string[]): Promise<string[]> 
   return names.filter((n) => !known.has(n));
 }
 
-export async function operatorExists(db: Db, cpoId: string): Promise<boolean> {
-  const [op] = await db.select({ cpoId: operators.cpoId }).from(operators).where(eq(operators.cpoId, cpoId));
-  return !!op;
-}
-
 /** The next free `L<n>` location id; holds the id lock until the transaction ends. */
 export async function nextLocationId(db: Db): Promise<string> {
   await transactionLock(db, 'locations.location_id');
@@ -164,16 +159,6 @@ export async function insertLocation(
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** Those of `locationIds` that exist inside the scope. */
-export async function visibleLocationIds(db: Db, scope: Scope, locationIds: string[]): Promise<Set<string>> {
-  if (locationIds.length === 0) return new Set();
-  const rows = await db
-    .select({ locationId: locations.locationId })
-    .from(locations)
-    .where(and(inArray(locations.locationId, locationIds), scope.where(locations.cpoId)));
-  return new Set(rows.map((r) => r.locationId));
-}
 
 /** Every location of the caller's operators for selects, sorted by name (then id). */
 export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: string): Promise<LocationDropdownRow[]> {
