@@ -2,7 +2,12 @@ import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ErrorCode } from '../../../contract/errors';
 import type { Db } from '../db/client';
-import { connectors, contracts, customers, dashboardUsers, locations, operators, refreshTokens } from '../db/schema';
+import { dashboardUsers, refreshTokens } from '../db/schema/auth';
+import { contracts } from '../db/schema/contracts';
+import { customers } from '../db/schema/customers';
+import { locations } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
 import { ApiError } from '../http/errors';
 
 export interface Scope {

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartRangeQuery, graphAnswerSchema, type ChartRange, type GraphAnswer } from '../../../contract/cockpit';
 import { envelope, paged } from '../../../contract/common';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { chargingRequests, connectors, contracts, locations } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { connectors } from '../db/schema/stations';
 import { createHarness, TEST_NOW, type Harness } from '../test/harness';
 
 /*

@@ -16,7 +16,10 @@ import {
 } from '../../../contract/cockpit';
 import { assertVisible, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequestTotals, chargingRequests, connectors, contracts, locations } from '../db/schema';
+import { chargingRequestTotals, chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { connectors } from '../db/schema/stations';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);

@@ -4,7 +4,12 @@ import type { ContractDetail, ContractRow, contractListQuerySchema } from '../..
 import { contractStatusColours } from '../../../contract/locations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { bills, connectors, contracts, files, locations, operators, pendingTariffChanges, rfidTags } from '../db/schema';
+import { bills } from '../db/schema/bookings';
+import { contracts, files, pendingTariffChanges } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { containsPattern, qualified, transactionLock } from '../db/sql-helpers';
 
 export type ContractRowDb = typeof contracts.$inferSelect;

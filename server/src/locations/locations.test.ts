@@ -11,7 +11,11 @@ import {
   wallboxTypesAnswerSchema,
 } from '../../../contract/locations';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { bills, connectors, contracts, locationInfrastructure, locations, rfidTags } from '../db/schema';
+import { bills } from '../db/schema/bookings';
+import { contracts } from '../db/schema/contracts';
+import { locationInfrastructure, locations } from '../db/schema/locations';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 
 type Account = 'admin' | 'operator' | 'partner';

@@ -15,7 +15,10 @@ import { callerOkColumn, confirmCaller, scopeValues, type CallerCheck, type Scop
 import type { Db } from '../db/client';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
 import { anyOf, preparedOnce, shapeKey } from '../http/statements';
-import { connectors, contracts, locationInfrastructure, locations, operators, wallboxModels } from '../db/schema';
+import { contracts } from '../db/schema/contracts';
+import { locationInfrastructure, locations, wallboxModels } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
   careOf: l.careOf,

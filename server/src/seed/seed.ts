@@ -8,20 +8,15 @@ import type { BillStatus, ChargingRequestStatus, ConnectorStatus, ContractStatus
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { transactionLock } from '../db/sql-helpers';
-import {
-  bills,
-  chargingRequests,
-  connectors,
-  contracts,
-  customers,
-  dashboardUsers,
-  erpValues,
-  locationInfrastructure,
-  locations,
-  operators,
-  rfidTags,
-  wallboxModels,
-} from '../db/schema';
+import { dashboardUsers } from '../db/schema/auth';
+import { bills } from '../db/schema/bookings';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { customers } from '../db/schema/customers';
+import { locationInfrastructure, locations, wallboxModels } from '../db/schema/locations';
+import { erpValues, operators } from '../db/schema/operators';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { banks, cities, firstNames, lastNames, locationKinds, locationNames, positions, streets, wallboxModelRows } from './german-data';
 import { createRandom, type Random } from './random';
 
