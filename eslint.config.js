@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import cockpit from './eslint-rules/layers.js';
+import server from './eslint-rules/server-layers.js';
 
 export default tseslint.config(
   {
@@ -41,6 +42,16 @@ export default tseslint.config(
           message: "Read a context variable with c.get('name'): Hono's c.var builds a new object of all of them on every read.",
         },
       ],
+    },
+  },
+  {
+    // The server's import direction (eslint-rules/server-layers.js) and function size; tests may import anything and run long.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**'],
+    plugins: { server },
+    rules: {
+      'server/layers': 'error',
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
 );

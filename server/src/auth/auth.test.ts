@@ -7,7 +7,7 @@ import { dashboardUsers, passwordResetTokens, refreshTokens } from '../db/schema
 import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { sha256 } from './tokens';
+import { sha256 } from '../db/stored-hash';
 
 let h: Harness;
 beforeAll(async () => {

@@ -18,6 +18,15 @@ export interface Scope {
   where(column: Column | SQL): SQL | undefined;
 }
 
+// Who is calling is part of every request's context from auth/middleware.ts on (see http/types.ts).
+declare module '../http/types' {
+  interface AppVariables {
+    auth: AuthContext;
+    /** Set while a read runs on an assumed caller that its own statement must confirm (`readAsCaller`). */
+    callerCheck: CallerCheck | undefined;
+  }
+}
+
 export interface AuthUser {
   id: string;
   email: string;

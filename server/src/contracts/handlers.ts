@@ -23,7 +23,7 @@ import { findLocation } from '../locations/queries';
 import { parsesAs } from '../mail/attachment-check';
 import { lockRfids, rfidExists } from '../rfid/handlers';
 import type { RfidConflict } from '../../../contract/rfid';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { lockOperator } from '../operators/queries';
 import {
   assignCards,

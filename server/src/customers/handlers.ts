@@ -7,13 +7,14 @@ import {
 } from '../../../contract/customers';
 import { findUserByEmail, replaceResetToken } from '../auth/queries';
 import { notFound } from '../auth/scope';
-import { opaqueToken, sha256 } from '../auth/tokens';
+import { opaqueToken } from '../auth/tokens';
+import { sha256 } from '../db/stored-hash';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { transactionLock } from '../db/sql-helpers';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { findCustomerByContractKey, findCustomerById, findFirstUser, insertCustomer, insertInvitedUser } from './queries';
 import { randomUUID } from 'node:crypto';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { createHarness, type Harness } from '../test/harness';
 import { ApiError } from './errors';
 import { ok } from './respond';

@@ -9,7 +9,7 @@ import { throttles } from '../db/schema/http';
 import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { CLAIM_TIMEOUT_MINUTES, createMailSender } from './sender';
 
 let h: Harness;
