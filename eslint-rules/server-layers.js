@@ -4,9 +4,7 @@
 // its own and those below it; an area imports another area only where `areaImports` allows it, and
 // that table may not hold a cycle. Tests (*.test.ts, test/) may import anything; nothing else
 // imports them.
-import path from 'node:path';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
+import { relativeImports, repoPathOf } from './relative-imports.js';
 
 /**
  * Which modules of another area each area may import, as `<area>/<file>`; an area missing here
@@ -94,27 +92,18 @@ export const serverLayersRule = {
   },
   create(context) {
     const table = context.options[0]?.areaImports ?? areaImports;
-    const file = path.relative(repoRoot, context.filename).split(path.sep).join('/');
-    const from = serverPlaceOf(file);
+    const from = serverPlaceOf(repoPathOf(context.filename));
     if (!from) return {};
     const cycle = areaCycle(table);
-    const check = (node, spec) => {
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path
-        .relative(repoRoot, path.resolve(path.dirname(context.filename), spec))
-        .split(path.sep)
-        .join('/');
+    const { check, visitors } = relativeImports(context, (node, target) => {
       const why = serverViolation(from, serverPlaceOf(target), table);
       if (why) context.report({ node, messageId: 'layer', data: { target, why } });
-    };
+    });
     return {
+      ...visitors,
       Program: (node) => {
         if (cycle) context.report({ node, messageId: 'cycle', data: { cycle: cycle.join(' → ') } });
       },
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
       TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value),
     };
   },

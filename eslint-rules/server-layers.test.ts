@@ -11,83 +11,48 @@ async function errors(filePath: string, code: string, ruleId = 'server/layers'):
   return result!.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
+/** The layer errors of a file at `filePath` that imports each of `specs`. */
+const planted = (filePath: string, ...specs: string[]) =>
+  errors(
+    filePath,
+    `${specs.map((spec, i) => `import * as m${i} from '${spec}';\n`).join('')}export default [${specs.map((_, i) => `m${i}`)}];\n`,
+  );
+
 describe('the server layers lint rule (eslint.config.js)', () => {
   it('keeps http/ below auth/ and db/ below both', async () => {
-    expect(await errors('server/src/http/planted.ts', "import { makeScope } from '../auth/scope';\nexport const x = makeScope;\n")).toEqual(
-      [expect.stringContaining('http/ may not import auth/')],
-    );
+    expect(await planted('server/src/http/planted.ts', '../auth/scope')).toEqual([expect.stringContaining('http/ may not import auth/')]);
     expect(
       await errors('server/src/http/planted.ts', "import type { Scope } from '../auth/scope';\nexport type X = Scope;\n"),
     ).toHaveLength(1);
-    expect(await errors('server/src/db/planted.ts', "import { ApiError } from '../http/errors';\nexport const x = ApiError;\n")).toEqual([
-      expect.stringContaining('db/ may not import http/'),
-    ]);
+    expect(await planted('server/src/db/planted.ts', '../http/errors')).toEqual([expect.stringContaining('db/ may not import http/')]);
     expect(await errors('server/src/db/planted.ts', "export { makeScope } from '../auth/scope';\n")).toHaveLength(1);
-    expect(await errors('server/src/auth/planted.ts', "import { ApiError } from '../http/errors';\nexport const x = ApiError;\n")).toEqual(
-      [],
-    );
+    expect(await planted('server/src/auth/planted.ts', '../http/errors', '../db/client')).toEqual([]);
   });
 
   it('keeps the areas above http/, auth/ and db/, and the app above the areas', async () => {
-    expect(
-      await errors(
-        'server/src/auth/planted.ts',
-        "import { queueSupportMail } from '../mail/handlers';\nexport const x = queueSupportMail;\n",
-      ),
-    ).toEqual([expect.stringContaining('auth/ may not import an area (mail/handlers)')]);
-    expect(await errors('server/src/http/planted.ts', "const m = import('../locations/queries');\nexport default m;\n")).toHaveLength(1);
-    expect(await errors('server/src/locations/planted.ts', "import { createApp } from '../app';\nexport const x = createApp;\n")).toEqual([
-      expect.stringContaining('may not import the app'),
+    expect(await planted('server/src/auth/planted.ts', '../mail/handlers')).toEqual([
+      expect.stringContaining('auth/ may not import an area (mail/handlers)'),
     ]);
-    expect(
-      await errors(
-        'server/src/locations/planted.ts',
-        "import { assertVisible } from '../auth/scope';\nimport { ok } from '../http/respond';\nimport type { Db } from '../db/client';\nexport const x = [assertVisible, ok] as unknown as Db;\n",
-      ),
-    ).toEqual([]);
+    expect(await errors('server/src/http/planted.ts', "const m = import('../locations/queries');\nexport default m;\n")).toHaveLength(1);
+    expect(await planted('server/src/locations/planted.ts', '../app')).toEqual([expect.stringContaining('may not import the app')]);
+    expect(await planted('server/src/locations/planted.ts', '../auth/scope', '../http/respond', '../db/client', './queries')).toEqual([]);
   });
 
   it("lets an area import another area's module only as areaImports allows", async () => {
-    expect(
-      await errors(
-        'server/src/stations/planted.ts',
-        "import { findLocation } from '../locations/queries';\nexport const x = findLocation;\n",
-      ),
-    ).toEqual([]);
+    expect(await planted('server/src/stations/planted.ts', '../locations/queries')).toEqual([]);
     // Against the allowed direction, and into another area's routes or handlers that are not listed.
-    expect(
-      await errors(
-        'server/src/locations/planted.ts',
-        "import { listStations } from '../stations/queries';\nexport const x = listStations;\n",
-      ),
-    ).toEqual([expect.stringContaining('the area locations may import stations/queries only when areaImports')]);
-    expect(
-      await errors(
-        'server/src/contracts/planted.ts',
-        "import { customerRoutes } from '../customers/routes';\nexport const x = customerRoutes;\n",
-      ),
-    ).toHaveLength(1);
-    expect(
-      await errors(
-        'server/src/stations/planted.ts',
-        "import { createLocation } from '../locations/handlers';\nexport const x = createLocation;\n",
-      ),
-    ).toHaveLength(1);
+    expect(await planted('server/src/locations/planted.ts', '../stations/queries')).toEqual([
+      expect.stringContaining('the area locations may import stations/queries only when areaImports'),
+    ]);
+    expect(await planted('server/src/contracts/planted.ts', '../customers/routes')).toHaveLength(1);
+    expect(await planted('server/src/stations/planted.ts', '../locations/handlers')).toHaveLength(1);
   });
 
   it('keeps tests and their helpers out of production code, and lets tests import anything', async () => {
-    expect(
-      await errors(
-        'server/src/locations/planted.ts',
-        "import { createHarness } from '../test/harness';\nexport const x = createHarness;\n",
-      ),
-    ).toEqual([expect.stringContaining('production code does not import tests')]);
-    expect(
-      await errors(
-        'server/src/http/planted.test.ts',
-        "import { routes } from '../app';\nimport { makeScope } from '../auth/scope';\nexport const x = [routes, makeScope];\n",
-      ),
-    ).toEqual([]);
+    expect(await planted('server/src/locations/planted.ts', '../test/harness')).toEqual([
+      expect.stringContaining('production code does not import tests'),
+    ]);
+    expect(await planted('server/src/http/planted.test.ts', '../app', '../auth/scope', '../locations/handlers')).toEqual([]);
   });
 
   it('refuses a table of allowed area imports with a cycle', () => {

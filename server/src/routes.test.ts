@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { routes } from './app';
 import { testEnv } from './env';
-import { mountRoutes, routeKeys, routeOrder, type Route, type Service } from './http/route-table';
+import { mountServices, routeKeys, routeOrder, type Route } from './http/route-table';
 import type { AppBindings } from './http/types';
 import { createRandom } from './seed/random';
 import { createHarness, type Harness } from './test/harness';
@@ -70,20 +70,13 @@ const requestPath = (r: Route) =>
     .map((s) => (isParam(s) ? `value-of-${s.slice(1)}` : s))
     .join('/')}`;
 
-/** The tables mounted by `mountRoutes` in the given order, each handler answering with its route's key. */
+/** The tables mounted as app.ts mounts them (`mountServices`), listed in the given order, each handler answering with its route's key. */
 function mountedMarkers(table: readonly Route[]) {
   const app = new Hono<AppBindings>();
   app.use('*', async (c, next) => {
     c.set('env', testEnv());
     await next();
   });
-  const targets: Record<Service, Hono<AppBindings>> = {
-    root: app,
-    userService: new Hono<AppBindings>(),
-    bff: new Hono<AppBindings>(),
-    contractManagement: new Hono<AppBindings>(),
-    bookingService: new Hono<AppBindings>(),
-  };
   const markers = table.map((r): Route => ({
     service: r.service,
     method: r.method,
@@ -92,10 +85,7 @@ function mountedMarkers(table: readonly Route[]) {
     transaction: false,
     handler: (c) => c.text(key(r)),
   }));
-  mountRoutes(targets, markers, { access: { public: [], user: [], admin: [] }, callerInStatement: (h) => h });
-  for (const service of ['userService', 'bff', 'contractManagement', 'bookingService'] as const) {
-    app.route(defaultRuntimeConfig.services[service], targets[service]);
-  }
+  mountServices(app, markers, { access: { public: [], user: [], admin: [] }, callerInStatement: (h) => h }, defaultRuntimeConfig.services);
   return app;
 }
 

@@ -1,4 +1,4 @@
-import type { Handler, Hono, MiddlewareHandler } from 'hono';
+import { Hono, type Handler, type MiddlewareHandler } from 'hono';
 import { readBodyFirst, type BodyLimit } from './request';
 import { writeTransaction } from './transaction';
 import type { AppBindings } from './types';
@@ -84,7 +84,7 @@ export interface Guards {
   callerInStatement: (handler: Handler<AppBindings>) => Handler<AppBindings>;
 }
 
-export function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readonly Route[], guards: Guards): void {
+function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readonly Route[], guards: Guards): void {
   for (const r of [...routes].sort(routeOrder)) {
     const transaction = r.transaction ?? hasBody(r.method);
     if (r.callerInStatement && (r.method !== 'GET' || r.access !== 'user' || transaction)) {
@@ -100,6 +100,24 @@ export function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes:
     ];
     targets[r.service].on(r.method, [r.path], ...chain, r.callerInStatement ? guards.callerInStatement(r.handler) : r.handler);
   }
+}
+
+/**
+ * Mounts the route tables on `app` in `routeOrder`: the root's routes on it, each service's on a
+ * router of its own under the service's base (Hono copies a router's routes when it is mounted, so
+ * the tables go in first).
+ */
+export function mountServices(
+  app: Hono<AppBindings>,
+  routes: readonly Route[],
+  guards: Guards,
+  bases: Record<Exclude<Service, 'root'>, string>,
+): void {
+  const services = Object.keys(bases) as Exclude<Service, 'root'>[];
+  const targets = { root: app } as Record<Service, Hono<AppBindings>>;
+  for (const service of services) targets[service] = new Hono<AppBindings>();
+  mountRoutes(targets, routes, guards);
+  for (const service of services) app.route(bases[service], targets[service]);
 }
 
 /** `METHOD /base/path` of each route, as Hono lists what is mounted (`app.routes`). */
