@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import cockpit from './eslint-rules/layers.js';
+import server from './eslint-rules/server-layers.js';
 
 export default tseslint.config(
   {
@@ -56,5 +57,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The server's import direction (eslint-rules/server-layers.js) and function size; tests may import anything and run long.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**'],
+    plugins: { server },
+    rules: { 'server/layers': 'error' },
+  },
+  {
+    // Every production function under 150 lines (ARCHITECTURE.md, Habits); tests may run long.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/src/test/**', 'src/test-setup.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
 );

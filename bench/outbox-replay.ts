@@ -39,7 +39,8 @@ import { availabilityWrites, parkingLotWrites, withQueuedVersions } from '../src
 import { Outbox } from '../src/offline/outbox';
 import { countWrites, type NewWrite, type OutboxWrite } from '../src/offline/outbox-write';
 import { createDb } from '../server/src/db/client';
-import { connectors, idempotencyKeys } from '../server/src/db/schema';
+import { idempotencyKeys } from '../server/src/db/schema/http';
+import { connectors } from '../server/src/db/schema/stations';
 import { loadEnv } from '../server/src/env';
 import { demoAccounts } from '../server/src/seed/seed';
 import { startServer } from '../server/src/server';

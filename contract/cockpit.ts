@@ -5,9 +5,9 @@ import { type ChargingRequestStatus, chargingRequestStatuses } from './enums';
 /**
  * Cockpit (spec 1 §2-3, §5, §7, §9; spec 3 §4): KPIs and chart (`GET /bff/kpi/get-graph`), the
  * charging-request table (`GET /booking-service/bookings/get-charging-history`, also used by the
- * user and station pages with contractKey / connectorId), the location select
- * (`GET /bff/locations/get-by-cpo-for-dropdown`) and the admin clean action
- * (`PUT /bff/charging-requests/clean`).
+ * user and station pages with contractKey / connectorId) and the admin clean action
+ * (`PUT /bff/charging-requests/clean`). The location select is the locations area's
+ * (`contract/locations.ts`).
  *
  * Time zone: every calendar day on this wire (startDate/endDate filters, DAYS/MONTHS buckets) is a
  * day in Europe/Berlin. Timestamps (startDate/endDate/lastUpdateTimestamp of a row) are ISO 8601
@@ -281,26 +281,6 @@ export type ChargingRequestRow = z.infer<typeof chargingRequestRowSchema>;
 /** `data` of the charging history: `{ totalNumberOfRecords, response }`. */
 export const chargingHistoryAnswerSchema = paged(chargingRequestRowSchema);
 export type ChargingHistoryAnswer = z.infer<typeof chargingHistoryAnswerSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// GET /bff/locations/get-by-cpo-for-dropdown
-// ---------------------------------------------------------------------------------------------
-
-export const locationDropdownRowSchema = z.object({
-  locationId: z.string(),
-  locationName: z.string(),
-  cpoId: z.string(),
-  cpoName: z.string(),
-  /** Parking lots of the location's connectors (not removed), sorted. */
-  parkingLots: z.array(z.string()),
-  /** 'id: name'. */
-  locationIdName: z.string(),
-});
-export type LocationDropdownRow = z.infer<typeof locationDropdownRowSchema>;
-
-/** `data` of the dropdown call: every location of the caller's operators, sorted by name. Optional query `cpoId` narrows to one operator. */
-export const locationDropdownQuerySchema = z.object({ cpoId: z.optional(z.string().check(z.trim(), z.minLength(1))) });
-export const locationDropdownAnswerSchema = z.array(locationDropdownRowSchema);
 
 // ---------------------------------------------------------------------------------------------
 // PUT /bff/charging-requests/clean (admin only)

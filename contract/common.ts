@@ -31,3 +31,14 @@ export const customerTypeSchema = z.enum(customerTypes);
 export const ADMIN_ROLE = 'oli_move_admin';
 export const OPERATOR_ROLE = 'oli_move_operator';
 export const ORIGIN_DASHBOARD = 'dashboard';
+
+/**
+ * The entity tag of an entity's version (`ETag`, `If-Match`) for every versioned write, and its
+ * parser (accepts `"v3"`, `W/"v3"`, `v3`, `3`).
+ */
+export const etagFor = (version: number) => `"v${version}"`;
+export function parseIfMatch(header: string | null | undefined): number | undefined {
+  if (!header) return undefined;
+  const m = /^\s*(?:W\/)?"?v?(\d+)"?\s*$/.exec(header);
+  return m ? Number(m[1]) : undefined;
+}

@@ -7,6 +7,8 @@ import { billStatuses, type ContractStatus, contractStatuses, emsModels, userTyp
  * contracts of a location, which live on contract management (`/contract-management`).
  *
  * - `GET  /bff/locations/get-by-cpo`            list (locationListQuerySchema → paged(locationListRowSchema))
+ * - `GET  /bff/locations/get-by-cpo-for-dropdown`  every location for selects (locationDropdownQuerySchema →
+ *                                               locationDropdownAnswerSchema)
  * - `POST /bff/locations/location`              create (createLocationBodySchema → createLocationAnswerSchema)
  * - `GET  /bff/locations/wallboxTypes`          model list (wallboxTypesAnswerSchema)
  * - `GET  /bff/locations/parking-info`          ?locationId → parkingInfoSchema
@@ -97,6 +99,26 @@ export const locationListRowSchema = z.object({
 export type LocationListRow = z.infer<typeof locationListRowSchema>;
 export const locationListAnswerSchema = paged(locationListRowSchema);
 export type LocationListAnswer = z.infer<typeof locationListAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /bff/locations/get-by-cpo-for-dropdown
+// ---------------------------------------------------------------------------------------------
+
+export const locationDropdownRowSchema = z.object({
+  locationId: z.string(),
+  locationName: z.string(),
+  cpoId: z.string(),
+  cpoName: z.string(),
+  /** Parking lots of the location's connectors (not removed), sorted. */
+  parkingLots: z.array(z.string()),
+  /** 'id: name'. */
+  locationIdName: z.string(),
+});
+export type LocationDropdownRow = z.infer<typeof locationDropdownRowSchema>;
+
+/** `data` of the dropdown call: every location of the caller's operators, sorted by name. Optional query `cpoId` narrows to one operator. */
+export const locationDropdownQuerySchema = z.object({ cpoId: z.optional(z.string().check(z.trim(), z.minLength(1))) });
+export const locationDropdownAnswerSchema = z.array(locationDropdownRowSchema);
 
 // ---------------------------------------------------------------------------------------------
 // POST /bff/locations/location

@@ -277,11 +277,3 @@ export const changeAvailabilityBodySchema = z.object({
     ),
 });
 export type ChangeAvailabilityBody = z.input<typeof changeAvailabilityBodySchema>;
-
-/** `If-Match` value for a version, and its parser (accepts `"v3"`, `W/"v3"`, `v3`, `3`). */
-export const etagFor = (version: number) => `"v${version}"`;
-export function parseIfMatch(header: string | null | undefined): number | undefined {
-  if (!header) return undefined;
-  const m = /^\s*(?:W\/)?"?v?(\d+)"?\s*$/.exec(header);
-  return m ? Number(m[1]) : undefined;
-}

@@ -1,10 +1,8 @@
 // The layers of the code base, enforced: which folder may import which (ARCHITECTURE.md, "Layers").
 // A relative import is resolved against the importing file and both are placed in a layer; an
 // import that goes up a layer, or into another feature's internals, is an error.
-import path from 'node:path';
+import { relativeImports, repoPathOf } from './relative-imports.js';
 import { apiHoldsDataRule, kebabCaseFilesRule, noCycleRule } from './structure.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** Where a repository path sits: its layer and, for features, the area and whether it is the area's api/. */
 export function placeOf(repoPath) {
@@ -50,23 +48,11 @@ export const layersRule = {
     schema: [],
   },
   create(context) {
-    const file = path.relative(repoRoot, context.filename).split(path.sep).join('/');
-    const from = placeOf(file);
-    const check = (node, spec) => {
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const target = path
-        .relative(repoRoot, path.resolve(path.dirname(context.filename), spec))
-        .split(path.sep)
-        .join('/');
+    const from = placeOf(repoPathOf(context.filename));
+    return relativeImports(context, (node, target) => {
       const why = violation(from, placeOf(target));
       if (why) context.report({ node, messageId: 'layer', data: { target, why } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
+    }).visitors;
   },
 };
 

@@ -16,7 +16,7 @@ import type { Db } from './db/client';
 import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
-import { mountRoutes, type Guards, type Route, type Service } from './http/route-table';
+import { mountServices, type Guards, type Route } from './http/route-table';
 import { compressAnswers } from './http/compress';
 import { setHeaders } from './http/plain-answer';
 import { refuseUnstorableUrl } from './http/request';
@@ -148,20 +148,7 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
   // Inside the headers' middleware, so its refusal (an answer of onError) gets them too.
   app.use('*', (c, next) => (isApiPath(c.req.path) ? refuseUnstorableUrl(c, next) : next()));
 
-  const targets: Record<Service, Hono<AppBindings>> = {
-    root: app,
-    userService: new Hono<AppBindings>(),
-    bff: new Hono<AppBindings>(),
-    contractManagement: new Hono<AppBindings>(),
-    bookingService: new Hono<AppBindings>(),
-  };
-  mountRoutes(targets, [...routes, ...extraRoutes], guards);
-  // Hono copies a router's routes when it is mounted, so the tables go in first.
-  const bases = defaultRuntimeConfig.services;
-  app.route(bases.userService, targets.userService);
-  app.route(bases.bff, targets.bff);
-  app.route(bases.contractManagement, targets.contractManagement);
-  app.route(bases.bookingService, targets.bookingService);
+  mountServices(app, [...routes, ...extraRoutes], guards, defaultRuntimeConfig.services);
 
   registerStatic(app, env);
 

@@ -3,10 +3,11 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenClaimsSchema, tokenPairSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
-import { dashboardUsers, mailOutbox, passwordResetTokens, refreshTokens } from '../db/schema';
+import { dashboardUsers, passwordResetTokens, refreshTokens } from '../db/schema/auth';
+import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { sha256 } from './tokens';
+import { sha256 } from '../db/stored-hash';
 
 let h: Harness;
 beforeAll(async () => {

@@ -11,11 +11,12 @@ import { isUniqueViolation } from '../db/pg-errors';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { checkThrottles, clearThrottle, hitThrottle, type ThrottleRule } from '../http/throttle';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { activateAccount, consumeResetToken, emailTaken, findUserByEmail, replaceResetToken, setEmail, setPasswordHash } from './queries';
 import { loadAuthUser, type AuthContext } from './scope';
-import { issueTokenPair, opaqueToken, revokeUserTokens, rotateRefreshToken, sha256, verifyAccessTokenIgnoringExpiry } from './tokens';
+import { sha256 } from '../db/stored-hash';
+import { issueTokenPair, opaqueToken, revokeUserTokens, rotateRefreshToken, verifyAccessTokenIgnoringExpiry } from './tokens';
 
 /** The rules of the user service (spec 1 §4/§5/§7) and the errors that say why not. */
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customers, dashboardUsers, passwordResetTokens } from '../db/schema';
+import { dashboardUsers, passwordResetTokens } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
 
 /** SQL of the user service (sign-in, password reset, password and e-mail change); tokens are in tokens.ts. */
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, dashboardUsers, operators, refreshTokens } from '../db/schema';
+import { dashboardUsers, refreshTokens } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
+import { operators } from '../db/schema/operators';
 import { createApp } from '../app';
 import { createHarness, type Harness } from '../test/harness';
 import { loadAuthUser, loadSessionCaller, scopeFor } from './scope';

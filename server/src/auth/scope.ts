@@ -1,6 +1,14 @@
-import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ErrorCode } from '../../../contract/errors';
 import type { Db } from '../db/client';
-import { customers, dashboardUsers, operators, refreshTokens } from '../db/schema';
+import { dashboardUsers, refreshTokens } from '../db/schema/auth';
+import { contracts } from '../db/schema/contracts';
+import { customers } from '../db/schema/customers';
+import { locations } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
+import { ApiError } from '../http/errors';
 
 export interface Scope {
   /** 'all' for platform admins, otherwise the operator ids the caller may see. */
@@ -8,6 +16,15 @@ export interface Scope {
   canSeeOperator(cpoId: string): boolean;
   /** A WHERE condition restricting `column` (an operator id column) to the scope; undefined means no restriction. */
   where(column: Column | SQL): SQL | undefined;
+}
+
+// Who is calling is part of every request's context from auth/middleware.ts on (see http/types.ts).
+declare module '../http/types' {
+  interface AppVariables {
+    auth: AuthContext;
+    /** Set while a read runs on an assumed caller that its own statement must confirm (`readAsCaller`). */
+    callerCheck: CallerCheck | undefined;
+  }
 }
 
 export interface AuthUser {
@@ -174,4 +191,133 @@ export const callerOkColumn = (db: Db, guarded: boolean): SQL<boolean | null> =>
 /** Marks `check` confirmed when the statement's first row says its caller is the assumed one (no row: not confirmed). */
 export function confirmCaller(check: CallerCheck | undefined, rows: readonly unknown[]): void {
   if (check && (rows[0] as { callerOk?: unknown } | undefined)?.callerOk === true) check.confirmed = true;
+}
+
+/**
+ * The value of the placeholder `operatorIds` of a statement scoped with `anyOf(column, 'operatorIds')`
+ * (a statement for an admin has no such condition: `scope.operatorIds === 'all'` is part of its shape).
+ */
+export const scopeValues = (scope: Scope) => ({ operatorIds: scope.operatorIds === 'all' ? [] : scope.operatorIds });
+
+// ---- What a request names, inside the caller's scope ---------------------------------------------
+
+/**
+ * Each kind of entity a request names by id, with its 404 code. One outside the caller's scope
+ * answers exactly like one that does not exist, so an answer tells nothing about other customers'
+ * data (the access matrix checks it). `listField` is the errorDetail field of a kind that a request
+ * may name several of at once; the others name their one id in `idField`.
+ */
+const entityKinds = {
+  operator: { label: 'Operator', code: 'OPERATOR_NOT_FOUND', idField: 'cpoId' },
+  location: { label: 'Location', code: 'LOCATION_NOT_FOUND', idField: 'locationId', listField: 'locationIds' },
+  connector: { label: 'Connector', code: 'CONNECTOR_NOT_FOUND', idField: 'connectorId', listField: 'connectorIds' },
+  contract: { label: 'Contract', code: 'CONTRACT_NOT_FOUND', idField: 'contractKey' },
+  customer: { label: 'Customer', code: 'CUSTOMER_NOT_FOUND', idField: 'customerId' },
+  bill: { label: 'Bill', code: 'BILLING_NOT_FOUND', idField: 'billingNumber', listField: 'billingNumbers' },
+} satisfies Record<string, { label: string; code: ErrorCode; idField: string; listField?: string }>;
+
+export type EntityKind = keyof typeof entityKinds;
+
+/** 404 with the kind's code, naming the ids the request named that are missing or outside the scope. */
+export function notFound(kind: EntityKind, ids: string | readonly string[]): ApiError {
+  const k: { label: string; code: ErrorCode; idField: string; listField?: string } = entityKinds[kind];
+  const list = typeof ids === 'string' ? [ids] : [...ids];
+  const detail = k.listField ? { [k.listField]: list } : { [k.idField]: list[0] };
+  return new ApiError(404, k.code, `${k.label} ${list.join(', ')} not found`, detail);
+}
+
+/** What `found` resolves to (a row read inside the caller's scope), or 404 with the kind's code when it found nothing. */
+export async function foundOr404<T>(kind: EntityKind, id: string, found: Promise<T | undefined>): Promise<T> {
+  const row = await found;
+  if (row === undefined) throw notFound(kind, id);
+  return row;
+}
+
+/** Where `assertVisible` looks for each kind: its table, id column and operator column. */
+const scopedTables: Partial<Record<EntityKind, { table: PgTable; id: PgColumn; cpoId: PgColumn }>> = {
+  operator: { table: operators, id: operators.cpoId, cpoId: operators.cpoId },
+  location: { table: locations, id: locations.locationId, cpoId: locations.cpoId },
+  connector: { table: connectors, id: connectors.connectorId, cpoId: connectors.cpoId },
+  contract: { table: contracts, id: contracts.contractKey, cpoId: contracts.cpoId },
+};
+
+/**
+ * Every id a request names (a filter, a parent, a new entity's owner) must exist inside the caller's
+ * scope: otherwise 404 with the kind's code naming the others, for admins asking for an unknown one
+ * too, never an empty answer that reads like an entity without data.
+ */
+export async function assertVisible(
+  db: Db,
+  scope: Scope,
+  kind: 'operator' | 'location' | 'connector' | 'contract',
+  ids: readonly string[],
+) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const t = scopedTables[kind]!;
+  const rows = await db
+    .select({ id: t.id })
+    .from(t.table)
+    .where(and(inArray(t.id, wanted), scope.where(t.cpoId)));
+  const visible = new Set(rows.map((r) => r.id as string));
+  const missing = wanted.filter((id) => !visible.has(id));
+  if (missing.length > 0) throw notFound(kind, missing);
+}
+
+/** How a versioned write reaches its kind of entity. */
+export interface VersionedAccess<Row extends { version: number }> {
+  /** The entities of these ids inside the caller's scope, locked until the transaction ends; a missing one is absent. */
+  lock: (ids: string[]) => Promise<Map<string, Row>>;
+  /** The entity as the caller would read it now: a conflict's `current`. */
+  current: (row: Row) => unknown;
+}
+
+/**
+ * The entities a write names, each at the version its caller saw: locked (so nothing changes them
+ * until the transaction ends), 404 with the kind's code naming every one missing or outside the
+ * scope, and 409 CONFLICT when any `version` given is not the entity's, with errorDetail the first
+ * stale entity (`{ <idField>, currentVersion, current }`) plus `conflicts`, every stale one.
+ */
+export const lockAtVersions = <Row extends { version: number }>(
+  kind: EntityKind,
+  requested: readonly { id: string; version: number | undefined }[],
+  access: VersionedAccess<Row>,
+) => lockChecked(kind, requested, access, (stale) => ({ ...stale[0], conflicts: stale }));
+
+/** One entity a write names, at the version its caller saw (as `lockAtVersions`); a conflict's errorDetail is the entity alone. */
+export async function lockAtVersion<Row extends { version: number }>(
+  kind: EntityKind,
+  id: string,
+  version: number | undefined,
+  access: { lock: (id: string) => Promise<Row | undefined>; current: (row: Row) => unknown },
+): Promise<Row> {
+  const lockOne = async () => {
+    const row = await access.lock(id);
+    return new Map(row ? [[id, row]] : []);
+  };
+  const rows = await lockChecked(kind, [{ id, version }], { lock: lockOne, current: access.current }, (stale) => stale[0]);
+  return rows.get(id)!;
+}
+
+async function lockChecked<Row extends { version: number }>(
+  kind: EntityKind,
+  requested: readonly { id: string; version: number | undefined }[],
+  access: VersionedAccess<Row>,
+  detailOf: (stale: Record<string, unknown>[]) => unknown,
+): Promise<Map<string, Row>> {
+  const ids = [...new Set(requested.map((r) => r.id))];
+  const rows = await access.lock(ids);
+  const missing = ids.filter((id) => !rows.has(id));
+  if (missing.length > 0) throw notFound(kind, missing);
+  const { label, idField } = entityKinds[kind];
+  const stale = await Promise.all(
+    requested
+      .filter((r) => r.version !== undefined && r.version !== rows.get(r.id)!.version)
+      .map(async ({ id }) => ({ [idField]: id, currentVersion: rows.get(id)!.version, current: await access.current(rows.get(id)!) })),
+  );
+  if (stale.length > 0) {
+    const names = stale.map((s) => s[idField]).join(', ');
+    throw new ApiError(409, 'CONFLICT', `${label} ${names} was changed by someone else`, detailOf(stale));
+  }
+  return rows;
 }

@@ -4,14 +4,16 @@ import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../contract/common';
 import type { TokenClaims, TokenPair } from '../../../contract/auth';
 import type { Db } from '../db/client';
-import { customers, operators, refreshTokens } from '../db/schema';
+import { refreshTokens } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
+import { operators } from '../db/schema/operators';
+import { sha256 } from '../db/stored-hash';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { ownOperatorIds, type AuthUser } from './scope';
 
 const ALG = 'HS256';
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const opaqueToken = () => randomBytes(32).toString('base64url');
 
 const secretKey = (env: Env) => new TextEncoder().encode(env.JWT_SECRET);

@@ -3,10 +3,9 @@ import { stringify } from 'csv-stringify';
 import type { z } from 'zod/mini';
 import { historyCursor, type ChargingRequestRow } from '../../../contract/cockpit';
 import type { billingStatusUpdateBodySchema, historyExportQuerySchema } from '../../../contract/contracts';
-import type { Scope } from '../auth/scope';
+import { notFound, type Scope } from '../auth/scope';
 import { getChargingHistory } from '../cockpit/queries';
 import type { Db } from '../db/client';
-import { ApiError } from '../http/errors';
 import { lockBills, setBillingStatus } from './queries';
 
 /** The booking service's rules: payment statuses of bills, the charging-history file (spec 2 §2, §7). */
@@ -20,7 +19,7 @@ export async function updateBillingStatuses(
   const numbers = items.map((i) => i.billingNumber);
   const found = new Set((await lockBills(db, scope, numbers)).map((b) => b.billNumber));
   const missing = numbers.filter((n) => !found.has(n));
-  if (missing.length > 0) throw new ApiError(404, 'BILLING_NOT_FOUND', `Bill ${missing.join(', ')} not found`, { billingNumbers: missing });
+  if (missing.length > 0) throw notFound('bill', missing);
   let updated = 0;
   for (const status of ['PAID', 'UNPAID'] as const) {
     updated += await setBillingStatus(

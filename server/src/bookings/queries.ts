@@ -1,7 +1,7 @@
 import { and, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { bills } from '../db/schema';
+import { bills } from '../db/schema/bookings';
 
 /** The bills with these numbers among the caller's operators', locked until the transaction ends. */
 export async function lockBills(db: Db, scope: Scope, billNumbers: string[]) {

@@ -1,7 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanChargingRequestsAnswerSchema } from '../../../contract/cockpit';
-import { chargingRequests, connectors } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
+import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 
 let h: Harness;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingHistoryAnswerSchema, historyCursor, type ChargingRequestRow } from '../../../contract/cockpit';
 import { envelope, paged } from '../../../contract/common';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { chargingRequests, connectors, contracts } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 
 type Account = 'admin' | 'operator' | 'partner';

@@ -1,15 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chartRangeQuery,
-  graphAnswerSchema,
-  locationDropdownAnswerSchema,
-  type ChartRange,
-  type GraphAnswer,
-} from '../../../contract/cockpit';
+import { chartRangeQuery, graphAnswerSchema, type ChartRange, type GraphAnswer } from '../../../contract/cockpit';
 import { envelope, paged } from '../../../contract/common';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { chargingRequests, connectors, contracts, locations } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { connectors } from '../db/schema/stations';
 import { createHarness, TEST_NOW, type Harness } from '../test/harness';
 
 /*
@@ -334,49 +331,5 @@ describe('GET /bff/kpi/get-graph', () => {
   it('requires sign-in', async () => {
     const res = await h.request('GET', '/bff/kpi/get-graph?graphType=TOTAL_ENERGY&startDate=2026-03-01&endDate=2026-03-02&unit=DAYS');
     expect(res.status).toBe(401);
-  });
-});
-
-describe('GET /bff/locations/get-by-cpo-for-dropdown', () => {
-  const list = async (who: Account, qs = '') => {
-    const res = await h.request('GET', `/bff/locations/get-by-cpo-for-dropdown${qs}`, { token: tokens[who] });
-    expect(res.status).toBe(200);
-    return locationDropdownAnswerSchema.parse(res.body.data);
-  };
-
-  it('lists the scoped locations sorted by name, with parking lots and id: name', async () => {
-    for (const who of ['admin', 'operator', 'partner'] as const) {
-      const rows = await list(who);
-      const expected = locationRows.filter((l) => inScope(who, l.cpoId));
-      expect(rows.map((r) => r.locationId).sort()).toEqual(expected.map((l) => l.locationId).sort());
-      const names = rows.map((r) => r.locationName);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      for (const r of rows) {
-        expect(r.locationIdName).toBe(`${r.locationId}: ${r.locationName}`);
-        const lots = [
-          ...new Set(connectorRows.filter((c) => c.locationId === r.locationId && !c.removed && c.parkingLot).map((c) => c.parkingLot!)),
-        ].sort();
-        expect([...r.parkingLots].sort()).toEqual(lots);
-        expect(r.cpoName).toBeTruthy();
-      }
-    }
-    expect((await list('operator')).length).toBeLessThan((await list('admin')).length);
-  });
-
-  it('narrows to one operator in scope; a foreign operator answers 404', async () => {
-    const [cpoId] = [...(scopes.partner as Set<string>)];
-    const rows = await list('partner', `?cpoId=${cpoId}`);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.cpoId === cpoId)).toBe(true);
-    const res = await h.request('GET', `/bff/locations/get-by-cpo-for-dropdown?cpoId=${cpoId}`, { token: tokens.operator });
-    expect(res.status).toBe(404);
-  });
-
-  it('answers 404 OPERATOR_NOT_FOUND for an operator that does not exist, for admins too (never an empty list)', async () => {
-    for (const who of ['admin', 'operator'] as const) {
-      const res = await h.request('GET', '/bff/locations/get-by-cpo-for-dropdown?cpoId=CPO9999', { token: tokens[who] });
-      expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ errorCodeResponse: 'OPERATOR_NOT_FOUND', errorDetail: { cpoId: 'CPO9999' } });
-    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COCKPIT_TIME_ZONE,
   CLEANED_STATUS,
@@ -13,12 +13,13 @@ import {
   type GraphType,
   type GraphUnit,
   type KpiInformation,
-  type LocationDropdownRow,
 } from '../../../contract/cockpit';
-import type { Scope } from '../auth/scope';
+import { assertVisible, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequestTotals, chargingRequests, connectors, contracts, locations, operators } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { chargingRequestTotals, chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { connectors } from '../db/schema/stations';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
@@ -230,14 +231,8 @@ export interface HistoryParams {
 
 /** Paged charging requests of the caller's operators, newest first. */
 export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams): Promise<{ total: number; rows: ChargingRequestRow[] }> {
-  if (p.contractKey) {
-    const [c] = await db.select({ cpoId: contracts.cpoId }).from(contracts).where(eq(contracts.contractKey, p.contractKey));
-    if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONTRACT_NOT_FOUND', `Contract ${p.contractKey} not found`);
-  }
-  if (p.connectorId) {
-    const [c] = await db.select({ cpoId: connectors.cpoId }).from(connectors).where(eq(connectors.connectorId, p.connectorId));
-    if (!c || !scope.canSeeOperator(c.cpoId)) throw new ApiError(404, 'CONNECTOR_NOT_FOUND', `Connector ${p.connectorId} not found`);
-  }
+  if (p.contractKey) await assertVisible(db, scope, 'contract', [p.contractKey]);
+  if (p.connectorId) await assertVisible(db, scope, 'connector', [p.connectorId]);
   const statuses = p.filters.flatMap((f) => filterStatuses[f]);
   const where = and(
     ...[
@@ -323,39 +318,6 @@ export async function getChargingHistory(db: Db, scope: Scope, p: HistoryParams)
       cpoId: r.cpoId,
     })),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** Every location of the caller's operators for selects, sorted by name (then id). */
-export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: string): Promise<LocationDropdownRow[]> {
-  const lots = db
-    .select({
-      locationId: connectors.locationId,
-      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot} order by ${connectors.parkingLot})`.as('lots'),
-    })
-    .from(connectors)
-    .where(and(eq(connectors.removed, false), sql`${connectors.parkingLot} is not null`))
-    .groupBy(connectors.locationId)
-    .as('pl');
-  const rows = await db
-    .select({
-      locationId: locations.locationId,
-      locationName: locations.locationName,
-      cpoId: locations.cpoId,
-      cpoName: operators.cpoName,
-      parkingLots: lots.lots,
-    })
-    .from(locations)
-    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
-    .leftJoin(lots, eq(lots.locationId, locations.locationId))
-    .where(and(...[scope.where(locations.cpoId), cpoId ? eq(locations.cpoId, cpoId) : undefined]))
-    .orderBy(asc(locations.locationName), asc(locations.locationId));
-  return rows.map((r) => ({
-    ...r,
-    parkingLots: r.parkingLots ?? [],
-    locationIdName: `${r.locationId}: ${r.locationName}`,
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------

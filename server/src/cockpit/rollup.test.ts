@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargingRequests } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
 import { createHarness, type Harness } from '../test/harness';
 
 let h: Harness;

@@ -1,6 +1,6 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../auth/scope';
-import { chargingRequestCustomerMonths, chargingRequestDays, chargingRequestMonths } from '../db/schema';
+import { chargingRequestCustomerMonths, chargingRequestDays, chargingRequestMonths } from '../db/schema/cockpit';
 
 /**
  * The charging-request roll-ups (migration 0004: per operator, location, status and Berlin day, and

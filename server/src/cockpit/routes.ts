@@ -3,13 +3,12 @@ import {
   chargingHistoryQuerySchema,
   cleanChargingRequestsBodySchema,
   graphQuerySchema,
-  locationDropdownQuerySchema,
 } from '../../../contract/cockpit';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseQuery, parseWith } from '../http/validate';
-import { cleanStuckRequests, getChargingHistory, getGraph, getLocationsForDropdown } from './queries';
+import { cleanStuckRequests, getChargingHistory, getGraph } from './queries';
 import { routeTable } from '../http/route-table';
-import { assertLocationsVisible, assertOperatorVisible } from '../locations/handlers';
+import { assertVisible } from '../auth/scope';
 
 const berlinDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: COCKPIT_TIME_ZONE,
@@ -20,7 +19,7 @@ const berlinDay = new Intl.DateTimeFormat('en-CA', {
 /** yyyy-MM-dd of `now` in Europe/Berlin. */
 export const berlinToday = (now = new Date()) => berlinDay.format(now);
 
-/** Cockpit reads on the BFF: KPIs + chart, the location select, and the admin clean action. */
+/** Cockpit reads on the BFF: KPIs + chart, and the admin clean action. */
 export const cockpitRoutes = [
   ...routeTable('bff', [
     {
@@ -29,19 +28,8 @@ export const cockpitRoutes = [
       access: 'user',
       handler: async (c) => {
         const q = parseQuery(c, graphQuerySchema);
-        await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locations);
+        await assertVisible(c.get('db'), c.get('auth').scope, 'location', q.locations);
         return ok(c, await getGraph(c.get('db'), c.get('auth').scope, q, berlinToday()));
-      },
-    },
-
-    {
-      method: 'GET',
-      path: '/locations/get-by-cpo-for-dropdown',
-      access: 'user',
-      handler: async (c) => {
-        const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
-        if (cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, cpoId);
-        return ok(c, await getLocationsForDropdown(c.get('db'), c.get('auth').scope, cpoId));
       },
     },
 

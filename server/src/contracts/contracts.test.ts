@@ -4,7 +4,12 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common';
 import { contractDetailSchema, contractRowSchema, type CreateContractBody } from '../../../contract/contracts';
-import { bills, connectors, contracts, mailOutbox, operators, rfidTags } from '../db/schema';
+import { bills } from '../db/schema/bookings';
+import { contracts } from '../db/schema/contracts';
+import { mailOutbox } from '../db/schema/mail';
+import { operators } from '../db/schema/operators';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 import { applyDueTariffChanges } from './queries';
 

@@ -14,17 +14,16 @@ import {
   type editContractBodySchema,
   type terminateContractBodySchema,
 } from '../../../contract/contracts';
-import type { AuthContext, Scope } from '../auth/scope';
+import { foundOr404, lockAtVersion, notFound, type AuthContext, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { constraintOf, isUniqueViolation } from '../db/pg-errors';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
-import { operatorNotFound } from '../locations/handlers';
 import { findLocation } from '../locations/queries';
 import { parsesAs } from '../mail/attachment-check';
 import { lockRfids, rfidExists } from '../rfid/handlers';
 import type { RfidConflict } from '../../../contract/rfid';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { lockOperator } from '../operators/queries';
 import {
   assignCards,
@@ -54,8 +53,6 @@ import {
 type CreateBody = z.output<typeof createContractBodySchema>;
 type EditBody = z.output<typeof editContractBodySchema>;
 
-export const contractNotFound = (contractKey: string) =>
-  new ApiError(404, 'CONTRACT_NOT_FOUND', `Contract ${contractKey} not found`, { contractKey });
 const notAllowedNow = (why: string) => new ApiError(409, 'CONTRACT_STATUS_DATA_INCONSISTENCY', why);
 const fieldError = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_ERROR', `${path}: ${message}`, undefined, [{ path, message }]);
@@ -64,19 +61,12 @@ const duplicateEmail = (owner: string) =>
 const duplicateEndCustomerId = (id: string) =>
   new ApiError(409, 'DUPLICATED_END_CUSTOMER_ID', `End customer id ${id} is in use`, { endCustomerId: id });
 
-/** The contract a write names, locked, in scope (else 404) and at the version the user saw (else 409 with it as it is now). */
-async function contractForWrite(db: Db, scope: Scope, contractKey: string, expectedVersion: number | undefined): Promise<ContractRowDb> {
-  const row = await lockContract(db, scope, contractKey);
-  if (!row) throw contractNotFound(contractKey);
-  if (expectedVersion !== undefined && expectedVersion !== row.version) {
-    throw new ApiError(409, 'CONFLICT', `Contract ${contractKey} was changed by someone else`, {
-      contractKey,
-      currentVersion: row.version,
-      current: await getContractDetail(db, scope, contractKey),
-    });
-  }
-  return row;
-}
+/** The contract a write names, locked, in scope and at the version the user saw (`lockAtVersion`). */
+const contractForWrite = (db: Db, scope: Scope, contractKey: string, expectedVersion: number | undefined): Promise<ContractRowDb> =>
+  lockAtVersion('contract', contractKey, expectedVersion, {
+    lock: (key) => lockContract(db, scope, key),
+    current: () => getContractDetail(db, scope, contractKey),
+  });
 
 /** The PDF of the wizard: base64 bytes that must be a PDF by content (not by name), at most 3 MB. */
 async function readPdf(base64: string | null | undefined): Promise<Buffer | undefined> {
@@ -164,14 +154,12 @@ async function takeCards(
 
 /** The operator and location a contract names, in scope; the location must be the operator's and the parking lots at it. */
 async function checkPlacement(db: Db, scope: Scope, body: Pick<CreateBody, 'cpoId' | 'userType' | 'locationId' | 'parkingLotNumbers'>) {
-  const operator = await lockOperator(db, scope, body.cpoId);
-  if (!operator) throw operatorNotFound(body.cpoId);
+  const operator = await foundOr404('operator', body.cpoId, lockOperator(db, scope, body.cpoId));
   // Admin user types have no location (spec 2 §4: choosing one resets it).
   if (adminUserTypes.includes(body.userType)) return { operator, locationId: null, parkingLotNumbers: [] as string[] };
   if (!body.locationId) return { operator, locationId: null, parkingLotNumbers: body.parkingLotNumbers };
   const location = await findLocation(db, scope, body.locationId);
-  if (!location || location.cpoId !== operator.cpoId)
-    throw new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${body.locationId} not found`, { locationIds: [body.locationId] });
+  if (!location || location.cpoId !== operator.cpoId) throw notFound('location', body.locationId);
   const lots = await locationParkingLots(db, location.locationId);
   const unknown = body.parkingLotNumbers.filter((p) => !lots.has(p));
   if (unknown.length > 0) throw fieldError('parkingLotNumbers', 'unknownParkingLot');
@@ -471,8 +459,7 @@ export async function changeTariff(
 
 /** Admins only (spec 2 §4). A contract with bills stays (they are accounting records): terminate it instead. */
 export async function deleteContract(db: Db, scope: Scope, contractKey: string): Promise<{ contractKey: string }> {
-  const before = await lockContract(db, scope, contractKey);
-  if (!before) throw contractNotFound(contractKey);
+  await foundOr404('contract', contractKey, lockContract(db, scope, contractKey));
   if (await hasBills(db, contractKey)) throw notAllowedNow(`Contract ${contractKey} has bills and cannot be deleted`);
   await releaseCards(db, contractKey);
   await deleteContractRow(db, contractKey);
@@ -481,8 +468,7 @@ export async function deleteContract(db: Db, scope: Scope, contractKey: string):
 
 /** Resends the invitation of a CREATED_UNSIGNED contract (spec 2 §4). */
 export async function resendContractInvitation(db: Db, env: Env, scope: Scope, contractKey: string): Promise<{ sent: true }> {
-  const c = await lockContract(db, scope, contractKey);
-  if (!c) throw contractNotFound(contractKey);
+  const c = await foundOr404('contract', contractKey, lockContract(db, scope, contractKey));
   if (!contractActions({ ...c, contractChangeTariff: null }).resendInvitation)
     throw notAllowedNow(`Contract ${contractKey} is not waiting for a signature`);
   const detail = await getContractDetail(db, scope, contractKey);

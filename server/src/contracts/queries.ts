@@ -4,7 +4,12 @@ import type { ContractDetail, ContractRow, contractListQuerySchema } from '../..
 import { contractStatusColours } from '../../../contract/locations';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { bills, connectors, contracts, files, locations, operators, pendingTariffChanges, rfidTags } from '../db/schema';
+import { bills } from '../db/schema/bookings';
+import { contracts, files, pendingTariffChanges } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { containsPattern, qualified, transactionLock } from '../db/sql-helpers';
 
 export type ContractRowDb = typeof contracts.$inferSelect;
@@ -315,15 +320,6 @@ export async function insertFile(db: Db, row: typeof files.$inferInsert): Promis
 
 export async function deleteFile(db: Db, id: string): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
-}
-
-/** Whether the contract exists among the caller's operators'. */
-export async function contractInScope(db: Db, scope: Scope, contractKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(contracts)
-    .where(and(eq(contracts.contractKey, contractKey), scope.where(contracts.cpoId)));
-  return row !== undefined;
 }
 
 /** The contract's PDF if the contract is in scope and the verification id matches. */

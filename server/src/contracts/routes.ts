@@ -8,18 +8,15 @@ import {
   isTerminateBody,
   terminateContractBodySchema,
 } from '../../../contract/contracts';
-import { etagFor } from '../../../contract/stations';
-import { assertLocationsVisible, assertOperatorVisible, locationNotFound } from '../locations/handlers';
-import { findLocation } from '../locations/queries';
+import { assertVisible, foundOr404, notFound } from '../auth/scope';
 import { locationContractsQuerySchema } from '../../../contract/locations';
 import { ApiError } from '../http/errors';
 import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import { parseBody, parseParams, parseQuery, parseWith, readJson } from '../http/validate';
-import { expectedVersion } from '../http/versions';
+import { okWithVersion, versionToCheck } from '../http/versions';
 import {
   changeTariff,
-  contractNotFound,
   createContract,
   deleteContract,
   editContract,
@@ -29,7 +26,7 @@ import {
 } from './handlers';
 import { resendInvitation } from '../customers/handlers';
 import { findCustomerByContractKey } from '../customers/queries';
-import { contractInScope, contractPdf, getContractDetail, listContracts } from './queries';
+import { contractPdf, getContractDetail, listContracts } from './queries';
 
 const keyParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 /** Whether an id is free is all these answer; its format is the form's rule (the contract's endCustomerIdSchema). */
@@ -52,7 +49,7 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const q = parseQuery(c, contractListQuerySchema);
-      await assertLocationsVisible(c.get('db'), c.get('auth').scope, q.locationIds);
+      await assertVisible(c.get('db'), c.get('auth').scope, 'location', q.locationIds);
       const { total, rows } = await listContracts(c.get('db'), c.get('auth').scope, q);
       return paged(c, total, rows);
     },
@@ -66,7 +63,7 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
       const q = parseQuery(c, locationContractsQuerySchema);
-      if (!(await findLocation(c.get('db'), c.get('auth').scope, id))) throw locationNotFound(id);
+      await assertVisible(c.get('db'), c.get('auth').scope, 'location', [id]);
       const { total, rows } = await listContracts(c.get('db'), c.get('auth').scope, { ...q, locationIds: [id] });
       return paged(c, total, rows);
     },
@@ -78,10 +75,8 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
-      const detail = await getContractDetail(c.get('db'), c.get('auth').scope, id);
-      if (!detail) throw contractNotFound(id);
-      c.header('ETag', etagFor(detail.version));
-      return ok(c, detail);
+      const detail = await foundOr404('contract', id, getContractDetail(c.get('db'), c.get('auth').scope, id));
+      return okWithVersion(c, detail, detail.version);
     },
   },
 
@@ -93,8 +88,7 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const body = await parseBody(c, createContractBodySchema);
       const created = await createContract(c.get('db'), c.get('env'), c.get('auth'), body);
-      c.header('ETag', etagFor(created.version));
-      return ok(c, created);
+      return okWithVersion(c, created, created.version);
     },
   },
 
@@ -105,17 +99,15 @@ export const contractRoutes = routeTable('contractManagement', [
     bodyLimit: 'upload',
     handler: async (c) => {
       const raw = await readJson(c);
-      const version = (body: { version?: number }) => body.version ?? expectedVersion(c.req.header('if-match'));
       let updated;
       if (isTerminateBody(raw)) {
         const body = parseWith(terminateContractBodySchema, raw);
-        updated = await terminateContract(c.get('db'), c.get('auth').scope, body, version(body));
+        updated = await terminateContract(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
       } else {
         const body = parseWith(editContractBodyChecked, raw);
-        updated = await editContract(c.get('db'), c.get('auth'), body, version(body));
+        updated = await editContract(c.get('db'), c.get('auth'), body, versionToCheck(c, body));
       }
-      c.header('ETag', etagFor(updated.version));
-      return ok(c, updated);
+      return okWithVersion(c, updated, updated.version);
     },
   },
 
@@ -125,9 +117,8 @@ export const contractRoutes = routeTable('contractManagement', [
     access: 'user',
     handler: async (c) => {
       const body = await parseBody(c, changeTariffBodySchema);
-      const updated = await changeTariff(c.get('db'), c.get('auth').scope, body, body.version ?? expectedVersion(c.req.header('if-match')));
-      c.header('ETag', etagFor(updated.version));
-      return ok(c, updated);
+      const updated = await changeTariff(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
+      return okWithVersion(c, updated, updated.version);
     },
   },
 
@@ -139,7 +130,7 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, endCustomerIdParams);
       const { cpoId } = parseQuery(c, validateQuery);
-      if (cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, cpoId);
+      if (cpoId) await assertVisible(c.get('db'), c.get('auth').scope, 'operator', [cpoId]);
       return ok(c, await isEndCustomerIdFree(c.get('db'), id));
     },
   },
@@ -152,7 +143,8 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id, id2 } = parseParams(c, endCustomerIdParams);
       // The contract being edited must be the caller's: otherwise the answer would tell about others.
-      if (!id2 || !(await contractInScope(c.get('db'), c.get('auth').scope, id2))) throw contractNotFound(id2 ?? '');
+      if (!id2) throw notFound('contract', '');
+      await assertVisible(c.get('db'), c.get('auth').scope, 'contract', [id2]);
       return ok(c, await isEndCustomerIdFree(c.get('db'), id, id2));
     },
   },
@@ -165,7 +157,7 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
       const { verificationId } = parseQuery(c, pdfQuery);
-      if (!(await contractInScope(c.get('db'), c.get('auth').scope, id))) throw contractNotFound(id);
+      await assertVisible(c.get('db'), c.get('auth').scope, 'contract', [id]);
       const file = await contractPdf(c.get('db'), c.get('auth').scope, id, verificationId);
       if (!file) throw new ApiError(404, 'NOT_FOUND', 'No contract PDF for this contract and verification id');
       return c.body(new Uint8Array(file.content), 200, {

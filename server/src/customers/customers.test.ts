@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_PACKAGE } from '../../../contract/customers';
-import { customers, dashboardUsers, mailOutbox, operators, passwordResetTokens } from '../db/schema';
+import { dashboardUsers, passwordResetTokens } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
+import { mailOutbox } from '../db/schema/mail';
+import { operators } from '../db/schema/operators';
 import { createMailSender, type MailSender } from '../mail/sender';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';

@@ -6,14 +6,15 @@ import {
   type CreateDashboardUserAnswer,
 } from '../../../contract/customers';
 import { findUserByEmail, replaceResetToken } from '../auth/queries';
-import { opaqueToken, sha256 } from '../auth/tokens';
+import { notFound } from '../auth/scope';
+import { opaqueToken } from '../auth/tokens';
+import { sha256 } from '../db/stored-hash';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { transactionLock } from '../db/sql-helpers';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
-import { enqueueMail } from '../mail/outbox';
-import { customerNotFound } from '../operators/handlers';
+import { enqueueMail } from '../db/mail-outbox';
 import { findCustomerByContractKey, findCustomerById, findFirstUser, insertCustomer, insertInvitedUser } from './queries';
 import { randomUUID } from 'node:crypto';
 
@@ -163,7 +164,7 @@ export async function addDashboardUser(
 ): Promise<CreateDashboardUserAnswer> {
   await lockAccounts(db);
   const customer = await findCustomerById(db, body.customerId);
-  if (!customer) throw customerNotFound(body.customerId);
+  if (!customer) throw notFound('customer', body.customerId);
   if (await findUserByEmail(db, body.email)) throw emailInUse(body.email);
   const now = new Date();
   const userId = await uniquely(
@@ -181,7 +182,7 @@ export async function addDashboardUser(
  */
 export async function resendInvitation(db: Db, env: Env, contractKey: string) {
   const customer = await findCustomerByContractKey(db, contractKey);
-  if (!customer) throw customerNotFound(contractKey);
+  if (!customer) throw notFound('customer', contractKey);
   if (customer.contractStatus !== 'CREATED_UNSIGNED')
     throw new ApiError(409, 'CONFLICT', 'The invitation was accepted already', { contractStatus: customer.contractStatus });
   const user = await findFirstUser(db, customer.customerId);

@@ -3,7 +3,8 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { OPERATOR_ROLE } from '../../../contract/common';
 import type { CustomerDetail, CustomerListRow, DashboardUserRow } from '../../../contract/customers';
 import type { Db } from '../db/client';
-import { customers, dashboardUsers } from '../db/schema';
+import { dashboardUsers } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
 import { qualified } from '../db/sql-helpers';
 
 /** SQL of customer management (spec 3 §7): customers and their dashboard users. Admins only: no scope. */

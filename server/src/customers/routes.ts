@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuerySchema } from '../../../contract/common';
 import { createDashboardUserBodySchema, customerIdSchema } from '../../../contract/customers';
-import { customerNotFound } from '../operators/handlers';
+import { foundOr404 } from '../auth/scope';
 import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
@@ -34,9 +34,7 @@ export const customerRoutes = [
       access: 'admin',
       handler: async (c) => {
         const { id } = parseParams(c, customerParams);
-        const row = await findCustomerById(c.get('db'), id);
-        if (!row) throw customerNotFound(id);
-        return ok(c, customerDetail(row));
+        return ok(c, customerDetail(await foundOr404('customer', id, findCustomerById(c.get('db'), id))));
       },
     },
     {
@@ -46,8 +44,7 @@ export const customerRoutes = [
       handler: async (c) => {
         const { id } = parseParams(c, customerParams);
         const { page, size } = parseQuery(c, pageQuerySchema);
-        const customer = await findCustomerById(c.get('db'), id);
-        if (!customer) throw customerNotFound(id);
+        const customer = await foundOr404('customer', id, findCustomerById(c.get('db'), id));
         const { total, rows } = await listDashboardUsers(c.get('db'), customer.customerId, page, size);
         return paged(c, total, rows);
       },

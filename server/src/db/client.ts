@@ -10,8 +10,32 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PgliteWorkerClient } from './pglite-proxy';
-import * as schema from './schema';
+import * as authTables from './schema/auth';
+import * as bookingsTables from './schema/bookings';
+import * as cockpitTables from './schema/cockpit';
+import * as contractsTables from './schema/contracts';
+import * as customersTables from './schema/customers';
+import * as httpTables from './schema/http';
+import * as locationsTables from './schema/locations';
+import * as mailTables from './schema/mail';
+import * as operatorsTables from './schema/operators';
+import * as rfidTables from './schema/rfid';
+import * as stationsTables from './schema/stations';
 
+/** Every area's tables (one schema file per area in schema/), for drizzle's typed `db.query`. */
+const schema = {
+  ...authTables,
+  ...bookingsTables,
+  ...cockpitTables,
+  ...contractsTables,
+  ...customersTables,
+  ...httpTables,
+  ...locationsTables,
+  ...mailTables,
+  ...operatorsTables,
+  ...rfidTables,
+  ...stationsTables,
+};
 export type Schema = typeof schema;
 /** Both drivers (and a transaction of either) satisfy this type, so queries are written once. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -26,8 +26,6 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new ApiError(404, code, message);
-
 /**
  * Some refinements of the contract carry a meaning the client reacts to (weak password, same
  * e-mail); they get their own error code instead of the generic VALIDATION_ERROR.

@@ -1,9 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../db/stored-hash';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/schema/http';
 import { ApiError } from './errors';
 import type { AppBindings } from './types';
 

@@ -2,7 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { connectors, locations, mailOutbox, rfidTags } from '../db/schema';
+import { locations } from '../db/schema/locations';
+import { mailOutbox } from '../db/schema/mail';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
 

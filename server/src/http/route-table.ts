@@ -1,4 +1,4 @@
-import type { Handler, Hono, MiddlewareHandler } from 'hono';
+import { Hono, type Handler, type MiddlewareHandler } from 'hono';
 import { readBodyFirst, type BodyLimit } from './request';
 import { writeTransaction } from './transaction';
 import type { AppBindings } from './types';
@@ -57,20 +57,25 @@ const hasBody = (method: Method) => method !== 'GET';
 export const routeTable = (service: Service, routes: Omit<Route, 'service'>[]): Route[] => routes.map((r) => ({ service, ...r }));
 
 const segments = (path: string) => path.split('/').filter(Boolean);
+const isParam = (segment: string) => segment.startsWith(':');
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Fixed segments before parameters, segment by segment, so `/locations/get-by-cpo-for-dropdown`
- * is never shadowed by `/locations/:id` whatever order the tables are listed in.
+ * The order routes are mounted in, a total order whatever order the tables are listed in: segment
+ * by segment, fixed text before a parameter (so `/locations/get-by-cpo-for-dropdown` is never
+ * answered by `/locations/:id`), fixed texts alphabetically, a path before its longer
+ * continuations; then path, method and service break the remaining ties. Hono runs the first route
+ * mounted that matches, so a fixed path must come before every parameter path that also matches it.
  */
-export function routeOrder(a: Pick<Route, 'path'>, b: Pick<Route, 'path'>): number {
+export function routeOrder(a: Pick<Route, 'path' | 'method' | 'service'>, b: Pick<Route, 'path' | 'method' | 'service'>): number {
   const sa = segments(a.path);
   const sb = segments(b.path);
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
-    const pa = sa[i]!.startsWith(':') ? 1 : 0;
-    const pb = sb[i]!.startsWith(':') ? 1 : 0;
-    if (pa !== pb) return pa - pb;
+    const pa = isParam(sa[i]!);
+    if (pa !== isParam(sb[i]!)) return pa ? 1 : -1;
+    if (!pa && sa[i] !== sb[i]) return compareText(sa[i]!, sb[i]!);
   }
-  return 0;
+  return sa.length - sb.length || compareText(a.path, b.path) || compareText(a.method, b.method) || compareText(a.service, b.service);
 }
 
 /** What app.ts runs for each access level before a handler, and around a `callerInStatement` one. */
@@ -79,7 +84,7 @@ export interface Guards {
   callerInStatement: (handler: Handler<AppBindings>) => Handler<AppBindings>;
 }
 
-export function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readonly Route[], guards: Guards): void {
+function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readonly Route[], guards: Guards): void {
   for (const r of [...routes].sort(routeOrder)) {
     const transaction = r.transaction ?? hasBody(r.method);
     if (r.callerInStatement && (r.method !== 'GET' || r.access !== 'user' || transaction)) {
@@ -95,6 +100,24 @@ export function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes:
     ];
     targets[r.service].on(r.method, [r.path], ...chain, r.callerInStatement ? guards.callerInStatement(r.handler) : r.handler);
   }
+}
+
+/**
+ * Mounts the route tables on `app` in `routeOrder`: the root's routes on it, each service's on a
+ * router of its own under the service's base (Hono copies a router's routes when it is mounted, so
+ * the tables go in first).
+ */
+export function mountServices(
+  app: Hono<AppBindings>,
+  routes: readonly Route[],
+  guards: Guards,
+  bases: Record<Exclude<Service, 'root'>, string>,
+): void {
+  const services = Object.keys(bases) as Exclude<Service, 'root'>[];
+  const targets = { root: app } as Record<Service, Hono<AppBindings>>;
+  for (const service of services) targets[service] = new Hono<AppBindings>();
+  mountRoutes(targets, routes, guards);
+  for (const service of services) app.route(bases[service], targets[service]);
 }
 
 /** `METHOD /base/path` of each route, as Hono lists what is mounted (`app.routes`). */

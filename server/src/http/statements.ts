@@ -1,5 +1,4 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
-import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 
 /**
@@ -29,9 +28,3 @@ export const shapeKey = (flags: boolean[]) => flags.map((f) => (f ? '1' : '0')).
  * matches nothing).
  */
 export const anyOf = (column: Column | SQL, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
-
-/**
- * The value of the placeholder `operatorIds` of a statement scoped with `anyOf(column, 'operatorIds')`
- * (a statement for an admin has no such condition: `scope.operatorIds === 'all'` is part of its shape).
- */
-export const scopeValues = (scope: Scope) => ({ operatorIds: scope.operatorIds === 'all' ? [] : scope.operatorIds });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { throttles } from '../db/schema';
+import { throttles } from '../db/schema/http';
 import { ApiError } from './errors';
 
 /**

@@ -1,16 +1,18 @@
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import type { AuthContext, CallerCheck } from '../auth/scope';
+
+/**
+ * A request's context variables (`c.get(...)`). The layers above http add theirs by declaration
+ * merging (auth/scope.ts adds the caller: `auth`, `callerCheck`), so http names nothing above it.
+ */
+export interface AppVariables {
+  /** The request's database handle: a transaction for writes, the pool for reads. */
+  db: Db;
+  env: Env;
+  /** Set by a handler whose 4xx answer must still commit (e.g. refresh-token reuse revokes the family). */
+  commitOnError: boolean;
+}
 
 export interface AppBindings {
-  Variables: {
-    /** The request's database handle: a transaction for writes, the pool for reads. */
-    db: Db;
-    env: Env;
-    auth: AuthContext;
-    /** Set while a read runs on an assumed caller that its own statement must confirm (`readAsCaller`). */
-    callerCheck: CallerCheck | undefined;
-    /** Set by a handler whose 4xx answer must still commit (e.g. refresh-token reuse revokes the family). */
-    commitOnError: boolean;
-  };
+  Variables: AppVariables;
 }

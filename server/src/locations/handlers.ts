@@ -1,47 +1,18 @@
 import type { z } from 'zod/mini';
 import type { createLocationBodySchema, updateLocationBodySchema } from '../../../contract/locations';
-import type { Scope } from '../auth/scope';
+import { assertVisible, lockAtVersion, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
-import {
-  address,
-  findLocation,
-  insertLocation,
-  nextLocationId,
-  operatorExists,
-  unknownModels,
-  visibleLocationIds,
-  writeLocation,
-} from './queries';
+import { address, findLocation, insertLocation, nextLocationId, unknownModels, writeLocation } from './queries';
 
 /** The rules of the locations area (spec 1 §4/§5, spec 2 §5) and the errors that say why not. */
-
-export const locationNotFound = (id: string) => new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${id} not found`);
-export const operatorNotFound = (cpoId: string) => new ApiError(404, 'OPERATOR_NOT_FOUND', `Operator ${cpoId} not found`, { cpoId });
-
-/**
- * An operator a request names (a filter, a new location's owner) must exist inside the caller's
- * scope: otherwise 404 OPERATOR_NOT_FOUND, for admins asking for an unknown one too, never an empty
- * answer that reads like an operator without data.
- */
-export async function assertOperatorVisible(db: Db, scope: Scope, cpoId: string): Promise<void> {
-  if (!scope.canSeeOperator(cpoId) || !(await operatorExists(db, cpoId))) throw operatorNotFound(cpoId);
-}
-
-/** Every location a request names (filters) must exist inside the scope; otherwise 404 LOCATION_NOT_FOUND naming the others. */
-export async function assertLocationsVisible(db: Db, scope: Scope, locationIds: string[]): Promise<void> {
-  const visible = await visibleLocationIds(db, scope, locationIds);
-  const missing = [...new Set(locationIds)].filter((id) => !visible.has(id));
-  if (missing.length > 0)
-    throw new ApiError(404, 'LOCATION_NOT_FOUND', `Location ${missing.join(', ')} not found`, { locationIds: missing });
-}
 
 export async function createLocation(
   db: Db,
   scope: Scope,
   body: z.output<typeof createLocationBodySchema>,
 ): Promise<{ locationId: string; locationName: string }> {
-  await assertOperatorVisible(db, scope, body.cpoId);
+  await assertVisible(db, scope, 'operator', [body.cpoId]);
   const missing = await unknownModels(
     db,
     body.wallBoxesData.map((w) => w.chargingStationModel),
@@ -87,14 +58,9 @@ export async function updateLocation(
   body: z.output<typeof updateLocationBodySchema>,
   expectedVersion: number | undefined,
 ) {
-  const loc = await findLocation(db, scope, body.locationId, true);
-  if (!loc) throw locationNotFound(body.locationId);
-  if (expectedVersion !== undefined && expectedVersion !== loc.version) {
-    throw new ApiError(409, 'CONFLICT', `Location ${loc.locationId} was changed by someone else`, {
-      locationId: loc.locationId,
-      currentVersion: loc.version,
-      current: { locationName: loc.locationName, locationAddress: address(loc) },
-    });
-  }
+  const loc = await lockAtVersion('location', body.locationId, expectedVersion, {
+    lock: (id) => findLocation(db, scope, id, true),
+    current: (l) => ({ locationName: l.locationName, locationAddress: address(l) }),
+  });
   return writeLocation(db, loc.locationId, body);
 }

@@ -4,13 +4,18 @@ import { envelope, paged } from '../../../contract/common';
 import {
   createLocationAnswerSchema,
   locationContractRowSchema,
+  locationDropdownAnswerSchema,
   locationDetailSchema,
   locationListRowSchema,
   parkingInfoSchema,
   wallboxTypesAnswerSchema,
 } from '../../../contract/locations';
 import { operatorListRowSchema } from '../../../contract/operators';
-import { bills, connectors, contracts, locationInfrastructure, locations, rfidTags } from '../db/schema';
+import { bills } from '../db/schema/bookings';
+import { contracts } from '../db/schema/contracts';
+import { locationInfrastructure, locations } from '../db/schema/locations';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 
 type Account = 'admin' | 'operator' | 'partner';
@@ -122,6 +127,53 @@ describe('GET /bff/locations/get-by-cpo', () => {
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ errorCodeResponse: 'OPERATOR_NOT_FOUND', errorDetail: { cpoId: 'CPO9999' } });
       expect(res.body.data).toBeUndefined();
+    }
+  });
+});
+
+describe('GET /bff/locations/get-by-cpo-for-dropdown', () => {
+  const visible = (who: Account, cpoId: string) => who === 'admin' || own[who].has(cpoId);
+  const list = async (who: Account, qs = '') => {
+    const res = await h.request('GET', `/bff/locations/get-by-cpo-for-dropdown${qs}`, { token: tokens[who] });
+    expect(res.status).toBe(200);
+    return locationDropdownAnswerSchema.parse(res.body.data);
+  };
+
+  it('lists the scoped locations sorted by name, with parking lots and id: name', async () => {
+    const locationRows = await h.db.select().from(locations);
+    const connectorRows = await h.db.select().from(connectors);
+    for (const who of ['admin', 'operator', 'partner'] as const) {
+      const rows = await list(who);
+      const expected = locationRows.filter((l) => visible(who, l.cpoId));
+      expect(rows.map((r) => r.locationId).sort()).toEqual(expected.map((l) => l.locationId).sort());
+      const names = rows.map((r) => r.locationName);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      for (const r of rows) {
+        expect(r.locationIdName).toBe(`${r.locationId}: ${r.locationName}`);
+        const lots = [
+          ...new Set(connectorRows.filter((c) => c.locationId === r.locationId && !c.removed && c.parkingLot).map((c) => c.parkingLot!)),
+        ].sort();
+        expect([...r.parkingLots].sort()).toEqual(lots);
+        expect(r.cpoName).toBeTruthy();
+      }
+    }
+    expect((await list('operator')).length).toBeLessThan((await list('admin')).length);
+  });
+
+  it('narrows to one operator in scope; a foreign operator answers 404', async () => {
+    const [cpoId] = [...own.partner].filter((id) => !own.operator.has(id));
+    const rows = await list('partner', `?cpoId=${cpoId}`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.cpoId === cpoId)).toBe(true);
+    const res = await h.request('GET', `/bff/locations/get-by-cpo-for-dropdown?cpoId=${cpoId}`, { token: tokens.operator });
+    expect(res.status).toBe(404);
+  });
+
+  it('answers 404 OPERATOR_NOT_FOUND for an operator that does not exist, for admins too (never an empty list)', async () => {
+    for (const who of ['admin', 'operator'] as const) {
+      const res = await h.request('GET', '/bff/locations/get-by-cpo-for-dropdown?cpoId=CPO9999', { token: tokens[who] });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ errorCodeResponse: 'OPERATOR_NOT_FOUND', errorDetail: { cpoId: 'CPO9999' } });
     }
   });
 });

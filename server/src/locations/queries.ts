@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import {
   contractStatusColours,
   type LocationDetail,
+  type LocationDropdownRow,
   type LocationListRow,
   type locationListQuerySchema,
   type ParkingInfo,
@@ -10,11 +11,14 @@ import {
   type WallboxType,
 } from '../../../contract/locations';
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
-import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, scopeValues, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
-import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
-import { connectors, contracts, locationInfrastructure, locations, operators, wallboxModels } from '../db/schema';
+import { anyOf, preparedOnce, shapeKey } from '../http/statements';
+import { contracts } from '../db/schema/contracts';
+import { locationInfrastructure, locations, wallboxModels } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
   careOf: l.careOf,
@@ -136,11 +140,6 @@ export async function unknownModels(db: Db, names: string[]): Promise<string[]> 
   return names.filter((n) => !known.has(n));
 }
 
-export async function operatorExists(db: Db, cpoId: string): Promise<boolean> {
-  const [op] = await db.select({ cpoId: operators.cpoId }).from(operators).where(eq(operators.cpoId, cpoId));
-  return !!op;
-}
-
 /** The next free `L<n>` location id; holds the id lock until the transaction ends. */
 export async function nextLocationId(db: Db): Promise<string> {
   await transactionLock(db, 'locations.location_id');
@@ -164,14 +163,35 @@ export async function insertLocation(
 
 // ---------------------------------------------------------------------------------------------
 
-/** Those of `locationIds` that exist inside the scope. */
-export async function visibleLocationIds(db: Db, scope: Scope, locationIds: string[]): Promise<Set<string>> {
-  if (locationIds.length === 0) return new Set();
+/** Every location of the caller's operators for selects, sorted by name (then id). */
+export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: string): Promise<LocationDropdownRow[]> {
+  const lots = db
+    .select({
+      locationId: connectors.locationId,
+      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot} order by ${connectors.parkingLot})`.as('lots'),
+    })
+    .from(connectors)
+    .where(and(eq(connectors.removed, false), sql`${connectors.parkingLot} is not null`))
+    .groupBy(connectors.locationId)
+    .as('pl');
   const rows = await db
-    .select({ locationId: locations.locationId })
+    .select({
+      locationId: locations.locationId,
+      locationName: locations.locationName,
+      cpoId: locations.cpoId,
+      cpoName: operators.cpoName,
+      parkingLots: lots.lots,
+    })
     .from(locations)
-    .where(and(inArray(locations.locationId, locationIds), scope.where(locations.cpoId)));
-  return new Set(rows.map((r) => r.locationId));
+    .innerJoin(operators, eq(operators.cpoId, locations.cpoId))
+    .leftJoin(lots, eq(lots.locationId, locations.locationId))
+    .where(and(...[scope.where(locations.cpoId), cpoId ? eq(locations.cpoId, cpoId) : undefined]))
+    .orderBy(asc(locations.locationName), asc(locations.locationId));
+  return rows.map((r) => ({
+    ...r,
+    parkingLots: r.parkingLots ?? [],
+    locationIdName: `${r.locationId}: ${r.locationName}`,
+  }));
 }
 
 /** The location if it exists inside the scope (optionally locked for update). */

@@ -1,24 +1,22 @@
 import * as z from 'zod/mini';
 import {
   createLocationBodySchema,
+  locationDropdownQuerySchema,
   locationListQuerySchema,
   parkingInfoQuerySchema,
   updateLocationBodySchema,
 } from '../../../contract/locations';
-import { etagFor } from '../../../contract/stations';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
-import { expectedVersion } from '../http/versions';
-import { getLocationDetail, getParkingInfo, listLocations, listWallboxTypes } from './queries';
-import { assertOperatorVisible, createLocation, locationNotFound, updateLocation } from './handlers';
+import { okWithVersion, versionToCheck } from '../http/versions';
+import { assertVisible, foundOr404 } from '../auth/scope';
+import { getLocationDetail, getLocationsForDropdown, getParkingInfo, listLocations, listWallboxTypes } from './queries';
+import { createLocation, updateLocation } from './handlers';
 import { routeTable } from '../http/route-table';
 
 const idParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
-/**
- * BFF location routes (spec 1 §7, spec 2 §7). Registered after the cockpit's
- * `/locations/get-by-cpo-for-dropdown`, and the fixed paths before `/locations/:id`.
- */
+/** BFF location routes (spec 1 §7, spec 2 §7), with the location select of every other area's forms and filters. */
 export const locationRoutes = [
   ...routeTable('bff', [
     {
@@ -29,9 +27,20 @@ export const locationRoutes = [
       callerInStatement: true,
       handler: async (c) => {
         const q = parseQuery(c, locationListQuerySchema);
-        if (q.cpoId) await assertOperatorVisible(c.get('db'), c.get('auth').scope, q.cpoId);
+        if (q.cpoId) await assertVisible(c.get('db'), c.get('auth').scope, 'operator', [q.cpoId]);
         const { total, rows } = await listLocations(c.get('db'), c.get('auth').scope, q, c.get('callerCheck'));
         return paged(c, total, rows);
+      },
+    },
+
+    {
+      method: 'GET',
+      path: '/locations/get-by-cpo-for-dropdown',
+      access: 'user',
+      handler: async (c) => {
+        const { cpoId } = parseQuery(c, locationDropdownQuerySchema);
+        if (cpoId) await assertVisible(c.get('db'), c.get('auth').scope, 'operator', [cpoId]);
+        return ok(c, await getLocationsForDropdown(c.get('db'), c.get('auth').scope, cpoId));
       },
     },
 
@@ -53,9 +62,7 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const { locationId } = parseQuery(c, parkingInfoQuerySchema);
-        const info = await getParkingInfo(c.get('db'), c.get('auth').scope, locationId);
-        if (!info) throw locationNotFound(locationId);
-        return ok(c, info);
+        return ok(c, await foundOr404('location', locationId, getParkingInfo(c.get('db'), c.get('auth').scope, locationId)));
       },
     },
 
@@ -65,10 +72,8 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const body = await parseBody(c, updateLocationBodySchema);
-        const version = body.version ?? expectedVersion(c.req.header('if-match'));
-        const updated = await updateLocation(c.get('db'), c.get('auth').scope, body, version);
-        c.header('ETag', etagFor(updated.version));
-        return ok(c, updated);
+        const updated = await updateLocation(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
+        return okWithVersion(c, updated, updated.version);
       },
     },
 
@@ -78,10 +83,8 @@ export const locationRoutes = [
       access: 'user',
       handler: async (c) => {
         const { id } = parseParams(c, idParams);
-        const detail = await getLocationDetail(c.get('db'), c.get('auth').scope, id);
-        if (!detail) throw locationNotFound(id);
-        c.header('ETag', etagFor(detail.version));
-        return ok(c, detail);
+        const detail = await foundOr404('location', id, getLocationDetail(c.get('db'), c.get('auth').scope, id));
+        return okWithVersion(c, detail, detail.version);
       },
     },
   ]),

@@ -7,7 +7,7 @@ import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { checkThrottles, hitThrottle, type ThrottleRule } from '../http/throttle';
 import { parsesAs } from './attachment-check';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../db/mail-outbox';
 
 /** Support mails per account: enough for a bad day in the field, not for filling the support inbox. */
 export const supportMailLimit: ThrottleRule = { limit: 10, windowSeconds: 3600, blockSeconds: 3600, maxBlockSeconds: 6 * 3600 };

@@ -5,10 +5,11 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_ATTACHMENT_MAX_BYTES } from '../../../contract/auth';
 import { createApp } from '../app';
-import { mailOutbox, throttles } from '../db/schema';
+import { throttles } from '../db/schema/http';
+import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../db/mail-outbox';
 import { CLAIM_TIMEOUT_MINUTES, createMailSender } from './sender';
 
 let h: Harness;

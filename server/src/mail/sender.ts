@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from '../db/schema/mail';
 
 const MAX_ATTEMPTS = 5;
 /** Mails one flush sends at most. */

@@ -10,10 +10,9 @@ import type {
   updateOperatorBillingBodySchema,
   updateOperatorBodySchema,
 } from '../../../contract/operators';
-import type { AuthContext, Scope } from '../auth/scope';
+import { lockAtVersion, notFound, type AuthContext, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
-import { operatorNotFound } from '../locations/handlers';
 import {
   findCustomer,
   getOperatorDetail,
@@ -27,9 +26,6 @@ import {
 } from './queries';
 
 /** The rules of the operators area (spec 1 §5-6, spec 3 §4-5) and the errors that say why not. */
-
-export const customerNotFound = (customerId: string) =>
-  new ApiError(404, 'CUSTOMER_NOT_FOUND', `Customer ${customerId} not found`, { customerId });
 
 type BillingInput = z.output<typeof updateOperatorBillingBodySchema>;
 
@@ -90,11 +86,11 @@ export async function createOperator(
       throw new ApiError(400, 'VALIDATION_ERROR', 'customerId: required', undefined, [{ path: 'customerId', message: 'required' }]);
     customerId = body.customerId;
   } else {
-    if (body.customerId && body.customerId !== auth.user.customerId) throw customerNotFound(body.customerId);
+    if (body.customerId && body.customerId !== auth.user.customerId) throw notFound('customer', body.customerId);
     customerId = auth.user.customerId;
   }
   const customer = await findCustomer(db, customerId);
-  if (!customer) throw customerNotFound(customerId);
+  if (!customer) throw notFound('customer', customerId);
   if (!auth.isAdmin && auth.user.customerType === 'Operator')
     throw new ApiError(403, 'FORBIDDEN', 'Operator accounts may not create operators');
 
@@ -113,22 +109,12 @@ export async function createOperator(
   });
 }
 
-/**
- * The operator a write names, locked, in scope (else 404 OPERATOR_NOT_FOUND) and at the version
- * the user saw (else 409 CONFLICT with the operator as it is now).
- */
-async function operatorForWrite(db: Db, scope: Scope, cpoId: string, expectedVersion: number | undefined): Promise<OperatorRow> {
-  const op = await lockOperator(db, scope, cpoId);
-  if (!op) throw operatorNotFound(cpoId);
-  if (expectedVersion !== undefined && expectedVersion !== op.version) {
-    throw new ApiError(409, 'CONFLICT', `Operator ${cpoId} was changed by someone else`, {
-      cpoId,
-      currentVersion: op.version,
-      current: await getOperatorDetail(db, scope, cpoId),
-    });
-  }
-  return op;
-}
+/** The operator a write names, locked, in scope and at the version the user saw (`lockAtVersion`). */
+const operatorForWrite = (db: Db, scope: Scope, cpoId: string, expectedVersion: number | undefined): Promise<OperatorRow> =>
+  lockAtVersion('operator', cpoId, expectedVersion, {
+    lock: (id) => lockOperator(db, scope, id),
+    current: () => getOperatorDetail(db, scope, cpoId),
+  });
 
 const addressColumns = (b: z.output<typeof updateOperatorAddressBodySchema>): Partial<OperatorInsert> => ({
   cpoName: b.cpoName,

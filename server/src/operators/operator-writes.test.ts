@@ -11,7 +11,9 @@ import {
   type CreateOperatorBody,
   type OperatorDetail,
 } from '../../../contract/operators';
-import { customers, dashboardUsers, erpValues, operators } from '../db/schema';
+import { dashboardUsers } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
+import { erpValues, operators } from '../db/schema/operators';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
 

@@ -4,7 +4,10 @@ import type { OperatorDetail, OperatorListRow } from '../../../contract/operator
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { transactionLock } from '../db/sql-helpers';
-import { contracts, customers, erpValues, locations, operators } from '../db/schema';
+import { contracts } from '../db/schema/contracts';
+import { customers } from '../db/schema/customers';
+import { locations } from '../db/schema/locations';
+import { erpValues, operators } from '../db/schema/operators';
 
 export async function listOperators(db: Db, scope: Scope, page: number, size: number): Promise<{ total: number; rows: OperatorListRow[] }> {
   const where = scope.where(operators.cpoId);

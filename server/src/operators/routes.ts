@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
 import { pageQuerySchema } from '../../../contract/common';
 import { createOperatorBodySchema, updateErpBodySchema, updateOperatorBodySchema } from '../../../contract/operators';
-import { etagFor } from '../../../contract/stations';
-import { ok, paged } from '../http/respond';
+import { paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
-import { expectedVersion } from '../http/versions';
+import { okWithVersion, versionToCheck } from '../http/versions';
 import { getOperatorDetail, listOperators } from './queries';
 import { routeTable } from '../http/route-table';
-import { operatorNotFound } from '../locations/handlers';
+import { foundOr404 } from '../auth/scope';
 import { createOperator, updateErpInformation, updateOperator } from './handlers';
 
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -37,8 +36,7 @@ export const operatorRoutes = [
       handler: async (c) => {
         const body = await parseBody(c, createOperatorBodySchema);
         const created = await createOperator(c.get('db'), c.get('auth'), body);
-        c.header('ETag', etagFor(created.version));
-        return ok(c, created);
+        return okWithVersion(c, created, created.version);
       },
     },
 
@@ -48,10 +46,8 @@ export const operatorRoutes = [
       access: 'user',
       handler: async (c) => {
         const body = await parseBody(c, updateOperatorBodySchema);
-        const version = body.version ?? expectedVersion(c.req.header('if-match'));
-        const updated = await updateOperator(c.get('db'), c.get('auth').scope, body, version);
-        c.header('ETag', etagFor(updated.version));
-        return ok(c, updated);
+        const updated = await updateOperator(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
+        return okWithVersion(c, updated, updated.version);
       },
     },
 
@@ -61,10 +57,8 @@ export const operatorRoutes = [
       access: 'user',
       handler: async (c) => {
         const { id } = parseParams(c, idParams);
-        const detail = await getOperatorDetail(c.get('db'), c.get('auth').scope, id);
-        if (!detail) throw operatorNotFound(id);
-        if (detail.version !== undefined) c.header('ETag', etagFor(detail.version));
-        return ok(c, detail);
+        const detail = await foundOr404('operator', id, getOperatorDetail(c.get('db'), c.get('auth').scope, id));
+        return okWithVersion(c, detail, detail.version);
       },
     },
   ]),
@@ -76,10 +70,8 @@ export const operatorRoutes = [
       access: 'user',
       handler: async (c) => {
         const body = await parseBody(c, updateErpBodySchema);
-        const version = body.version ?? expectedVersion(c.req.header('if-match'));
-        const updated = await updateErpInformation(c.get('db'), c.get('auth').scope, body, version);
-        c.header('ETag', etagFor(updated.version));
-        return ok(c, updated);
+        const updated = await updateErpInformation(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
+        return okWithVersion(c, updated, updated.version);
       },
     },
   ]),

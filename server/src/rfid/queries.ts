@@ -1,7 +1,8 @@
 import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { RfidRow } from '../../../contract/rfid';
 import type { Db } from '../db/client';
-import { contracts, rfidTags } from '../db/schema';
+import { contracts } from '../db/schema/contracts';
+import { rfidTags } from '../db/schema/rfid';
 
 /** SQL of RFID card management (spec 2 §7). Admins only: no scope. */
 

@@ -1,6 +1,7 @@
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts, rfidTags } from '../db/schema';
+import { contracts } from '../db/schema/contracts';
+import { rfidTags } from '../db/schema/rfid';
 import { createHarness, type Harness } from '../test/harness';
 import { changedTables, fingerprint } from '../test/route-matrix';
 import { rfidConflicts } from './handlers';

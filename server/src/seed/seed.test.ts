@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
 import { isBic, isCreditorId, isIban } from '../../../contract/operators';
 import { createDb, type Db, type DbHandle } from '../db/client';
-import { bills, chargingRequests, connectors, contracts, customers, dashboardUsers, locations, operators } from '../db/schema';
+import { dashboardUsers } from '../db/schema/auth';
+import { bills } from '../db/schema/bookings';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { customers } from '../db/schema/customers';
+import { locations } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
 import { createEmptyTestDb, TEST_NOW, testDatabaseUrl } from '../test/databases';
 import { seedDatabase, seedIfEmpty, type SeedResult } from './seed';
 

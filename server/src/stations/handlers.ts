@@ -9,22 +9,17 @@ import {
   OCCUPIED_STATUSES,
   type parkingLotUpdateBodySchema,
 } from '../../../contract/stations';
-import type { Scope } from '../auth/scope';
+import { foundOr404, lockAtVersions, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ApiError } from '../http/errors';
-import { locationNotFound } from '../locations/handlers';
 import { findLocation } from '../locations/queries';
 import { clearLots, findModel, insertConnectors, lockConnectors, lotsAt, nextCpNumber, writeConnector, type ConnectorRow } from './queries';
 
 /** The rules of the stations area (spec 2 §4/§5): what a write may do, and which error says why not. */
 
-export const connectorNotFound = (ids: string[]) =>
-  new ApiError(404, 'CONNECTOR_NOT_FOUND', `Connector not found: ${ids.join(', ')}`, { connectorIds: ids });
-
 export async function createStations(db: Db, scope: Scope, body: z.output<typeof createStationsBodySchema>): Promise<CreateStationsAnswer> {
-  const loc = await findLocation(db, scope, body.locationId);
-  if (!loc) throw locationNotFound(body.locationId);
+  const loc = await foundOr404('location', body.locationId, findLocation(db, scope, body.locationId));
   const model = await findModel(db, body.chargingStationModel);
   if (!model) {
     throw new ApiError(400, 'VALIDATION_ERROR', `Unknown charging station model: ${body.chargingStationModel}`, undefined, [
@@ -48,33 +43,16 @@ export async function createStations(db: Db, scope: Scope, body: z.output<typeof
   return { id: loc.locationId, cpIds, connectorIds: rows.map((r) => r.connectorId) };
 }
 
-/** Locks the requested connectors; 404 for any that is missing, removed or not the caller's. */
-async function lockRequested(db: Db, scope: Scope, ids: string[]): Promise<Map<string, ConnectorRow>> {
-  const byId = await lockConnectors(db, scope, ids);
-  const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) throw connectorNotFound(missing);
-  return byId;
-}
-
-/** 409 CONFLICT when any item carries a version other than the connector's. */
-function checkVersions(items: { connectorId: string; version?: number }[], byId: Map<string, ConnectorRow>) {
-  const conflicts = items
-    .filter((it) => it.version !== undefined && it.version !== byId.get(it.connectorId)!.version)
-    .map((it) => {
-      const row = byId.get(it.connectorId)!;
-      return {
-        connectorId: row.connectorId,
-        currentVersion: row.version,
-        current: { parkingLot: row.parkingLot, connectorStatus: row.status },
-      };
-    });
-  if (conflicts.length > 0) {
-    throw new ApiError(409, 'CONFLICT', `Changed by someone else in the meantime: ${conflicts.map((x) => x.connectorId).join(', ')}`, {
-      ...conflicts[0],
-      conflicts,
-    });
-  }
-}
+/** The connectors a write names, locked, in scope and at the versions the user saw (`lockAtVersions`). */
+const lockRequested = (db: Db, scope: Scope, items: { connectorId: string; version?: number }[]) =>
+  lockAtVersions(
+    'connector',
+    items.map((it) => ({ id: it.connectorId, version: it.version })),
+    {
+      lock: (ids) => lockConnectors(db, scope, ids),
+      current: (row: ConnectorRow) => ({ parkingLot: row.parkingLot, connectorStatus: row.status }),
+    },
+  );
 
 const answerOf = (r: ConnectorRow) => ({
   connectorId: r.connectorId,
@@ -94,11 +72,7 @@ export async function updateParkingLots(
   scope: Scope,
   items: z.output<typeof parkingLotUpdateBodySchema>,
 ): Promise<ConnectorWriteAnswer> {
-  const byId = await lockRequested(
-    db,
-    scope,
-    items.map((it) => it.connectorId),
-  );
+  const byId = await lockRequested(db, scope, items);
   const mismatched = items
     .map((it, i) => ({ it, i, row: byId.get(it.connectorId)! }))
     .filter(({ it, row }) => row.cpId !== it.cpId || row.locationId !== it.locationId);
@@ -111,7 +85,6 @@ export async function updateParkingLots(
       mismatched.map(({ i }) => ({ path: `${i}.locationId`, message: 'connectorMismatch' })),
     );
   }
-  checkVersions(items, byId);
 
   const inactive = items.map((it) => byId.get(it.connectorId)!).filter((r) => !canAssignParkingLot(r.status));
   if (inactive.length > 0) {
@@ -170,12 +143,7 @@ export async function changeAvailability(
   scope: Scope,
   items: z.output<typeof changeAvailabilityBodySchema>['changeAvailabilityRequest'],
 ): Promise<ConnectorWriteAnswer> {
-  const byId = await lockRequested(
-    db,
-    scope,
-    items.map((it) => it.connectorId),
-  );
-  checkVersions(items, byId);
+  const byId = await lockRequested(db, scope, items);
   const rows = items.map((it) => byId.get(it.connectorId)!);
   const refused = rows.filter((r) => !canChangeAvailability(r.status, r.parkingLot));
   const notChangeable = refused.filter((r) => !OCCUPIED_STATUSES.includes(r.status));

@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeScope, type Scope } from '../auth/scope';
-import { connectors, locations } from '../db/schema';
+import { locations } from '../db/schema/locations';
+import { connectors } from '../db/schema/stations';
 import { containsPattern } from '../db/sql-helpers';
 import { createHarness, type Harness } from '../test/harness';
 import { DEEP_PAGE_ROWS, listStations } from './queries';

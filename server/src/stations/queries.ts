@@ -1,11 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import { connectorStatusMapping, type StationDetail, type StationListRow, type stationListQuerySchema } from '../../../contract/stations';
-import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, scopeValues, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { chargingRequests, connectors, locations, wallboxModels } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
+import { locations, wallboxModels } from '../db/schema/locations';
+import { connectors } from '../db/schema/stations';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
-import { anyOf, preparedOnce, scopeValues, shapeKey } from '../http/statements';
+import { anyOf, preparedOnce, shapeKey } from '../http/statements';
 
 export type ConnectorRow = typeof connectors.$inferSelect;
 

@@ -10,7 +10,8 @@ import {
   stationDetailSchema,
   stationListRowSchema,
 } from '../../../contract/stations';
-import { chargingRequests, connectors } from '../db/schema';
+import { chargingRequests } from '../db/schema/cockpit';
+import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 
 type Account = 'admin' | 'operator' | 'partner';

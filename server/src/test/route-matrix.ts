@@ -2,7 +2,13 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { defaultRuntimeConfig } from '../../../contract/config';
 import { routes, type App } from '../app';
 import type { Db } from '../db/client';
-import { chargingRequests, connectors, contracts, customers, dashboardUsers, locations, operators, wallboxModels } from '../db/schema';
+import { dashboardUsers } from '../db/schema/auth';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { customers } from '../db/schema/customers';
+import { locations, wallboxModels } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
 import type { Route } from '../http/route-table';
 import { demoAccounts } from '../seed/seed';
 

@@ -1,15 +1,8 @@
 import { ListPanel } from '../../../ui/card';
 import type { Key } from 'react-aria-components/Select';
 import { useState, type ReactNode } from 'react';
-import {
-  chartRanges,
-  graphTypes,
-  type ChartRange,
-  type GraphAnswer,
-  type GraphType,
-  type GraphUnit,
-  type LocationDropdownRow,
-} from '../../../../contract/cockpit';
+import { chartRanges, graphTypes, type ChartRange, type GraphAnswer, type GraphType, type GraphUnit } from '../../../../contract/cockpit';
+import type { LocationDropdownRow } from '../../../../contract/locations';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useT } from '../../../i18n/i18n-context';
 import { Button } from '../../../ui/button';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver, dehydrate } from '@tanstack/react-query';
-import type { LocationDropdownRow } from '../../../../contract/cockpit';
+import type { LocationDropdownRow } from '../../../../contract/locations';
 import type { CreateLocationBody } from '../../../../contract/locations';
 import { createQueryClient } from '../../../api/query-client';
 import { fakeServer } from '../../../api/test-server';

@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   createLocationAnswerSchema,
   locationDetailSchema,
+  locationDropdownAnswerSchema,
   locationListAnswerSchema,
   updateLocationAnswerSchema,
   wallboxTypesAnswerSchema,
   type CreateLocationBody,
   type UpdateLocationBody,
 } from '../../../../contract/locations';
-import { locationDropdownAnswerSchema } from '../../../../contract/cockpit';
 import { apiRequest } from '../../../api/client';
 import { plainWrite } from '../../../api/mutations';
 import { locationKeys, type LocationListParams } from './location-keys';

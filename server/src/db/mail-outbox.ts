@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Db } from './client';
+import { mailOutbox } from './schema/mail';
 
 export interface OutgoingMail {
   to: string;

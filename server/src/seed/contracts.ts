@@ -1,0 +1,121 @@
+import { formatEndCustomerId } from '../../../contract/contracts';
+import type { ContractStatus, PaymentMethod, UserType } from '../../../contract/enums';
+import type { contracts } from '../db/schema/contracts';
+import type { locations } from '../db/schema/locations';
+import type { connectors } from '../db/schema/stations';
+import { address, ascii, DAY, isoDate, type SeedContext } from './common';
+import { firstNames, lastNames } from './german-data';
+import { cardStock, type Card } from './rfid';
+
+/** End customers and their contracts, with the RFID cards they were issued and those left in stock. */
+export function drawContracts(
+  ctx: SeedContext,
+  locationRows: (typeof locations.$inferInsert)[],
+  connectorRows: (typeof connectors.$inferInsert)[],
+) {
+  const { rnd, now, spec } = ctx;
+  const lotsByLocation = new Map<string, string[]>();
+  for (const c of connectorRows) {
+    if (c.parkingLot) lotsByLocation.set(c.locationId!, [...(lotsByLocation.get(c.locationId!) ?? []), c.parkingLot]);
+  }
+  const forcedStatuses: ContractStatus[] = ['ACTIVE', 'CREATED_UNSIGNED', 'CREATED_SIGNED', 'BLOCKED', 'EXPIRED', 'UNSIGNED_EXPIRED'];
+  const forcedUserTypes: UserType[] = ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN', 'AD_HOC'];
+  const contractRows: (typeof contracts.$inferInsert)[] = [];
+  const cards = cardStock(rnd);
+  const usedIds = new Set<string>();
+  const contractTags = new Map<string, Card[]>();
+  for (let i = 0; i < spec.contracts; i++) {
+    const loc = locationRows[rnd.int(0, locationRows.length - 1)];
+    const userType =
+      i < forcedUserTypes.length ? forcedUserTypes[i] : rnd.weighted<UserType>({ REGULAR: 85, LOCAL_ADMIN: 6, GLOBAL_ADMIN: 3, AD_HOC: 6 });
+    const status =
+      i < forcedStatuses.length
+        ? forcedStatuses[(i + 0) % forcedStatuses.length]
+        : rnd.weighted<ContractStatus>({
+            ACTIVE: 60,
+            CREATED_UNSIGNED: 8,
+            CREATED_SIGNED: 8,
+            BLOCKED: 6,
+            EXPIRED: 12,
+            UNSIGNED_EXPIRED: 6,
+          });
+    let endCustomerId: string;
+    do endCustomerId = formatEndCustomerId(rnd.digits(11));
+    while (usedIds.has(endCustomerId));
+    usedIds.add(endCustomerId);
+    const first = rnd.pick(firstNames);
+    const last = rnd.pick(lastNames);
+    const addr = address(rnd);
+    const atLocation = userType === 'REGULAR' || userType === 'AD_HOC';
+    const lots = lotsByLocation.get(loc.locationId) ?? [];
+    const parkingLotNumbers =
+      atLocation && lots.length > 0 ? [...new Set([rnd.pick(lots), ...(rnd.chance(0.1) ? [rnd.pick(lots)] : [])])] : [];
+    const authType = atLocation
+      ? userType === 'AD_HOC'
+        ? 'APP'
+        : rnd.pick(['APP', 'APP', 'APP', 'RFID', 'APP_AND_RFID'] as const)
+      : 'RFID';
+    const withBilling = userType === 'AD_HOC' || (userType !== 'GLOBAL_ADMIN' && rnd.chance(0.7));
+    const paymentMethod: PaymentMethod = !withBilling
+      ? 'NO_PAYMENT_METHOD'
+      : userType === 'AD_HOC'
+        ? 'STRIPE_CARD'
+        : rnd.weighted<PaymentMethod>({ SEPA: 35, BANK_TRANSFER: 25, STRIPE_SEPA: 35, STRIPE_CARD: 5 });
+    const startDaysAgo = rnd.int(status === 'CREATED_UNSIGNED' ? 1 : 30, 720);
+    const start = new Date(now.getTime() - startDaysAgo * DAY);
+    let end: Date | null = null;
+    if (status === 'EXPIRED' || status === 'UNSIGNED_EXPIRED') {
+      end = new Date(now.getTime() - rnd.int(1, Math.max(1, startDaysAgo - 1)) * DAY);
+    } else if (rnd.chance(0.2)) end = new Date(now.getTime() + rnd.int(30, 700) * DAY);
+    const contractKey = rnd.uuid();
+    const tags: Card[] = [];
+    if (authType !== 'APP') {
+      const n = rnd.chance(0.2) ? 2 : 1;
+      for (let t = 0; t < n; t++) {
+        tags.push(cards.issue(contractKey, start));
+      }
+      contractTags.set(contractKey, tags);
+    }
+    contractRows.push({
+      contractKey,
+      contractId: rnd.uuid(),
+      contractNumber: `V-${start.getUTCFullYear()}-${String(i + 1).padStart(6, '0')}`,
+      endCustomerId,
+      endCustomerIdManuallyCreated: false,
+      cpoId: loc.cpoId,
+      locationId: atLocation ? loc.locationId : null,
+      contractStatus: status,
+      userType,
+      firstName: first,
+      lastName: last,
+      email: `${ascii(first)}.${ascii(last)}.${i + 1}@example.de`,
+      careOf: rnd.chance(0.05) ? rnd.pick(lastNames) : null,
+      street: addr.street,
+      zipCode: addr.zipCode,
+      city: addr.city,
+      parkingLotNumbers,
+      authType,
+      rfidType: authType === 'APP' ? null : rnd.pick(['TAG', 'SN'] as const),
+      billingType: withBilling ? 'WITH_BILLING' : 'NO_BILLING',
+      billingCycle: withBilling ? (userType === 'AD_HOC' ? 'IMMEDIATE' : rnd.weighted({ MONTHLY: 85, QUARTERLY: 15 })) : null,
+      startDate: isoDate(start),
+      endDate: end ? isoDate(end) : null,
+      fixTariff: withBilling ? rnd.pick(['9.90', '14.90', '19.90', '0.00']) : null,
+      varTariff: withBilling ? rnd.pick(['0.3900', '0.4200', '0.4500', '0.4900']) : null,
+      onboardingFee: withBilling ? rnd.pick(['0.00', '49.00', '99.00']) : '0.00',
+      fixTariffPerChargingRequest: withBilling && rnd.chance(0.2) ? '0.50' : '0.00',
+      paymentMethod,
+      contractMandateReference: paymentMethod === 'SEPA' ? `MREF-${rnd.digits(10)}` : null,
+      contractIban: paymentMethod === 'SEPA' ? `DE${rnd.digits(20)}` : null,
+      stripeSepaPaymentDetailsAreConfigured: paymentMethod === 'STRIPE_SEPA' && rnd.chance(0.85),
+      debitAccountNr: withBilling ? rnd.digits(5) : null,
+      costCenterNumber: withBilling ? rnd.digits(4) : null,
+      vatId: withBilling ? '19' : null,
+      authCode: rnd.digits(6),
+      createdAt: start,
+      updatedAt: start,
+    });
+  }
+  cards.stock(Math.ceil(spec.contracts / 50));
+  return { contractRows, rfidRows: cards.rows, contractTags };
+}

@@ -1,0 +1,67 @@
+import { checksumCreditorID } from 'sepa';
+import type { erpValues, operators } from '../db/schema/operators';
+import { address, ascii, DAY, germanIban, type SeedContext } from './common';
+import { banks, firstNames, lastNames, positions } from './german-data';
+
+/** Operator `oi` of customer `ci` (called while the customers are drawn: their draws interleave). */
+export function operatorRow(
+  ctx: SeedContext,
+  company: { ops: string[] },
+  customerId: string,
+  ci: number,
+  oi: number,
+): typeof operators.$inferInsert {
+  const { rnd, now } = ctx;
+  const cpoId = `CPO${ci + 1}00${oi + 1}`;
+  const opAddr = address(rnd);
+  const contact = `${rnd.pick(firstNames)} ${rnd.pick(lastNames)}`;
+  const [bankName, bic] = rnd.pick(banks);
+  const preference: ('SEPA' | 'BANK_TRANSFER' | 'STRIPE_SEPA')[] =
+    oi % 3 === 0 ? ['SEPA', 'BANK_TRANSFER'] : oi % 3 === 1 ? ['BANK_TRANSFER'] : ['SEPA', 'STRIPE_SEPA'];
+  const name = company.ops[oi];
+  return {
+    cpoId,
+    cpoName: name,
+    street: opAddr.street,
+    careOf: oi === 1 ? `Hausverwaltung ${rnd.pick(lastNames)}` : null,
+    zipCode: opAddr.zipCode,
+    city: opAddr.city,
+    customerId,
+    createManualEndCustomerId: ci === 1,
+    contactPersonName: contact,
+    contactPersonPosition: rnd.pick(positions),
+    contactPersonPhone: `0${rnd.digits(3)}${rnd.digits(7)}`,
+    contactPersonEmail: `${ascii(contact).replace('-', '.')}@${ascii(name)}.example`,
+    billingType: preference.includes('SEPA') ? 'SEPA' : 'BANK',
+    isChargingHistoryIncluded: oi !== 2,
+    paymentPreference: preference,
+    iban: germanIban(rnd.digits(20)),
+    bankName,
+    bic,
+    creditorId: preference.includes('SEPA') ? checksumCreditorID(`DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}`) : null,
+    moneyCollectionGapInDays: rnd.pick([7, 14, 30]),
+    headerLine1: name,
+    headerLine2: opAddr.street,
+    headerLine3: `${opAddr.zipCode} ${opAddr.city}`,
+    headerLine4: oi === 0 ? `Tel. 0${rnd.digits(3)} ${rnd.digits(6)}` : null,
+    footerLine1: `${name} · Amtsgericht ${opAddr.city} · HRB ${rnd.digits(5)}`,
+    footerLine2: `${bankName} · IBAN ${germanIban(rnd.digits(20))} · BIC ${bic}`,
+    footerLine3: `USt-IdNr. DE${rnd.digits(9)}`,
+    footerLine4: null,
+    createdAt: new Date(now.getTime() - (700 - ci * 30 - oi) * DAY),
+  };
+}
+
+/** One or two ERP values per operator (spec 3 §3). */
+export function drawErpValues(ctx: SeedContext, operatorRows: (typeof operators.$inferInsert)[]): (typeof erpValues.$inferInsert)[] {
+  const { rnd } = ctx;
+  return operatorRows.flatMap((op, i) =>
+    (['SEPA', 'BANK_TRANSFER'] as const).slice(0, i % 2 === 0 ? 2 : 1).map((paymentMethod) => ({
+      cpoId: op.cpoId,
+      clientNumber: rnd.digits(5),
+      netLedgerAccountNr: `8${rnd.digits(3)}`,
+      taxLedgerAccountNr: i % 3 === 2 ? null : `17${rnd.digits(2)}`,
+      paymentMethod,
+    })),
+  );
+}
