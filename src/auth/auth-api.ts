@@ -1,10 +1,9 @@
-import * as z from 'zod/mini';
-import { tokenPairSchema } from '../../contract/auth';
-import { ORIGIN_DASHBOARD } from '../../contract/common';
+import { answerCheck, unknown } from '../api/answer-check';
 import { apiRequest } from '../api/client';
+import { ORIGIN_DASHBOARD, tokenPairAnswer } from './token-answers';
 import { clearTokens, forgetDurableTokens, setTokenPair, whenTokensStored } from './token-store';
 
-const ok = z.unknown();
+const ok = answerCheck(unknown);
 
 export async function login(username: string, password: string): Promise<void> {
   const pair = await apiRequest({
@@ -13,7 +12,7 @@ export async function login(username: string, password: string): Promise<void> {
     method: 'POST',
     auth: false,
     body: { username: username.trim(), password, origin: ORIGIN_DASHBOARD },
-    schema: tokenPairSchema,
+    schema: tokenPairAnswer,
   });
   setTokenPair(pair);
   // Signed in only once the session would survive the browser being killed right now.

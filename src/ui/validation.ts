@@ -1,5 +1,14 @@
 import type * as z from 'zod/mini';
-import { emailSchema, isStrongPassword, loginRequestSchema } from '../../contract/auth';
+
+/*
+ * The sign-in form's rules (e-mail, password, password strength) are the contract's
+ * (contract/auth.ts) spelled out: the sign-in page is the first route, which leaves zod out, and
+ * this file is on it (use-form.ts). validation-rules.test.ts holds them to the contract's schemas.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const EMAIL_MAX = 255;
+const PASSWORD_MAX = 255;
+const isStrongPassword = (p: string) => p.length >= 10 && /\d/.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p);
 
 /**
  * Reusable field rules (spec 1 §5). Each rule is pure: value in, `null` (passes) or a failure with
@@ -82,10 +91,25 @@ export function validate<T>(value: T, ...rules: Rule<T>[]): RuleResult {
   return null;
 }
 
+/** An e-mail address (contract/auth.ts emailSchema): trimmed, required, at most 255 characters, the pattern. */
+const email: Rule<string> = (value) => {
+  const s = text(value).trim();
+  if (!s) return fail('validation.required');
+  if (s.length > EMAIL_MAX) return fail('validation.maxLength', { max: EMAIL_MAX });
+  return EMAIL_PATTERN.test(s) ? null : fail('validation.email');
+};
+
+/** The sign-in password (contract/auth.ts loginRequestSchema): required as typed (spaces count), at most 255 characters. */
+const password: Rule<string> = (value) => {
+  const s = text(value);
+  if (!s) return fail('validation.required');
+  return s.length > PASSWORD_MAX ? fail('validation.maxLength', { max: PASSWORD_MAX }) : null;
+};
+
 /** Ready-made rule sets for the spec's common fields. */
 export const rules = {
-  email: [fromSchema(emailSchema)] as Rule<string>[],
-  password: [fromSchema(loginRequestSchema.shape.password)] as Rule<string>[],
+  email: [email] as Rule<string>[],
+  password: [password] as Rule<string>[],
   newPassword: [required, strongPassword] as Rule<string>[],
 };
 
