@@ -6,7 +6,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
 import { StationsTable } from './stations-table';
 import type { ListStateSource } from '../../ui/use-list-filters';
-import type { StationFilters } from './api/station-keys';
+import type { StationFilters } from './api/station-search';
 
 // The wizard loads only when someone opens it.
 const CreateStationsWizard = lazy(() => import('./create-stations-wizard').then((m) => ({ default: m.CreateStationsWizard })));

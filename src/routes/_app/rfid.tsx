@@ -1,9 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { noRfidFilters, rfidListSearchSchema } from '../../features/rfid/api/rfid-keys';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { pageSearch } from '../../ui/list-search';
 import { rfidListQueryOptions } from '../../features/rfid/api/rfid-queries';
 import { RfidPage } from '../../features/rfid/rfid-page';
 import { loadQuery } from '../../offline/query-runtime';
-import { toListSearch } from '../../ui/list-search';
 
 function RfidRoute() {
   const search = Route.useSearch();
@@ -12,8 +11,8 @@ function RfidRoute() {
 }
 
 export const Route = createFileRoute('/_app/rfid')({
-  validateSearch: rfidListSearchSchema,
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noRfidFilters)] },
+  validateSearch: pageSearch,
+  search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context }) => (context.session.isAdmin ? loadQuery(rfidListQueryOptions(deps)) : undefined),
   component: RfidRoute,

@@ -1,5 +1,3 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema, searchText } from '../../../ui/list-search';
 import type { UserType } from '../../../../contract/enums';
 
 /** Applied filters of the location list (what was last submitted) plus paging. */
@@ -40,9 +38,3 @@ export const locationKeys = {
 
 export const createLocationMutationKey = [...locationKeys.all, 'create'] as const;
 export const updateLocationMutationKey = [...locationKeys.all, 'update'] as const;
-
-/** The filters of /standorte as the URL keeps them (with page and size). */
-export const locationListSearchSchema = listSearchSchema({ locationName: searchText(), address: searchText() });
-export type LocationListSearch = z.infer<typeof locationListSearchSchema>;
-export type LocationFilters = Omit<LocationListSearch, 'page' | 'size'>;
-export const noLocationFilters: LocationFilters = { locationName: '', address: '' };

@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema } from '../../../ui/list-search';
+import type { pageSearch } from '../../../ui/list-search';
 
 /** Paging of the operator list (GET /cpos has no filters). */
 export interface OperatorListParams {
@@ -23,8 +22,6 @@ export const operatorKeys = {
 
 export const createOperatorMutationKey = [...operatorKeys.all, 'create'] as const;
 
-/** The paging of /betreiber as the URL keeps it. */
-export const operatorListSearchSchema = listSearchSchema({});
-export type OperatorListSearch = z.infer<typeof operatorListSearchSchema>;
-export type OperatorFilters = Omit<OperatorListSearch, 'page' | 'size'>;
+/** /betreiber keeps only its paging in the URL (the route's search is ui/list-search.ts pageSearch). */
+export type OperatorFilters = Omit<typeof pageSearch.defaults, 'page' | 'size'>;
 export const noOperatorFilters: OperatorFilters = {};

@@ -1,9 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { customerListSearchSchema, noCustomerFilters } from '../../../features/customers/api/customer-keys';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { pageSearch } from '../../../ui/list-search';
 import { customerListQueryOptions } from '../../../features/customers/api/customer-queries';
 import { CustomerListPage } from '../../../features/customers/customer-list-page';
 import { loadQuery } from '../../../offline/query-runtime';
-import { toListSearch } from '../../../ui/list-search';
 
 function CustomerListRoute() {
   const search = Route.useSearch();
@@ -12,8 +11,8 @@ function CustomerListRoute() {
 }
 
 export const Route = createFileRoute('/_app/customers/')({
-  validateSearch: customerListSearchSchema,
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noCustomerFilters)] },
+  validateSearch: pageSearch,
+  search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps, context }) => (context.session.isAdmin ? loadQuery(customerListQueryOptions(deps)) : undefined),
   component: CustomerListRoute,
