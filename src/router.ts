@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import type { SessionStore } from './auth/session';
-import { RouteError } from './layout/route-error';
+import { GatedRouteError } from './layout/admin-gate';
 
 /** Route context. The query client is not in it: it loads with the signed-in layout (src/offline/query-runtime.tsx). */
 export interface RouterContext {
@@ -16,7 +16,8 @@ export function createAppRouter(context: RouterContext) {
     // Loaders read through the query cache, which owns freshness; the router must not cache on its own.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultErrorComponent: RouteError,
+    // RouteError, or the admin-only screen for a route gated by adminOnly (layout/admin-gate.tsx).
+    defaultErrorComponent: GatedRouteError,
   });
 }
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { CustomerDetail, DashboardUserRow } from '../../../contract/customers';
-import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
 import { DetailPageFallback } from '../../layout/detail-page-fallback';
 import { PagedListTable } from '../../layout/paged-list-table';
@@ -13,7 +12,6 @@ import { PageHeader } from '../../ui/page-header';
 import { pageSizes } from '../../../contract/common';
 import { customerKeys } from './api/customer-keys';
 import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitation } from './api/customer-queries';
-import { AdminOnly } from '../../layout/admin-only';
 import { newKey } from './components/customer-fields';
 
 const AddUserWizard = lazy(() => import('./components/add-user-wizard').then((m) => ({ default: m.AddUserWizard })));
@@ -25,11 +23,8 @@ const AddUserWizard = lazy(() => import('./components/add-user-wizard').then((m)
  */
 export function CustomerDetailPage({ customerId }: { customerId: string }) {
   const t = useT();
-  const { isAdmin } = useSession();
-  const options = customerDetailQueryOptions(customerId);
-  const query = useQuery({ ...options, enabled: isAdmin });
+  const query = useQuery(customerDetailQueryOptions(customerId));
 
-  if (!isAdmin) return <AdminOnly title={t('customers.detail.title')} />;
   if (query.isPending || (query.isError && !query.data)) {
     return (
       <DetailPageFallback

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { pageSearch } from '../../ui/list-search';
 import { rfidListQueryOptions } from '../../features/rfid/api/rfid-queries';
 import { RfidPage } from '../../features/rfid/rfid-page';
+import { adminOnly } from '../../layout/admin-gate';
 import { loadQuery } from '../../offline/query-runtime';
 
 function RfidRoute() {
@@ -13,7 +14,8 @@ function RfidRoute() {
 export const Route = createFileRoute('/_app/rfid')({
   validateSearch: pageSearch,
   search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
+  beforeLoad: adminOnly('rfid.title'),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, context }) => (context.session.isAdmin ? loadQuery(rfidListQueryOptions(deps)) : undefined),
+  loader: ({ deps }) => loadQuery(rfidListQueryOptions(deps)),
   component: RfidRoute,
 });

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { pageSearch } from '../../../ui/list-search';
 import { customerListQueryOptions } from '../../../features/customers/api/customer-queries';
 import { CustomerListPage } from '../../../features/customers/customer-list-page';
+import { adminOnly } from '../../../layout/admin-gate';
 import { loadQuery } from '../../../offline/query-runtime';
 
 function CustomerListRoute() {
@@ -13,7 +14,8 @@ function CustomerListRoute() {
 export const Route = createFileRoute('/_app/customers/')({
   validateSearch: pageSearch,
   search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
+  beforeLoad: adminOnly('customers.list.title'),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, context }) => (context.session.isAdmin ? loadQuery(customerListQueryOptions(deps)) : undefined),
+  loader: ({ deps }) => loadQuery(customerListQueryOptions(deps)),
   component: CustomerListRoute,
 });
