@@ -1,15 +1,16 @@
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import type { SessionStore } from './auth/session';
 import { describe, expect, it } from 'vitest';
 import { AdminOnlyError } from './layout/admin-gate';
-import { routeTree } from './route-tree.gen';
+import { createAppRouter } from './router';
 
 describe('the route tree', () => {
   it("gates the app's admin routes (customers, RFID) in their beforeLoad", () => {
-    const app = createRouter({ routeTree, history: createMemoryHistory() });
+    const app = createAppRouter({ session: {} as SessionStore });
     const routes = Object.values(app.routesById) as Array<{ id: string; options: { beforeLoad?: (ctx: unknown) => unknown } }>;
     const gated = routes.filter((r) => {
       try {
-        r.options.beforeLoad?.({ context: { session: { isAdmin: false } } });
+        // The signed-in layout's own beforeLoad awaits a real session: not what is asked here.
+        void Promise.resolve(r.options.beforeLoad?.({ context: { session: { isAdmin: false } } })).catch(() => undefined);
         return false;
       } catch (error) {
         return error instanceof AdminOnlyError;
