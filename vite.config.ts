@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 import pkg from './package.json' with { type: 'json' };
+import { areaOf } from './scripts/code-areas';
 import { compileMessages } from './src/i18n/compile-messages';
 import { pickMessagePart, type MessagePart } from './src/i18n/message-parts';
 
@@ -100,6 +101,44 @@ function preloadFirstRoute(): Plugin {
 }
 
 /**
+ * What each area of the code base (scripts/code-areas.ts) adds to each chunk, for
+ * scripts/check-budgets.ts: the chunk's modules, each minified, are compressed together, then
+ * without one area's modules at a time; the difference is what that area adds,
+ * the way a new area would, with the rest of the file as context. Written to
+ * dist/.vite/area-sizes.json (not precached: the service worker's glob skips dot folders).
+ */
+function areaSizes(): Plugin {
+  // Each module's code as the build minifies it (without its top-level names, which only the whole
+  // file may shorten): vendor code comes already minified, the app's would weigh twice as much.
+  const minified = (code: string) => {
+    const result = minifySync('module.js', code, { compress: false, mangle: { toplevel: false } });
+    return result.errors.length ? code : result.code;
+  };
+  return {
+    name: 'cockpit-area-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const out: Record<string, { total: number; areas: Record<string, number> }> = {};
+      const size = (parts: string[]) => gzipSync(parts.join('\n'), { level: 9 }).length;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const modules = Object.entries(chunk.modules).map(([id, info]) => ({
+          area: areaOf(relative(process.cwd(), id.replace(/\0/g, ''))),
+          code: minified(info.code ?? ''),
+        }));
+        const total = size(modules.map((m) => m.code));
+        const areas: Record<string, number> = {};
+        for (const area of new Set(modules.map((m) => m.area))) {
+          areas[area] = total - size(modules.filter((m) => m.area !== area).map((m) => m.code));
+        }
+        out[chunk.fileName] = { total, areas };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/area-sizes.json', source: JSON.stringify(out) });
+    },
+  };
+}
+
+/**
  * The locale files, each cut into the part the screens before sign-in need and the signed-in part
  * (`locales/de.json?signed-out`, `?signed-in`: src/i18n/message-parts.ts), in dev too, so a key
  * missing from the signed-out part shows there first, and in the unit tests (vitest.config.ts). In the build the messages are also compiled
@@ -171,6 +210,7 @@ export default defineConfig(({ command }) => ({
       devOptions: { enabled: false },
     }),
     preloadFirstRoute(),
+    areaSizes(),
     precompress(),
   ],
   resolve: {

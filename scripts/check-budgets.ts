@@ -51,6 +51,7 @@ const firstSize = firstFiles.reduce((s, f) => s + gz(f), 0);
 console.log(`first route (/login): ${kb(firstSize)} gzip in ${firstFiles.length} files (budget ${FIRST_ROUTE_KB} KB)`);
 if (process.env.BUDGET_VERBOSE) for (const f of firstFiles) console.log(`  ${f} ${kb(gz(f))}`);
 if (firstSize > FIRST_ROUTE_KB * 1024) failures.push(`first route JavaScript ${kb(firstSize)} > ${FIRST_ROUTE_KB} KB`);
+failures.push(...printFirstRouteByArea(firstFiles));
 
 // One wave: the browser learns of every first-route file from index.html (vite.config.ts,
 // preloadFirstRoute), so none of them waits for an earlier one to run.
@@ -94,3 +95,27 @@ if (failures.length) {
   process.exit(1);
 }
 console.log('budgets ok');
+
+/**
+ * What each area (scripts/code-areas.ts) adds to the first route: per first-route file, the gzip
+ * bytes the file would lose without that area's modules (dist/.vite/area-sizes.json, written by
+ * vite.config.ts's areaSizes from the modules before minification), scaled to the file's real gzip
+ * size. What areas share (a file's context) is in no row, so the rows add up to less than the total.
+ */
+function printFirstRouteByArea(files: string[]): string[] {
+  const sizes: Record<string, { total: number; areas: Record<string, number> }> = JSON.parse(
+    readFileSync(join(dist, '.vite/area-sizes.json'), 'utf8'),
+  );
+  const areas = new Map<string, number>();
+  for (const file of files) {
+    const chunk = sizes[file];
+    if (!chunk) continue;
+    for (const [area, bytes] of Object.entries(chunk.areas)) areas.set(area, (areas.get(area) ?? 0) + (gz(file) * bytes) / chunk.total);
+  }
+  const rows = [...areas].sort((a, b) => b[1] - a[1]);
+  console.log('what each area adds to the first route (gzip, estimated):');
+  for (const [area, bytes] of rows) console.log(`  ${area.padEnd(36)} ${kb(bytes).padStart(8)}`);
+  return areas.has('zod')
+    ? ['zod is on the first route: route search (ui/list-search.ts) and the answers it reads (api/answer-check.ts) do without it']
+    : [];
+}
