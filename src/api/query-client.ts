@@ -1,6 +1,6 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { PERSIST_MAX_AGE_MS } from '../offline/cache-policy';
-import { wireOnlineManager } from '../offline/online-status';
+import { wireOnlineManager } from '../offline/online-manager';
 import { ApiError, NetworkError } from './errors';
 
 /** Spec 1 §7: server errors are retried every 3 seconds, up to 10 times; lower statuses never. */
