@@ -139,6 +139,40 @@ function areaSizes(): Plugin {
 }
 
 /**
+ * Preloading what a signed-in route needs, without what the signed-in base brings: the signed-in
+ * layout's chunk, the query runtime and the write kinds (with all they import) load whenever a
+ * signed-in route does, side by side with it (the router fetches every matched route's chunk at
+ * once, the layout's beforeLoad imports the other two, main.tsx starts them on a signed-in
+ * reload). Each route's preload list sits in the entry, which holds the route tree: listing only
+ * the route's own files keeps what an area adds to the first route small.
+ */
+function signedInPreload() {
+  const base = new Set<string>();
+  const routes = new Set<string>();
+  const plugin: Plugin = {
+    name: 'cockpit-signed-in-preload',
+    apply: 'build',
+    // Runs before Vite's preload lists are written (its import analysis is a later plugin).
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const add = (file: string) => {
+        if (base.has(file)) return;
+        base.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) add(next);
+      };
+      for (const c of chunks) {
+        const id = c.facadeModuleId ? relative(process.cwd(), c.facadeModuleId) : '';
+        if (/^src\/(routes\/_app\.tsx\?|offline\/query-runtime\.tsx$|write-kinds\.ts$)/.test(id)) add(c.fileName);
+        else if (id.startsWith('src/routes/_app/')) routes.add(c.fileName);
+      }
+    },
+  };
+  const resolveDependencies = (file: string, deps: string[]) => (routes.has(file) ? deps.filter((d) => !base.has(d)) : deps);
+  return { plugin, resolveDependencies };
+}
+
+/**
  * The locale files, each cut into the part the screens before sign-in need and the signed-in part
  * (`locales/de.json?signed-out`, `?signed-in`: src/i18n/message-parts.ts), in dev too, so a key
  * missing from the signed-out part shows there first, and in the unit tests (vitest.config.ts). In the build the messages are also compiled
@@ -175,9 +209,12 @@ const flattenSource = (tree: Record<string, unknown>, prefix = '', out: Record<s
   return out;
 };
 
+const signedIn = signedInPreload();
+
 export default defineConfig(({ command }) => ({
   plugins: [
     messageParts(),
+    signedIn.plugin,
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -232,11 +269,17 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    modulePreload: { resolveDependencies: signedIn.resolveDependencies },
     // The entry holds react-dom, the router, zod/mini and react-aria's core (~420 KB, ~132 KB gzip);
     // scripts/check-budgets.ts watches the gzip sizes that matter.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Shared chunks (no module of their own behind them) by their hash only: the entry lists
+        // every chunk's file for preloading (the route tree's imports), and their names (useHover,
+        // SelectionIndicator, …) were ~0.4 KB gzip of the first route. dist/.vite/manifest.json
+        // says what is in each file.
+        chunkFileNames: (chunk) => (chunk.facadeModuleId ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         // The first route in few files: a browser opens 6 connections per host over HTTP/1.1, so 25
         // small chunks arrive in ~5 round trips even when all are preloaded. Everything the entry
         // imports statically goes into one chunk, what the sign-in page adds into another (pages
