@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -9,6 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 
 import pkg from './package.json' with { type: 'json' };
+import { areaOf } from './scripts/code-areas';
 import { compileMessages } from './src/i18n/compile-messages';
 import { pickMessagePart, type MessagePart } from './src/i18n/message-parts';
 
@@ -100,6 +101,78 @@ function preloadFirstRoute(): Plugin {
 }
 
 /**
+ * What each area of the code base (scripts/code-areas.ts) adds to each chunk, for
+ * scripts/check-budgets.ts: the chunk's modules, each minified, are compressed together, then
+ * without one area's modules at a time; the difference is what that area adds,
+ * the way a new area would, with the rest of the file as context. Written to
+ * dist/.vite/area-sizes.json (not precached: the service worker's glob skips dot folders).
+ */
+function areaSizes(): Plugin {
+  // Each module's code as the build minifies it (without its top-level names, which only the whole
+  // file may shorten): vendor code comes already minified, the app's would weigh twice as much.
+  const minified = (code: string) => {
+    const result = minifySync('module.js', code, { compress: false, mangle: { toplevel: false } });
+    return result.errors.length ? code : result.code;
+  };
+  return {
+    name: 'cockpit-area-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const out: Record<string, { total: number; areas: Record<string, number> }> = {};
+      const size = (parts: string[]) => gzipSync(parts.join('\n'), { level: 9 }).length;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const modules = Object.entries(chunk.modules).map(([id, info]) => ({
+          area: areaOf(relative(process.cwd(), id.replace(/\0/g, ''))),
+          code: minified(info.code ?? ''),
+        }));
+        const total = size(modules.map((m) => m.code));
+        const areas: Record<string, number> = {};
+        for (const area of new Set(modules.map((m) => m.area))) {
+          areas[area] = total - size(modules.filter((m) => m.area !== area).map((m) => m.code));
+        }
+        out[chunk.fileName] = { total, areas };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/area-sizes.json', source: JSON.stringify(out) });
+    },
+  };
+}
+
+/**
+ * Preloading what a signed-in route needs, without what the signed-in base brings: the signed-in
+ * layout's chunk, the query runtime and the write kinds (with all they import) load whenever a
+ * signed-in route does, side by side with it (the router fetches every matched route's chunk at
+ * once, the layout's beforeLoad imports the other two, main.tsx starts them on a signed-in
+ * reload). Each route's preload list sits in the entry, which holds the route tree: listing only
+ * the route's own files keeps what an area adds to the first route small.
+ */
+function signedInPreload() {
+  const base = new Set<string>();
+  const routes = new Set<string>();
+  const plugin: Plugin = {
+    name: 'cockpit-signed-in-preload',
+    apply: 'build',
+    // Runs before Vite's preload lists are written (its import analysis is a later plugin).
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const add = (file: string) => {
+        if (base.has(file)) return;
+        base.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) add(next);
+      };
+      for (const c of chunks) {
+        const id = c.facadeModuleId ? relative(process.cwd(), c.facadeModuleId) : '';
+        if (/^src\/(routes\/_app\.tsx\?|offline\/query-runtime\.tsx$|write-kinds\.ts$)/.test(id)) add(c.fileName);
+        else if (id.startsWith('src/routes/_app/')) routes.add(c.fileName);
+      }
+    },
+  };
+  const resolveDependencies = (file: string, deps: string[]) => (routes.has(file) ? deps.filter((d) => !base.has(d)) : deps);
+  return { plugin, resolveDependencies };
+}
+
+/**
  * The locale files, each cut into the part the screens before sign-in need and the signed-in part
  * (`locales/de.json?signed-out`, `?signed-in`: src/i18n/message-parts.ts), in dev too, so a key
  * missing from the signed-out part shows there first, and in the unit tests (vitest.config.ts). In the build the messages are also compiled
@@ -136,9 +209,12 @@ const flattenSource = (tree: Record<string, unknown>, prefix = '', out: Record<s
   return out;
 };
 
+const signedIn = signedInPreload();
+
 export default defineConfig(({ command }) => ({
   plugins: [
     messageParts(),
+    signedIn.plugin,
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -171,6 +247,7 @@ export default defineConfig(({ command }) => ({
       devOptions: { enabled: false },
     }),
     preloadFirstRoute(),
+    areaSizes(),
     precompress(),
   ],
   resolve: {
@@ -192,11 +269,17 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    modulePreload: { resolveDependencies: signedIn.resolveDependencies },
     // The entry holds react-dom, the router, zod/mini and react-aria's core (~420 KB, ~132 KB gzip);
     // scripts/check-budgets.ts watches the gzip sizes that matter.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Shared chunks (no module of their own behind them) by their hash only: the entry lists
+        // every chunk's file for preloading (the route tree's imports), and their names (useHover,
+        // SelectionIndicator, …) were ~0.4 KB gzip of the first route. dist/.vite/manifest.json
+        // says what is in each file.
+        chunkFileNames: (chunk) => (chunk.facadeModuleId ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         // The first route in few files: a browser opens 6 connections per host over HTTP/1.1, so 25
         // small chunks arrive in ~5 round trips even when all are preloaded. Everything the entry
         // imports statically goes into one chunk, what the sign-in page adds into another (pages

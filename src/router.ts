@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import type { RouterContext } from './router-context';
-import { RouteError } from './layout/route-error';
+import { GatedRouteError } from './layout/admin-gate';
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -11,7 +11,8 @@ export function createAppRouter(context: RouterContext) {
     // Loaders read through the query cache, which owns freshness; the router must not cache on its own.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultErrorComponent: RouteError,
+    // RouteError, or the admin-only screen for a route gated by adminOnly (layout/admin-gate.tsx).
+    defaultErrorComponent: GatedRouteError,
   });
 }
 

@@ -1,7 +1,6 @@
-import type { z } from 'zod/mini';
-import { tokenPairSchema } from '../../contract/auth';
-import { ORIGIN_DASHBOARD } from '../../contract/common';
 import { clearTokens, getAccessToken, getTokens, setTokenPair, whenTokensStored } from '../auth/token-store';
+import { ORIGIN_DASHBOARD, tokenPairAnswer } from '../auth/token-answers';
+import type { AnswerCheck } from './answer-check';
 import { getServiceBase, type ServiceName } from './config';
 import {
   ApiError,
@@ -44,9 +43,12 @@ interface BaseRequestOptions {
   idempotencyKey?: string;
 }
 
-export interface JsonRequestOptions<S extends z.ZodMiniType> extends BaseRequestOptions {
+/** What an answer check gives: the zod schema's output, or a hand-written check's type. */
+export type AnswerOf<S> = S extends AnswerCheck<infer T> ? T : never;
+
+export interface JsonRequestOptions<S extends AnswerCheck<unknown>> extends BaseRequestOptions {
   responseType?: 'json';
-  /** Validates the envelope's `data`. */
+  /** Validates the envelope's `data`: the contract's zod schema, or a hand-written check (answer-check.ts). */
   schema: S;
 }
 
@@ -67,7 +69,7 @@ export interface BlobResult {
   status: number;
 }
 
-type AnyRequestOptions = BaseRequestOptions & { responseType?: 'json' | 'blob'; schema?: z.ZodMiniType };
+type AnyRequestOptions = BaseRequestOptions & { responseType?: 'json' | 'blob'; schema?: AnswerCheck<unknown> };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -257,7 +259,7 @@ async function performRefresh(staleAccessToken: string | null): Promise<string> 
       clearTokens('session-expired');
       throw sessionExpired(error);
     }
-    const pair = await parseJson(response, tokenPairSchema);
+    const pair = await parseJson(response, tokenPairAnswer);
     setTokenPair(pair);
     // The old refresh token is spent: the new pair must survive a killed browser before it is used.
     await whenTokensStored();
@@ -286,7 +288,7 @@ function refreshAfter(staleAccessToken: string | null): Promise<string> {
   return refreshInFlight;
 }
 
-async function parseJson<S extends z.ZodMiniType>(response: Response, schema: S | undefined): Promise<z.output<S>> {
+async function parseJson<S extends AnswerCheck<unknown>>(response: Response, schema: S | undefined): Promise<AnswerOf<S>> {
   const text = await response.text();
   let json: unknown = undefined;
   if (text) {
@@ -297,12 +299,12 @@ async function parseJson<S extends z.ZodMiniType>(response: Response, schema: S 
     }
   }
   const data = isPlainObject(json) ? json.data : undefined;
-  if (!schema) return data as z.output<S>;
+  if (!schema) return data as AnswerOf<S>;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ResponseShapeError({ status: response.status, issues: issuesFromZod(parsed.error) });
   }
-  return parsed.data as z.output<S>;
+  return parsed.data as AnswerOf<S>;
 }
 
 /**
@@ -314,7 +316,7 @@ async function parseJson<S extends z.ZodMiniType>(response: Response, schema: S 
  *   could not be cured), NetworkError when no answer arrived, the AbortError when `signal` aborted.
  */
 export function apiRequest(options: BlobRequestOptions): Promise<BlobResult>;
-export function apiRequest<S extends z.ZodMiniType>(options: JsonRequestOptions<S>): Promise<z.output<S>>;
+export function apiRequest<S extends AnswerCheck<unknown>>(options: JsonRequestOptions<S>): Promise<AnswerOf<S>>;
 export function apiRequest(options: UntypedRequestOptions): Promise<unknown>;
 export function apiRequest(options: AnyRequestOptions): Promise<unknown> {
   const method = options.method ?? 'GET';

@@ -1,5 +1,5 @@
-import { errorBodySchema } from '../../contract/errors';
-import type { z } from 'zod/mini';
+import type { ErrorBody } from '../../contract/errors';
+import { answerCheck, arrayOf, object, optional, string, unknown, type AnswerIssue } from './answer-check';
 
 export type FieldIssue = { path: string; message: string };
 
@@ -61,6 +61,16 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
+/** contract/errors.ts's errorBodySchema, read by hand (answer-check.ts says why). */
+export const errorBodyAnswer = answerCheck<ErrorBody>(
+  object({
+    errorCodeResponse: string,
+    errorMessage: optional(string, ''),
+    errorDetail: optional(unknown),
+    issues: optional(arrayOf(object({ path: string, message: string }))),
+  }),
+);
+
 /** Builds the ApiError for an error answer; any body that is not the contract's error body becomes the generic error. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
@@ -70,7 +80,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   } catch {
     json = undefined;
   }
-  const parsed = errorBodySchema.safeParse(json);
+  const parsed = errorBodyAnswer.safeParse(json);
   if (parsed.success) {
     return new ApiError({
       status: response.status,
@@ -84,6 +94,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   return new ApiError({ status: response.status, errorDetail: json });
 }
 
-export function issuesFromZod(error: z.core.$ZodError): FieldIssue[] {
+/** The issues of a failed answer check (zod's or a hand-written one) as field issues. */
+export function issuesFromZod(error: { issues: readonly AnswerIssue[] }): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }

@@ -118,8 +118,9 @@ export interface PlainWrite<S extends z.ZodMiniType, TVariables> {
 export function plainWrite<S extends z.ZodMiniType, TVariables = void>(write: PlainWrite<S, TVariables>) {
   return mutationOptions<z.output<S>, Error, TVariables>({
     mutationKey: write.mutationKey,
+    // A zod schema's answer is its output (AnswerOf<S>, which TypeScript cannot see through for a generic S).
     mutationFn: (variables, context) =>
-      apiRequest({ ...write.request(variables), idempotencyKey: writeKeyOf(context), schema: write.schema }),
+      apiRequest({ ...write.request(variables), idempotencyKey: writeKeyOf(context), schema: write.schema }) as Promise<z.output<S>>,
     meta: { refreshes: write.refreshes },
     networkMode: 'always',
     retry: false,

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { PERSIST_MAX_AGE_MS } from '../offline/cache-policy';
-import { wireOnlineManager } from '../offline/online-status';
+import { wireOnlineManager } from '../offline/online-manager';
 import { isRetryableError } from './retryable';
 import { createWriteMutationCache } from './mutations';
 

@@ -1,24 +1,9 @@
-import * as z from 'zod/mini';
-import { tokenPairSchema } from '../../contract/auth';
-import { ORIGIN_DASHBOARD } from '../../contract/common';
+import { answerCheck, unknown } from '../api/answer-check';
 import { apiRequest } from '../api/client';
-import { clearTokens, forgetDurableTokens, setTokenPair, whenTokensStored } from './token-store';
+import { ORIGIN_DASHBOARD } from './token-answers';
+import { clearTokens, forgetDurableTokens } from './token-store';
 
-const ok = z.unknown();
-
-export async function login(username: string, password: string): Promise<void> {
-  const pair = await apiRequest({
-    service: 'userService',
-    path: '/login',
-    method: 'POST',
-    auth: false,
-    body: { username: username.trim(), password, origin: ORIGIN_DASHBOARD },
-    schema: tokenPairSchema,
-  });
-  setTokenPair(pair);
-  // Signed in only once the session would survive the browser being killed right now.
-  await whenTokensStored();
-}
+const ok = answerCheck(unknown);
 
 /**
  * Revokes the refresh tokens on the server, then forgets the session on this device: the durable

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '../../contract/common';
+import type { ADMIN_ROLE as CONTRACT_ADMIN_ROLE } from '../../contract/common';
 import type { TokenClaims } from '../../contract/auth';
 import {
   clearTokens,
@@ -28,6 +28,9 @@ export interface SessionStore {
   /** Resolves once the status is no longer pending (the route guard awaits this). */
   ready(): Promise<Session>;
 }
+
+// The contract's, held to it by its type: contract/common.ts carries zod, which the first route leaves out.
+const ADMIN_ROLE = 'oli_move_admin' satisfies typeof CONTRACT_ADMIN_ROLE;
 
 export const isAdminClaims = (claims: TokenClaims | null) => !!claims?.resource_access.admin_oli_move?.roles.includes(ADMIN_ROLE);
 

@@ -1,5 +1,7 @@
-import { tokenClaimsSchema, type TokenClaims, type TokenPair } from '../../contract/auth';
+import type { TokenClaims, TokenPair } from '../../contract/auth';
+import { readOrNull } from '../api/answer-check';
 import { readDurableTokens, writeDurableTokens, type StoredTokens } from './durable-session';
+import { readTokenClaims } from './token-answers';
 
 /** Storage keys of spec 1 §4; other deployments of the dashboard read the same keys. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -129,8 +131,7 @@ export function decodeClaims(token: string | null | undefined): TokenClaims | nu
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const parsed = tokenClaimsSchema.safeParse(JSON.parse(base64UrlDecode(parts[1])));
-    return parsed.success ? parsed.data : null;
+    return readOrNull(readTokenClaims, JSON.parse(base64UrlDecode(parts[1])));
   } catch {
     return null;
   }

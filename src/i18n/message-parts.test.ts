@@ -22,7 +22,14 @@ const publicEntries = [
   'routes/stripesepa/configure/success/$checkoutSessionId.tsx',
   'routes/stripesepa/reconfigure/success/$checkoutSessionId.tsx',
 ];
-const signedInOnly = [/^routes\/_app/, /^layout\/signed-in-not-found\.tsx$/, /^offline\/query-runtime\.tsx$/, /^write-kinds\.ts$/];
+// The admin-only screen is the router's error screen for a route gated by adminOnly: signed-in routes only.
+const signedInOnly = [
+  /^routes\/_app/,
+  /^layout\/signed-in-not-found\.tsx$/,
+  /^layout\/admin-only\.tsx$/,
+  /^offline\/query-runtime\.tsx$/,
+  /^write-kinds\.ts$/,
+];
 
 function resolveImport(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { useOnlineStatus, wireOnlineManager } from './online-status';
+import { wireOnlineManager } from './online-manager';
+import { useOnlineStatus } from './online-status';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { onlineManager } from '@tanstack/react-query';
 
 /**
  * navigator.onLine is only trustworthy when it says "offline" (a LAN without internet still reads
@@ -21,20 +20,4 @@ export function subscribeOnlineStatus(listener: () => void): () => void {
 
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(subscribeOnlineStatus, isOnline, () => true);
-}
-
-let wired = false;
-
-/**
- * TanStack Query v5 starts "online" and ignores navigator.onLine, so an app opened offline would
- * fire and fail every query first. Feeding it the same source as useOnlineStatus keeps the two in
- * agreement. Idempotent.
- */
-export function wireOnlineManager(): void {
-  if (wired) return;
-  wired = true;
-  onlineManager.setEventListener((setOnline) => {
-    setOnline(isOnline());
-    return subscribeOnlineStatus(() => setOnline(isOnline()));
-  });
 }

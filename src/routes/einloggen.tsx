@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loginSearchSchema } from '../features/auth/login-search';
+import { loginSearch } from '../features/auth/login-search';
 import { LoginPage } from '../features/auth/login-page';
 
 export const Route = createFileRoute('/einloggen')({
-  validateSearch: loginSearchSchema,
+  validateSearch: loginSearch,
   component: LoginPage,
 });

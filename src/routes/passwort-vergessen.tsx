@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { forgotSearchSchema } from '../features/auth/login-search';
+import { forgotSearch } from '../features/auth/login-search';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 
 export const Route = createFileRoute('/passwort-vergessen')({
-  validateSearch: forgotSearchSchema,
+  validateSearch: forgotSearch,
   component: ForgotPasswordPage,
 });

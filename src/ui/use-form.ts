@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { validate, validationMessage, type Rule, type RuleResult } from './validation';
+import { validate, validationMessage, type Rule, type RuleResult } from './field-rules';
 
 type Values = Record<string, string>;
 export type FormRules<V extends Values> = { [K in keyof V]?: Array<Rule<string>> } & {

@@ -1,51 +1,20 @@
 import type * as z from 'zod/mini';
-import { emailSchema, isStrongPassword, loginRequestSchema } from '../../contract/auth';
+import { isStrongPassword } from '../../contract/auth';
+import { fail, isEmpty, required, signInRules, text, type Rule, type ValidationFailure } from './field-rules';
 
-/**
- * Reusable field rules (spec 1 §5). Each rule is pure: value in, `null` (passes) or a failure with
- * a message id under "validation.*" out. Screens turn failures into text with `t(f.id, f.values)`
- * (or `validationMessage(t, f)`), so wording lives only in the locale files.
- */
-export type ValidationMessageId =
-  | 'validation.required'
-  | 'validation.maxLength'
-  | 'validation.email'
-  | 'validation.weakPassword'
-  | 'validation.passwordMismatch'
-  | 'validation.newEmailSameAsOld'
-  | 'validation.emailMismatch'
-  | 'validation.digitsOnly'
-  | 'validation.lettersOnly'
-  | 'validation.invalidDate'
-  | 'validation.endBeforeStart'
-  | 'validation.endAfterToday'
-  | 'validation.invalid';
-
-export interface ValidationFailure {
-  id: ValidationMessageId;
-  values?: Record<string, string | number>;
-}
-export type RuleResult = ValidationFailure | null;
-export type Rule<T = string> = (value: T) => RuleResult;
-
-const fail = (id: ValidationMessageId, values?: ValidationFailure['values']): ValidationFailure => (values ? { id, values } : { id });
-
-const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-
-/** Empty, whitespace-only, null/undefined and empty arrays count as missing. */
-function isEmpty(value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'string') return value.trim() === '';
-  return false;
-}
-
-export const required: Rule<unknown> = (value) => (isEmpty(value) ? fail('validation.required') : null);
-
-export const maxLength =
-  (max: number): Rule<string | null | undefined> =>
-  (value) =>
-    text(value).length > max ? fail('validation.maxLength', { max }) : null;
+// The rules every form builds on and the sign-in rules live in field-rules.ts (the first route loads
+// that file alone); they are part of this module's API.
+export {
+  EMAIL_PATTERN,
+  maxLength,
+  required,
+  validate,
+  validationMessage,
+  type Rule,
+  type RuleResult,
+  type ValidationFailure,
+  type ValidationMessageId,
+} from './field-rules';
 
 // Format rules pass on empty input: combine with `required` when the field is mandatory.
 export const strongPassword: Rule<string | null | undefined> = (value) =>
@@ -73,19 +42,9 @@ export const differentEmail =
       ? fail('validation.newEmailSameAsOld')
       : null;
 
-/** Runs rules in order and returns the first failure. */
-export function validate<T>(value: T, ...rules: Rule<T>[]): RuleResult {
-  for (const rule of rules) {
-    const result = rule(value);
-    if (result) return result;
-  }
-  return null;
-}
-
 /** Ready-made rule sets for the spec's common fields. */
 export const rules = {
-  email: [fromSchema(emailSchema)] as Rule<string>[],
-  password: [fromSchema(loginRequestSchema.shape.password)] as Rule<string>[],
+  ...signInRules,
   newPassword: [required, strongPassword] as Rule<string>[],
 };
 
@@ -118,14 +77,6 @@ export function failureForCode(code: string): ValidationFailure | null {
     default:
       return null;
   }
-}
-
-/** Failure → display text; undefined when valid, which is what the fields' `errorMessage` expects. */
-export function validationMessage(
-  t: (id: string, values?: Record<string, string | number>) => string,
-  failure: RuleResult | undefined,
-): string | undefined {
-  return failure ? t(failure.id, failure.values) : undefined;
 }
 
 /**

@@ -241,3 +241,23 @@ test('admin adds two RFID cards, sees them listed, and a duplicate is refused wi
   await error.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('grid')).not.toContainText(`TAG-${stamp}-3`);
 });
+
+test('anyone but a platform admin gets the admin-only screen on the admin pages, and no admin list is asked for', async ({ page }) => {
+  await signIn(page, 'operator');
+  const adminLists: string[] = [];
+  page.on('request', (r) => {
+    if (/\/cpos\/get-(all-customer|customer|dashboard-user)|\/get-rfid-tags/.test(r.url())) adminLists.push(r.url());
+  });
+  for (const [path, title] of [
+    ['/customers', 'Kundenverwaltung'],
+    ['/customers/K10001', 'Kunde'],
+    ['/rfid', 'RFID-Verwaltung'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Diese Seite ist Plattform-Administratoren vorbehalten.')).toBeVisible();
+    // Inside the shell: the menu stays.
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  }
+  expect(adminLists).toEqual([]);
+});

@@ -75,3 +75,38 @@ test("the cockpit's charging-request search and page survive a reload and the ba
   await page.goBack();
   await expect(page).toHaveURL(/\/cockpit$/);
 });
+
+test("the cockpit chart's settings are in the URL like every other filter", async ({ page }) => {
+  await signIn(page, 'operator');
+  const chart = (name: RegExp) => page.getByRole('img', { name });
+  await expect(chart(/^Diagramm: Geladene Menge, letzte 7 Tage/)).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Aktive Nutzer' }).click();
+  await expect(page).toHaveURL(/\/cockpit\?graphType=ACTIVE_USERS$/);
+  await page.getByRole('radio', { name: '12 Monate' }).click();
+  await expect(page).toHaveURL(/graphType=ACTIVE_USERS/);
+  await expect(page).toHaveURL(/range=MONTHS_12/);
+  await expect(chart(/^Diagramm: Aktive Nutzer, letzte 12 Monate/)).toBeVisible();
+
+  // A reload asks the server for the same chart, and the toggles show it.
+  const reloaded = page.waitForRequest(
+    (r) => r.url().includes('/kpi/get-graph') && r.url().includes('graphType=ACTIVE_USERS') && r.url().includes('unit=MONTHS'),
+  );
+  await page.reload();
+  await reloaded;
+  await expect(chart(/^Diagramm: Aktive Nutzer, letzte 12 Monate/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Aktive Nutzer' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '12 Monate' })).toBeChecked();
+
+  // Back one step: the 7 days again; back again: the defaults, a plain /cockpit.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cockpit\?graphType=ACTIVE_USERS$/);
+  await expect(chart(/^Diagramm: Aktive Nutzer, letzte 7 Tage/)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cockpit$/);
+  await expect(chart(/^Diagramm: Geladene Menge, letzte 7 Tage/)).toBeVisible();
+
+  // A hand-edited link with nonsense shows the default chart instead of an error.
+  await page.goto('/cockpit?graphType=PIE&range=DAYS_9');
+  await expect(chart(/^Diagramm: Geladene Menge, letzte 7 Tage/)).toBeVisible();
+});

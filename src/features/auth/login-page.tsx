@@ -3,19 +3,19 @@ import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { useT } from '../../i18n/i18n-context';
 import { Button, Link } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { rules } from '../../ui/validation';
+import { signInRules } from '../../ui/field-rules';
 import { bindField, useForm } from '../../ui/use-form';
-import { ApiError } from '../../api/errors';
 import { PublicLayout } from '../../layout/public-layout';
 import { useSession } from '../../auth/session-context';
-import { login } from '../../auth/auth-api';
-import { genericErrorText, tooManyRequestsText } from '../../auth/error-text';
+import { login } from '../../auth/login-api';
 
-const loginRules = { email: rules.email, password: rules.password };
+const loginRules = signInRules;
 
-// The dialog (react-aria's modal, overlay and focus scope) is needed only once a sign-in fails: it
-// loads off the first route, fetched when the form is sent, so it is there when the answer comes.
+// The dialog (react-aria's modal, overlay and focus scope) and what it says are needed only once a
+// sign-in fails: they load off the first route, fetched when the form is sent, so they are there
+// when the answer comes.
 const loadAlertDialog = () => import('../../ui/alert-dialog');
+const loadFailure = () => import('./login-failure');
 const AlertDialog = lazy(() => loadAlertDialog().then((m) => ({ default: m.AlertDialog })));
 
 export function LoginPage() {
@@ -36,23 +36,19 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.trySubmit()) return;
-    void loadAlertDialog().catch(() => undefined);
+    void Promise.all([loadAlertDialog(), loadFailure()]).catch(() => undefined);
     setPending(true);
     try {
       await login(form.values.email, form.values.password);
       await navigate({ to: target, replace: true });
     } catch (error) {
-      // Spec 1 §8: UNAUTHORIZED → 'wrongInput'; too many attempts → when to try again; anything else → the 'mistake' dialog.
-      const tooMany = tooManyRequestsText(t, error);
-      if (tooMany) {
-        setFailure({ title: t('errors.tooManyRequestsTitle'), text: tooMany });
-      } else if (error instanceof ApiError && error.errorCodeResponse === 'UNAUTHORIZED') {
-        setFailure({ title: t('auth.wrongInputTitle'), text: t('auth.wrongInput') });
-      } else if (error instanceof ApiError && error.errorCodeResponse === 'USER_NOT_VERIFIED') {
-        setFailure({ title: t('auth.mistakeTitle'), text: t('auth.accountNotActive') });
-      } else {
-        setFailure({ title: t('auth.mistakeTitle'), text: genericErrorText(t, error) });
-      }
+      setFailure(
+        await loadFailure().then(
+          (m) => m.loginFailure(t, error),
+          // The part of the app that words it did not load (offline, not stored yet).
+          () => ({ title: t('auth.mistakeTitle'), text: t('errors.offline') }),
+        ),
+      );
     } finally {
       setPending(false);
     }

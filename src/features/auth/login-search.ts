@@ -1,11 +1,7 @@
-import * as z from 'zod/mini';
 import { redirectTarget } from '../../auth/redirect-target';
+import { optionalText, searchParams } from '../../ui/list-search';
 
-/** Only a path of this app that is not itself a public page (see redirectTarget). */
-const localPath = z.pipe(
-  z.catch(z.optional(z.string()), undefined),
-  z.transform((v: string | undefined) => redirectTarget(v)),
-);
-
-export const loginSearchSchema = z.object({ redirect: localPath });
-export const forgotSearchSchema = z.object({ token: z.catch(z.optional(z.string().check(z.minLength(10), z.maxLength(200))), undefined) });
+/** `?redirect=`: only a path of this app that is not itself a public page (see redirectTarget). */
+export const loginSearch = searchParams({ redirect: (raw) => redirectTarget(typeof raw === 'string' ? raw : undefined) });
+/** `?token=` of the password-reset mail. */
+export const forgotSearch = searchParams({ token: optionalText(200, 10) });

@@ -5,28 +5,34 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { useSession } from '../../auth/session-context';
 import { graphQueryOptions } from './api/cockpit-queries';
-import type { CockpitSearch } from './api/cockpit-keys';
+import type { CockpitSearch } from './api/cockpit-search';
 import { locationDropdownQueryOptions } from '../locations/api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { OfflineUnavailable, isWaitingOffline } from '../../layout/offline-unavailable';
 import { GraphPanel } from './components/graph-panel';
 import { KpiCards } from './components/kpi-cards';
 import { greetingKey } from './greeting';
-import { DEFAULT_CHART_SETTINGS, berlinToday, buildGraphParams, normalizeLocations, type ChartSettings } from './graph-params';
+import { berlinToday, buildGraphParams, normalizeLocations, type ChartSettings } from './graph-params';
 
 // The table, its search (date pickers, calendar) and the admin dialog are a chunk of their own,
 // which keeps the route chunk in budget; the import starts with this module, not after the first render.
 const historyModule = import('./components/charging-history');
 const ChargingHistory = lazy(() => historyModule.then((m) => ({ default: m.ChargingHistory })));
 
-/** `history`: the charging-request search and paging, kept in the URL by the route. */
-export function CockpitPage({ history }: { history: { search: CockpitSearch; onSearchChange: (next: CockpitSearch) => void } }) {
+export interface CockpitPageProps {
+  /** The chart's settings and the charging-request search and paging, kept in the URL by the route. */
+  search: CockpitSearch;
+  onSearchChange: (next: CockpitSearch) => void;
+}
+
+export function CockpitPage({ search, onSearchChange }: CockpitPageProps) {
   const t = useT();
   const { claims, isAdmin } = useSession();
   const firstName = claims?.name.split(' ')[0] ?? '';
   // One 'today' per visit, so the range (and its cache key) does not move while the page is open.
   const [today] = useState(berlinToday);
-  const [settings, setSettings] = useState<ChartSettings>(DEFAULT_CHART_SETTINGS);
+  const settings: ChartSettings = { range: search.range, graphType: search.graphType, locations: search.locations };
+  const setSettings = (next: ChartSettings) => onSearchChange({ ...search, ...next, locations: [...next.locations].sort() });
 
   const locations = useQuery(locationDropdownQueryOptions());
   const available = (locations.data ?? []).map((l) => l.locationId);
@@ -82,7 +88,7 @@ export function CockpitPage({ history }: { history: { search: CockpitSearch; onS
           </div>
         }
       >
-        <ChargingHistory isAdmin={isAdmin} search={history.search} onSearchChange={history.onSearchChange} />
+        <ChargingHistory isAdmin={isAdmin} search={search} onSearchChange={onSearchChange} />
       </Suspense>
     </div>
   );

@@ -1,18 +1,12 @@
 import { COCKPIT_TIME_ZONE, chartRangeQuery, type ChartRange, type GraphType, type GraphUnit } from '../../../contract/cockpit';
 
-/** What the user chose above the chart. */
+/** What the user chose above the chart (kept in the cockpit's URL: api/cockpit-keys.ts). */
 export interface ChartSettings {
   range: ChartRange;
   graphType: GraphType;
   /** Selected location ids; empty means every location of the user's operators. */
   locations: readonly string[];
 }
-
-export const DEFAULT_CHART_SETTINGS: ChartSettings = {
-  range: 'DAYS_7',
-  graphType: 'TOTAL_ENERGY',
-  locations: [],
-};
 
 /** The wire query of GET /bff/kpi/get-graph, minus the cache-buster (which must not enter the key). */
 export interface GraphParams {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CustomerDetail, DashboardUserRow } from '../../../contract/customers';
-import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
 import { DetailPage } from '../../layout/detail-page';
 import { PagedListTable } from '../../layout/paged-list-table';
@@ -11,7 +10,6 @@ import { Card, ListPanel } from '../../ui/card';
 import type { DataTableColumn } from '../../ui/data-table';
 import { pageSizes } from '../../../contract/common';
 import { customerDetailQueryOptions, dashboardUsersQueryOptions, resendInvitationMutation } from './api/customer-queries';
-import { AdminOnly } from '../../layout/admin-only';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 const AddUserWizard = lazyDialog(() => import('./components/add-user-wizard').then((m) => m.AddUserWizard));
@@ -23,11 +21,8 @@ const AddUserWizard = lazyDialog(() => import('./components/add-user-wizard').th
  */
 export function CustomerDetailPage({ customerId }: { customerId: string }) {
   const t = useT();
-  const { isAdmin } = useSession();
-  const options = customerDetailQueryOptions(customerId);
-  const query = useQuery({ ...options, enabled: isAdmin });
+  const query = useQuery(customerDetailQueryOptions(customerId));
 
-  if (!isAdmin) return <AdminOnly title={t('customers.detail.title')} />;
   return (
     <DetailPage
       query={query}

@@ -2,7 +2,6 @@ import { ListPanel } from '../../ui/card';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CustomerListRow } from '../../../contract/customers';
-import { useSession } from '../../auth/session-context';
 import { useT } from '../../i18n/i18n-context';
 import { PagedListTable } from '../../layout/paged-list-table';
 import { Button, LinkButton } from '../../ui/button';
@@ -11,7 +10,6 @@ import { PageHeader } from '../../ui/page-header';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { noCustomerFilters, type CustomerFilters } from './api/customer-keys';
 import { customerListQueryOptions } from './api/customer-queries';
-import { AdminOnly } from '../../layout/admin-only';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard loads only when someone creates a customer.
@@ -24,14 +22,11 @@ const CustomerWizard = lazyDialog(() => import('./components/customer-wizard').t
  */
 export function CustomerListPage({ list: source }: { list: ListStateSource<CustomerFilters> }) {
   const t = useT();
-  const { isAdmin } = useSession();
   const list = useListFilters<CustomerFilters>(noCustomerFilters, undefined, source);
   const { page, size } = list;
   const wizard = useDialogOpener();
-  const query = useQuery({ ...customerListQueryOptions({ page, size }), enabled: isAdmin });
+  const query = useQuery(customerListQueryOptions({ page, size }));
   const columns = useColumns();
-
-  if (!isAdmin) return <AdminOnly title={t('customers.list.title')} />;
 
   return (
     <div className="flex flex-col gap-5">

@@ -5,7 +5,7 @@ import { PageHeader } from '../../ui/page-header';
 import { useSession } from '../../auth/session-context';
 import { StationsTable } from './stations-table';
 import type { ListStateSource } from '../../ui/use-list-filters';
-import type { StationFilters } from './api/station-keys';
+import type { StationFilters } from './api/station-search';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard loads only when someone opens it.

@@ -1,9 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { noRfidFilters, rfidListSearchSchema } from '../../features/rfid/api/rfid-keys';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { pageSearch } from '../../ui/list-search';
 import { rfidListQueryOptions } from '../../features/rfid/api/rfid-queries';
 import { RfidPage } from '../../features/rfid/rfid-page';
+import { adminOnly } from '../../layout/admin-gate';
 import { loadQuery } from '../../offline/query-runtime';
-import { toListSearch } from '../../ui/list-search';
 
 function RfidRoute() {
   const search = Route.useSearch();
@@ -12,9 +12,10 @@ function RfidRoute() {
 }
 
 export const Route = createFileRoute('/_app/rfid')({
-  validateSearch: rfidListSearchSchema,
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noRfidFilters)] },
+  validateSearch: pageSearch,
+  search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
+  beforeLoad: adminOnly('rfid.title'),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, context }) => (context.session.isAdmin ? loadQuery(rfidListQueryOptions(deps)) : undefined),
+  loader: ({ deps }) => loadQuery(rfidListQueryOptions(deps)),
   component: RfidRoute,
 });

@@ -1,32 +1,17 @@
 import { ListPanel } from '../../../ui/card';
 import { useQuery } from '@tanstack/react-query';
-import { chargingHistoryFilters, type ChargingHistoryFilter, type ChargingRequestRow } from '../../../../contract/cockpit';
+import { chargingHistoryFilters, type ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
 import { LoadError } from '../../../ui/load-error';
 import { DataTable } from '../../../ui/data-table';
 import { MultiSelect } from '../../../ui/multi-select';
-import { chargingHistoryQueryOptions, type ChargingHistoryParams } from '../../../shared/charging-requests/charging-request-queries';
+import { chargingHistoryQueryOptions } from '../../../shared/charging-requests/charging-request-queries';
 import { useChargingRequestColumns } from '../../../shared/charging-requests/columns';
 import { CleanRequestsButton } from './clean-requests-dialog';
 import { DataAgeNote } from '../../../offline/data-age-note';
-import { HistorySearchForm, defaultHistorySearch, resolveHistorySearch, type HistorySearch } from './history-search-form';
-import type { CockpitSearch } from '../api/cockpit-keys';
-
-const isFilter = (value: string): value is ChargingHistoryFilter => (chargingHistoryFilters as readonly string[]).includes(value);
-
-/** The request of the applied search: dates resolved, only known statuses, sorted. */
-export function historyParams(search: CockpitSearch): ChargingHistoryParams {
-  const { transactionId, endCustomerId, startDate, endDate } = resolveHistorySearch(search);
-  return {
-    transactionId,
-    endCustomerId,
-    startDate,
-    endDate,
-    filters: [...new Set(search.filters.filter(isFilter))].sort(),
-    page: search.page,
-    size: search.size,
-  };
-}
+import { HistorySearchForm } from './history-search-form';
+import { defaultHistorySearch, historyParams, resolveHistorySearch, type HistorySearch } from '../history-search';
+import type { CockpitSearch } from '../api/cockpit-search';
 
 export interface ChargingHistoryProps {
   isAdmin: boolean;

@@ -2,44 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../../i18n/i18n-context';
 import { Button } from '../../../ui/button';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
-import { defaultRange, fromWire, toWire, todayLocal, validateDateRange } from '../../../ui/date-range';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { maxLength, validate, validationMessage } from '../../../ui/validation';
+import { defaultHistorySearch, type HistorySearch } from '../history-search';
 import { END_CUSTOMER_ID_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH, formatEndCustomerId } from '../end-customer-id';
 
 export type SearchType = 'transactionId' | 'endCustomerId';
-
-/** What a submitted search asks for; '' values are dropped from the request. */
-export interface HistorySearch {
-  transactionId: string;
-  endCustomerId: string;
-  startDate: string;
-  endDate: string;
-}
-
-/** The default search: no id, the last 7 days up to today (spec 1 §5). */
-export function defaultHistorySearch(): HistorySearch {
-  const { start, end } = defaultRange(todayLocal());
-  return {
-    transactionId: '',
-    endCustomerId: '',
-    startDate: toWire(start),
-    endDate: toWire(end),
-  };
-}
-
-/**
- * The applied search with its dates resolved: empty or invalid ones (an old or hand-edited link)
- * become the default range, so the table always asks a question the server accepts.
- */
-export function resolveHistorySearch(applied: HistorySearch): HistorySearch {
-  const fallback = defaultHistorySearch();
-  const start = fromWire(applied.startDate);
-  const end = fromWire(applied.endDate);
-  const valid = start && end && validateDateRange({ start, end }).isValid;
-  return valid ? applied : { ...applied, startDate: fallback.startDate, endDate: fallback.endDate };
-}
 
 /**
  * The search form, showing what is applied (`initial`, dates resolved). The page remounts it when

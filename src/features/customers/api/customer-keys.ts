@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema } from '../../../ui/list-search';
+import type { pageSearch } from '../../../ui/list-search';
 import { queryRoot } from '../../../offline/query-roots';
 
 export interface CustomerListParams {
@@ -21,8 +20,6 @@ export const customerKeys = {
   userPage: (customerId: string, params: CustomerListParams) => [...customerKeys.users(customerId), params] as const,
 };
 
-/** The paging of /customers as the URL keeps it. */
-export const customerListSearchSchema = listSearchSchema({});
-export type CustomerListSearch = z.infer<typeof customerListSearchSchema>;
-export type CustomerFilters = Omit<CustomerListSearch, 'page' | 'size'>;
+/** /customers keeps only its paging in the URL (the route's search is ui/list-search.ts pageSearch). */
+export type CustomerFilters = Omit<typeof pageSearch.defaults, 'page' | 'size'>;
 export const noCustomerFilters: CustomerFilters = {};

@@ -1,5 +1,3 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema, searchText } from '../../../ui/list-search';
 import { queryRoot } from '../../../offline/query-roots';
 
 /** Applied filters of the location list (what was last submitted) plus paging. */
@@ -24,9 +22,3 @@ export const locationKeys = {
   dropdown: () => [...locationKeys.all, 'dropdown'] as const,
   wallboxTypes: () => [...locationKeys.all, 'wallbox-types'] as const,
 };
-
-/** The filters of /standorte as the URL keeps them (with page and size). */
-export const locationListSearchSchema = listSearchSchema({ locationName: searchText(), address: searchText() });
-export type LocationListSearch = z.infer<typeof locationListSearchSchema>;
-export type LocationFilters = Omit<LocationListSearch, 'page' | 'size'>;
-export const noLocationFilters: LocationFilters = { locationName: '', address: '' };

@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema } from '../../../ui/list-search';
+import type { pageSearch } from '../../../ui/list-search';
 import { queryRoot } from '../../../offline/query-roots';
 
 /** Paging of the operator list (GET /cpos has no filters). */
@@ -20,8 +19,6 @@ export const operatorKeys = {
   detail: (cpoId: string) => [...operatorKeys.details(), cpoId] as const,
 };
 
-/** The paging of /betreiber as the URL keeps it. */
-export const operatorListSearchSchema = listSearchSchema({});
-export type OperatorListSearch = z.infer<typeof operatorListSearchSchema>;
-export type OperatorFilters = Omit<OperatorListSearch, 'page' | 'size'>;
+/** /betreiber keeps only its paging in the URL (the route's search is ui/list-search.ts pageSearch). */
+export type OperatorFilters = Omit<typeof pageSearch.defaults, 'page' | 'size'>;
 export const noOperatorFilters: OperatorFilters = {};

@@ -1,5 +1,4 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema } from '../../../ui/list-search';
+import type { pageSearch } from '../../../ui/list-search';
 import { queryRoot } from '../../../offline/query-roots';
 
 export interface RfidListParams {
@@ -14,8 +13,6 @@ export const rfidKeys = {
   list: (params: RfidListParams) => [...rfidKeys.lists(), params] as const,
 };
 
-/** The paging of /rfid as the URL keeps it. */
-export const rfidListSearchSchema = listSearchSchema({});
-export type RfidListSearch = z.infer<typeof rfidListSearchSchema>;
-export type RfidFilters = Omit<RfidListSearch, 'page' | 'size'>;
+/** /rfid keeps only its paging in the URL (the route's search is ui/list-search.ts pageSearch). */
+export type RfidFilters = Omit<typeof pageSearch.defaults, 'page' | 'size'>;
 export const noRfidFilters: RfidFilters = {};

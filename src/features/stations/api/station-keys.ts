@@ -1,5 +1,3 @@
-import type * as z from 'zod/mini';
-import { listSearchSchema, searchList, searchText } from '../../../ui/list-search';
 import { queryRoot } from '../../../offline/query-roots';
 
 /** Applied filters of the station list (what was last submitted) plus paging. */
@@ -25,14 +23,3 @@ export const stationKeys = {
   details: () => [...stationKeys.all, 'detail'] as const,
   detail: (connectorId: string) => [...stationKeys.details(), connectorId] as const,
 };
-
-/** The filters of /stationen as the URL keeps them (with page and size). */
-export const stationListSearchSchema = listSearchSchema({
-  cpId: searchText(),
-  addressParkingLot: searchText(),
-  locationIds: searchList(),
-  wallboxModels: searchList(),
-});
-export type StationListSearch = z.infer<typeof stationListSearchSchema>;
-export type StationFilters = Omit<StationListSearch, 'page' | 'size'>;
-export const noStationFilters: StationFilters = { cpId: '', addressParkingLot: '', locationIds: [], wallboxModels: [] };

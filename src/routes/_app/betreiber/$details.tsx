@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { keyParam } from '../../../ui/list-search';
-import * as z from 'zod/mini';
+import { keyParam, optionalText, searchChoice, searchParams } from '../../../ui/list-search';
 import { OperatorDetailPage } from '../../../features/operators/operator-detail-page';
 import { OperatorActions, type OperatorReopen } from '../../../features/operators/operator-actions';
 import { operatorDetailQueryOptions } from '../../../features/operators/api/operator-queries';
@@ -8,10 +7,10 @@ import type { OperatorEdit } from '../../../features/operators/api/operator-writ
 import { loadQuery } from '../../../offline/query-runtime';
 
 /** `?edit=billing&draft=…`: open that edit with what the user entered in that write (outbox 'Erneut bearbeiten'). */
-const searchSchema = z.object({
+const search = searchParams({
   // Spelled out (type-checked against the area's edits): the route tree is in the first route's bundle.
-  edit: z.catch(z.optional(z.enum(['address', 'billing', 'erp'] satisfies OperatorEdit[])), undefined),
-  draft: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  edit: searchChoice(['address', 'billing', 'erp'] satisfies OperatorEdit[]),
+  draft: optionalText(100),
 });
 
 function OperatorDetailRoute() {
@@ -33,7 +32,7 @@ function OperatorDetailRoute() {
 
 export const Route = createFileRoute('/_app/betreiber/$details')({
   params: keyParam('details'),
-  validateSearch: searchSchema,
+  validateSearch: search,
   loader: ({ params }) => loadQuery(operatorDetailQueryOptions(params.details)),
   component: OperatorDetailRoute,
 });

@@ -1,9 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { noOperatorFilters, operatorListSearchSchema } from '../../../features/operators/api/operator-keys';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { pageSearch } from '../../../ui/list-search';
 import { operatorListQueryOptions } from '../../../features/operators/api/operator-queries';
 import { OperatorListPage } from '../../../features/operators/operator-list-page';
 import { loadQuery } from '../../../offline/query-runtime';
-import { toListSearch } from '../../../ui/list-search';
 
 function OperatorListRoute() {
   const search = Route.useSearch();
@@ -12,9 +11,9 @@ function OperatorListRoute() {
 }
 
 export const Route = createFileRoute('/_app/betreiber/')({
-  validateSearch: operatorListSearchSchema,
+  validateSearch: pageSearch,
   // Defaults stay out of the URL: the first page at the default size is plain /betreiber.
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noOperatorFilters)] },
+  search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => loadQuery(operatorListQueryOptions(deps)),
   component: OperatorListRoute,

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { keyParam } from '../../../ui/list-search';
 import { customerDetailQueryOptions } from '../../../features/customers/api/customer-queries';
 import { CustomerDetailPage } from '../../../features/customers/customer-detail-page';
+import { adminOnly } from '../../../layout/admin-gate';
 import { loadQuery } from '../../../offline/query-runtime';
 
 function CustomerDetailRoute() {
@@ -12,6 +13,7 @@ function CustomerDetailRoute() {
 
 export const Route = createFileRoute('/_app/customers/$customerId')({
   params: keyParam('customerId'),
-  loader: ({ params, context }) => (context.session.isAdmin ? loadQuery(customerDetailQueryOptions(params.customerId)) : undefined),
+  beforeLoad: adminOnly('customers.detail.title'),
+  loader: ({ params }) => loadQuery(customerDetailQueryOptions(params.customerId)),
   component: CustomerDetailRoute,
 });

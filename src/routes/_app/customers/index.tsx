@@ -1,9 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { customerListSearchSchema, noCustomerFilters } from '../../../features/customers/api/customer-keys';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { pageSearch } from '../../../ui/list-search';
 import { customerListQueryOptions } from '../../../features/customers/api/customer-queries';
 import { CustomerListPage } from '../../../features/customers/customer-list-page';
+import { adminOnly } from '../../../layout/admin-gate';
 import { loadQuery } from '../../../offline/query-runtime';
-import { toListSearch } from '../../../ui/list-search';
 
 function CustomerListRoute() {
   const search = Route.useSearch();
@@ -12,9 +12,10 @@ function CustomerListRoute() {
 }
 
 export const Route = createFileRoute('/_app/customers/')({
-  validateSearch: customerListSearchSchema,
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noCustomerFilters)] },
+  validateSearch: pageSearch,
+  search: { middlewares: [stripSearchParams(pageSearch.defaults)] },
+  beforeLoad: adminOnly('customers.list.title'),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, context }) => (context.session.isAdmin ? loadQuery(customerListQueryOptions(deps)) : undefined),
+  loader: ({ deps }) => loadQuery(customerListQueryOptions(deps)),
   component: CustomerListRoute,
 });

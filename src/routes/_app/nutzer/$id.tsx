@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { keyParam } from '../../../ui/list-search';
-import * as z from 'zod/mini';
+import { keyParam, optionalText, searchChoice, searchParams } from '../../../ui/list-search';
 import { userDetailQueryOptions } from '../../../features/users/api/user-queries';
 import { UserDetailPage } from '../../../features/users/user-detail-page';
 import { loadQuery } from '../../../offline/query-runtime';
 
 /** `?edit=tariff&draft=…`: open the tariff change with what the user entered in that write (outbox 'Erneut bearbeiten'). */
-const searchSchema = z.object({
-  edit: z.catch(z.optional(z.enum(['tariff'])), undefined),
-  draft: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
-});
+const search = searchParams({ edit: searchChoice(['tariff']), draft: optionalText(100) });
 
 function UserDetailRoute() {
   const { id } = Route.useParams();
@@ -28,7 +24,7 @@ function UserDetailRoute() {
 
 export const Route = createFileRoute('/_app/nutzer/$id')({
   params: keyParam('id'),
-  validateSearch: searchSchema,
+  validateSearch: search,
   loader: ({ params }) => loadQuery(userDetailQueryOptions(params.id)),
   component: UserDetailRoute,
 });

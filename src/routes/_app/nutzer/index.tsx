@@ -1,10 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { locationDropdownQueryOptions } from '../../../features/locations/api/location-queries';
-import { noUserFilters, userListSearchSchema } from '../../../features/users/api/user-search';
+import { userListSearch } from '../../../features/users/api/user-search';
 import { userListQueryOptions } from '../../../features/users/api/user-queries';
 import { UserListPage } from '../../../features/users/user-list-page';
 import { loadQuery } from '../../../offline/query-runtime';
-import { toListSearch } from '../../../ui/list-search';
 
 function UserListRoute() {
   const search = Route.useSearch();
@@ -13,9 +12,9 @@ function UserListRoute() {
 }
 
 export const Route = createFileRoute('/_app/nutzer/')({
-  validateSearch: userListSearchSchema,
+  validateSearch: userListSearch,
   // Defaults stay out of the URL: an unfiltered list is plain /nutzer, a shared link stays short.
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noUserFilters)] },
+  search: { middlewares: [stripSearchParams(userListSearch.defaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => Promise.all([loadQuery(userListQueryOptions(deps)), loadQuery(locationDropdownQueryOptions())]),
   component: UserListRoute,

@@ -1,9 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { locationListSearchSchema, noLocationFilters } from '../../../features/locations/api/location-keys';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { locationListSearch } from '../../../features/locations/api/location-search';
 import { locationListQueryOptions } from '../../../features/locations/api/location-queries';
 import { LocationListPage } from '../../../features/locations/location-list-page';
 import { loadQuery } from '../../../offline/query-runtime';
-import { toListSearch } from '../../../ui/list-search';
 
 function LocationListRoute() {
   const search = Route.useSearch();
@@ -12,9 +11,9 @@ function LocationListRoute() {
 }
 
 export const Route = createFileRoute('/_app/standorte/')({
-  validateSearch: locationListSearchSchema,
+  validateSearch: locationListSearch,
   // Defaults stay out of the URL: an unfiltered list is plain /path, a shared link stays short.
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noLocationFilters)] },
+  search: { middlewares: [stripSearchParams(locationListSearch.defaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => loadQuery(locationListQueryOptions(deps)),
   component: LocationListRoute,

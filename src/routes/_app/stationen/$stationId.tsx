@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { keyParam } from '../../../ui/list-search';
-import * as z from 'zod/mini';
+import { keyParam, optionalText, searchChoice, searchParams } from '../../../ui/list-search';
 import { StationDetailPage } from '../../../features/stations/station-detail-page';
 import type { SettableConnectorStatus } from '../../../../contract/enums';
 import { StationActions, type StationReopen } from '../../../features/stations/station-actions';
@@ -8,11 +7,11 @@ import { stationDetailQueryOptions } from '../../../features/stations/api/statio
 import { loadQuery } from '../../../offline/query-runtime';
 
 /** `?edit=parking-lot&lot=P12` or `?edit=availability&status=IDLE`: open that form with the value (outbox 'Erneut bearbeiten'). */
-const searchSchema = z.object({
-  edit: z.catch(z.optional(z.enum(['parking-lot', 'availability'])), undefined),
-  lot: z.catch(z.optional(z.string().check(z.maxLength(20))), undefined),
+const search = searchParams({
+  edit: searchChoice(['parking-lot', 'availability']),
+  lot: optionalText(20),
   // Spelled out (type-checked against the contract): the route tree is in the first route's bundle.
-  status: z.catch(z.optional(z.enum(['IDLE', 'CONNECTED_UNAVAILABLE'] satisfies SettableConnectorStatus[])), undefined),
+  status: searchChoice(['IDLE', 'CONNECTED_UNAVAILABLE'] satisfies SettableConnectorStatus[]),
 });
 
 function StationDetailRoute() {
@@ -39,7 +38,7 @@ function StationDetailRoute() {
 
 export const Route = createFileRoute('/_app/stationen/$stationId')({
   params: keyParam('stationId'),
-  validateSearch: searchSchema,
+  validateSearch: search,
   // The history below loads with its own date range once the page shows.
   loader: ({ params }) => loadQuery(stationDetailQueryOptions(params.stationId)),
   component: StationDetailRoute,

@@ -1,10 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../../../features/locations/api/location-queries';
-import { noStationFilters, stationListSearchSchema } from '../../../features/stations/api/station-keys';
+import { stationListSearch } from '../../../features/stations/api/station-search';
 import { stationListQueryOptions } from '../../../features/stations/api/station-queries';
 import { StationListPage } from '../../../features/stations/station-list-page';
 import { loadQuery } from '../../../offline/query-runtime';
-import { toListSearch } from '../../../ui/list-search';
 
 function StationListRoute() {
   const search = Route.useSearch();
@@ -13,9 +12,9 @@ function StationListRoute() {
 }
 
 export const Route = createFileRoute('/_app/stationen/')({
-  validateSearch: stationListSearchSchema,
+  validateSearch: stationListSearch,
   // Defaults stay out of the URL: an unfiltered list is plain /path, a shared link stays short.
-  search: { middlewares: [({ search, next }) => toListSearch(next(search), noStationFilters)] },
+  search: { middlewares: [stripSearchParams(stationListSearch.defaults)] },
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) =>
     Promise.all([
