@@ -161,29 +161,18 @@ function Bars({
                 />
               );
             })}
-            {/* Axes drawn by hand: @visx/axis brings @visx/text and a CSS-calc evaluator (~7 KB gzip) for plain labels. */}
-            <g aria-hidden="true" fontSize={12} fill="var(--color-muted)">
-              {axis.ticks.map((tick) => (
-                <text key={tick} x={-8} y={y(tick)} dy="0.32em" textAnchor="end">
-                  {formatTick(tick)}
-                </text>
-              ))}
-              <text transform={`translate(${-MARGIN.left + 12}, ${innerHeight / 2}) rotate(-90)`} textAnchor="middle">
-                {axisLabel}
-              </text>
-              <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} stroke="var(--color-border)" />
-              {tickValues.map((label) => {
-                const cx = (x(label) ?? 0) + x.bandwidth() / 2;
-                return (
-                  <g key={label} transform={`translate(${cx}, ${innerHeight})`}>
-                    <line y2={5} stroke="var(--color-border)" />
-                    <text y={20} textAnchor="middle">
-                      {formatGraphLabel(label, unit, locale, axisStyle)}
-                    </text>
-                  </g>
-                );
-              })}
-            </g>
+            <Axes
+              x={x}
+              y={y}
+              ticks={axis.ticks}
+              tickValues={tickValues}
+              innerWidth={innerWidth}
+              innerHeight={innerHeight}
+              labelStyle={axisStyle}
+              unit={unit}
+              formatTick={formatTick}
+              axisLabel={axisLabel}
+            />
           </Group>
         </svg>
       </div>
@@ -206,6 +195,50 @@ function Bars({
           <div className="text-muted">{formatGraphLabel(activePoint.label, unit, locale)}</div>
         </TooltipWithBounds>
       )}
+    </>
+  );
+}
+
+interface AxesProps {
+  x: ReturnType<typeof scaleBand<string>>;
+  y: ReturnType<typeof scaleLinear<number>>;
+  ticks: readonly number[];
+  tickValues: readonly string[];
+  innerWidth: number;
+  innerHeight: number;
+  labelStyle: 'axis' | 'axis-short';
+  unit: GraphChartProps['unit'];
+  formatTick: GraphChartProps['formatTick'];
+  axisLabel: string;
+}
+
+function Axes({ x, y, ticks, tickValues, innerWidth, innerHeight, labelStyle, unit, formatTick, axisLabel }: AxesProps) {
+  const { locale } = useLocale();
+  return (
+    <>
+      {/* Axes drawn by hand: @visx/axis brings @visx/text and a CSS-calc evaluator (~7 KB gzip) for plain labels. */}
+      <g aria-hidden="true" fontSize={12} fill="var(--color-muted)">
+        {ticks.map((tick) => (
+          <text key={tick} x={-8} y={y(tick)} dy="0.32em" textAnchor="end">
+            {formatTick(tick)}
+          </text>
+        ))}
+        <text transform={`translate(${-MARGIN.left + 12}, ${innerHeight / 2}) rotate(-90)`} textAnchor="middle">
+          {axisLabel}
+        </text>
+        <line x1={0} x2={innerWidth} y1={innerHeight} y2={innerHeight} stroke="var(--color-border)" />
+        {tickValues.map((label) => {
+          const cx = (x(label) ?? 0) + x.bandwidth() / 2;
+          return (
+            <g key={label} transform={`translate(${cx}, ${innerHeight})`}>
+              <line y2={5} stroke="var(--color-border)" />
+              <text y={20} textAnchor="middle">
+                {formatGraphLabel(label, unit, locale, labelStyle)}
+              </text>
+            </g>
+          );
+        })}
+      </g>
     </>
   );
 }

@@ -73,19 +73,6 @@ export function GraphPanel({
         })
       : '';
 
-  const locationItems = (locations ?? []).map((l) => ({
-    id: l.locationId,
-    label: l.locationName,
-  }));
-  const typeItems = graphTypes.map((id) => ({
-    id,
-    label: t(`cockpit.chart.type.${id}`),
-  }));
-  const rangeItems = chartRanges.map((id) => ({
-    id,
-    label: t(`cockpit.chart.ranges.${id}`),
-  }));
-
   return (
     <ListPanel
       heading={t('cockpit.chart.heading')}
@@ -97,36 +84,7 @@ export function GraphPanel({
         </>
       }
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <MultiSelect
-          label={t('cockpit.chart.locations')}
-          items={locationItems}
-          value={settings.locations}
-          onChange={(value: Key[]) => onSettingsChange({ ...settings, locations: value.map(String) })}
-          showAll
-          placeholder={t('cockpit.chart.allLocations')}
-          errorMessage={locationsFailed ? t('cockpit.chart.locationsError') : undefined}
-          className="min-w-[220px] flex-1 sm:max-w-[320px]"
-        />
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-fg">{t('cockpit.chart.graphType')}</span>
-          <ToggleButtonGroup
-            aria-label={t('cockpit.chart.graphType')}
-            items={typeItems}
-            value={settings.graphType}
-            onChange={(id) => onSettingsChange({ ...settings, graphType: id as GraphType })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-fg">{t('cockpit.chart.range')}</span>
-          <ToggleButtonGroup
-            aria-label={t('cockpit.chart.range')}
-            items={rangeItems}
-            value={settings.range}
-            onChange={(id) => onSettingsChange({ ...settings, range: id as ChartRange })}
-          />
-        </div>
-      </div>
+      <ChartControls settings={settings} onSettingsChange={onSettingsChange} locations={locations} locationsFailed={locationsFailed} />
 
       <figure className="relative m-0 flex flex-col gap-2">
         <figcaption className="flex flex-wrap items-center justify-between gap-2">
@@ -178,34 +136,111 @@ export function GraphPanel({
               />
             )}
             {/* The same numbers as a table: always there for screen readers, on request for everyone. */}
-            <div className={asTable ? 'max-h-[300px] overflow-y-auto rounded-md border border-border' : 'sr-only'}>
-              <table data-testid="chart-table" className="w-full border-collapse text-start text-sm">
-                <caption className="sr-only">{chartName}</caption>
-                <thead className="sticky top-0 bg-surface-2">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-start font-semibold">
-                      {unit === 'MONTHS' ? t('cockpit.chart.columnMonth') : t('cockpit.chart.columnDay')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-end font-semibold">
-                      {isUsers ? t('cockpit.chart.columnUsers') : t('cockpit.chart.columnEnergy')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {points.map((p) => (
-                    <tr key={p.label} className="border-t border-border">
-                      <th scope="row" className="px-3 py-2 text-start font-normal">
-                        {formatGraphLabel(p.label, unit, locale)}
-                      </th>
-                      <td className="px-3 py-2 text-end tabular-nums">{isUsers ? f.number(p.value) : f.number(p.value, 2)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ChartTable points={points} unit={unit} isUsers={isUsers} name={chartName} visible={asTable} />
           </>
         )}
       </figure>
     </ListPanel>
+  );
+}
+
+/** The chart's settings: locations, graph type and range. */
+function ChartControls({
+  settings,
+  onSettingsChange,
+  locations,
+  locationsFailed,
+}: Pick<GraphPanelProps, 'settings' | 'onSettingsChange' | 'locations' | 'locationsFailed'>) {
+  const t = useT();
+  const locationItems = (locations ?? []).map((l) => ({
+    id: l.locationId,
+    label: l.locationName,
+  }));
+  const typeItems = graphTypes.map((id) => ({
+    id,
+    label: t(`cockpit.chart.type.${id}`),
+  }));
+  const rangeItems = chartRanges.map((id) => ({
+    id,
+    label: t(`cockpit.chart.ranges.${id}`),
+  }));
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <MultiSelect
+        label={t('cockpit.chart.locations')}
+        items={locationItems}
+        value={settings.locations}
+        onChange={(value: Key[]) => onSettingsChange({ ...settings, locations: value.map(String) })}
+        showAll
+        placeholder={t('cockpit.chart.allLocations')}
+        errorMessage={locationsFailed ? t('cockpit.chart.locationsError') : undefined}
+        className="min-w-[220px] flex-1 sm:max-w-[320px]"
+      />
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-medium text-fg">{t('cockpit.chart.graphType')}</span>
+        <ToggleButtonGroup
+          aria-label={t('cockpit.chart.graphType')}
+          items={typeItems}
+          value={settings.graphType}
+          onChange={(id) => onSettingsChange({ ...settings, graphType: id as GraphType })}
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-medium text-fg">{t('cockpit.chart.range')}</span>
+        <ToggleButtonGroup
+          aria-label={t('cockpit.chart.range')}
+          items={rangeItems}
+          value={settings.range}
+          onChange={(id) => onSettingsChange({ ...settings, range: id as ChartRange })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The chart's numbers as a table: always there for screen readers, shown on request. */
+function ChartTable({
+  points,
+  unit,
+  isUsers,
+  name,
+  visible,
+}: {
+  points: GraphAnswer['graphUnits'];
+  unit: GraphUnit;
+  isUsers: boolean;
+  name: string;
+  visible: boolean;
+}) {
+  const t = useT();
+  const f = useFormat();
+  const { locale } = useLocale();
+  return (
+    <div className={visible ? 'max-h-[300px] overflow-y-auto rounded-md border border-border' : 'sr-only'}>
+      <table data-testid="chart-table" className="w-full border-collapse text-start text-sm">
+        <caption className="sr-only">{name}</caption>
+        <thead className="sticky top-0 bg-surface-2">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-start font-semibold">
+              {unit === 'MONTHS' ? t('cockpit.chart.columnMonth') : t('cockpit.chart.columnDay')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-end font-semibold">
+              {isUsers ? t('cockpit.chart.columnUsers') : t('cockpit.chart.columnEnergy')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.label} className="border-t border-border">
+              <th scope="row" className="px-3 py-2 text-start font-normal">
+                {formatGraphLabel(p.label, unit, locale)}
+              </th>
+              <td className="px-3 py-2 text-end tabular-nums">{isUsers ? f.number(p.value) : f.number(p.value, 2)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
