@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // test, e2e, budgets) was checked by hand (ARCHITECTURE.md, How to add an area).
 const repo = path.resolve(import.meta.dirname, '..');
 let copy: string;
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+function run(cmd: string, args: string[]): string {
+  try {
+    return execFileSync(cmd, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    // tsc and eslint say what is wrong on stdout, the scaffold on stderr: show both.
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
+  }
+}
 
 beforeAll(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'cockpit-new-area-'));
@@ -39,7 +47,9 @@ describe('npm run new-area', () => {
     }
     expect(readFileSync(path.join(copy, 'src/route-tree.gen.ts'), 'utf8')).toContain("'/_app/ladekarten'");
     expect(readFileSync(path.join(copy, 'server/src/app.ts'), 'utf8')).toContain('...chargeCardsRoutes,');
-    const journal = JSON.parse(readFileSync(path.join(copy, 'server/src/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const journal = JSON.parse(readFileSync(path.join(copy, 'server/src/db/migrations/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
     expect(journal.entries.at(-1)!.tag).toMatch(/_charge_cards$/);
     const de = JSON.parse(readFileSync(path.join(copy, 'locales/de.json'), 'utf8'));
     expect(de.nav.chargeCards).toBe('Ladekarten');

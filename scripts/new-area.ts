@@ -31,7 +31,12 @@ const { positionals, values } = parseArgs({
 const name = positionals[0] ?? fail('usage: npm run new-area <kebab-case-name> [-- --path /url --de "Titel" --en "Title"]');
 if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) fail(`'${name}' is not a kebab-case name (e.g. charge-cards)`);
 const words = name.split('-');
-const camel = words[0] + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+const camel =
+  words[0] +
+  words
+    .slice(1)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 const pascal = camel[0]!.toUpperCase() + camel.slice(1);
 const snake = words.join('_');
 const urlPath = values.path ?? `/${name}`;
@@ -93,7 +98,11 @@ export const ${camel} = pgTable(
 );
 `,
 );
-insertAfter('server/src/db/client.ts', /import \* as stationsTables from '\.\/schema\/stations';\n/, `import * as ${camel}Tables from './schema/${name}';\n`);
+insertAfter(
+  'server/src/db/client.ts',
+  /import \* as stationsTables from '\.\/schema\/stations';\n/,
+  `import * as ${camel}Tables from './schema/${name}';\n`,
+);
 insertAfter('server/src/db/client.ts', /const schema = \{\n/, `  ...${camel}Tables,\n`);
 
 create(
@@ -152,7 +161,11 @@ export const ${camel}Routes = routeTable('bff', [
 ]);
 `,
 );
-insertAfter('server/src/app.ts', /import \{ stationRoutes \} from '\.\/stations\/routes';\n/, `import { ${camel}Routes } from './${name}/routes';\n`);
+insertAfter(
+  'server/src/app.ts',
+  /import \{ stationRoutes \} from '\.\/stations\/routes';\n/,
+  `import { ${camel}Routes } from './${name}/routes';\n`,
+);
 insertAfter('server/src/app.ts', /export const routes: readonly Route\[\] = \[\n/, `  ...${camel}Routes,\n`);
 
 create(
@@ -254,10 +267,12 @@ import { PagedListTable } from '../../layout/paged-list-table';
 import { ListPanel } from '../../ui/card';
 import type { DataTableColumn } from '../../ui/data-table';
 import { PageHeader } from '../../ui/page-header';
+import type { pageSearch } from '../../ui/list-search';
 import { useListFilters, type ListStateSource } from '../../ui/use-list-filters';
 import { ${camel}ListQueryOptions } from './api/${name}-queries';
 
-type Filters = Record<string, never>;
+/** The list only pages: no filters besides page and size (a filter goes into api/${name}-search.ts). */
+type Filters = Omit<typeof pageSearch.defaults, 'page' | 'size'>;
 const noFilters: Filters = {};
 
 /** ${urlPath}: the server-paged list of the caller's ${titleEn.toLowerCase()}. */
@@ -323,7 +338,11 @@ export const Route = createFileRoute('/_app${urlPath}')({
 );
 
 insertAfter('src/layout/nav-items.ts', /export type NavKey =\n?\s*/, `'${camel}' | `);
-insertAfter('src/layout/nav-items.ts', /\{ key: 'users', href: '\/nutzer', dataRoot: 'users' \},\n/, `      { key: '${camel}', href: '${urlPath}', dataRoot: '${name}' },\n`);
+insertAfter(
+  'src/layout/nav-items.ts',
+  /\{ key: 'users', href: '\/nutzer', dataRoot: 'users' \},\n/,
+  `      { key: '${camel}', href: '${urlPath}', dataRoot: '${name}' },\n`,
+);
 insertAfter(
   'src/layout/nav-icons.tsx',
   /export const navIcons = \{\n/,
@@ -380,7 +399,11 @@ test('${titleEn}: an operator opens the list from the menu, its page in the URL'
 // ---- generated files: the migration and the route tree
 const npx = (...args: string[]) => execFileSync('npx', args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
 npx('drizzle-kit', 'generate', '--name', snake);
-npx('tsx', '-e', "import('@tanstack/router-generator').then(async (g) => { const config = g.getConfig({ routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }); await new g.Generator({ config, root: process.cwd() }).run(); })");
+npx(
+  'tsx',
+  '-e',
+  "import('@tanstack/router-generator').then(async (g) => { const config = g.getConfig({ routesDirectory: 'src/routes', generatedRouteTree: 'src/route-tree.gen.ts' }); await new g.Generator({ config, root: process.cwd() }).run(); })",
+);
 npx('prettier', '--write', '--log-level', 'warn', ...written, 'src/route-tree.gen.ts', 'server/src/db/migrations');
 
 console.log(`new-area: wrote the area '${name}' (${urlPath}):\n  ${[...new Set(written)].join('\n  ')}
