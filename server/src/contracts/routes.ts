@@ -1,4 +1,5 @@
 import contentDisposition from 'content-disposition';
+import { cleanFileName } from '../http/file-name';
 import * as z from 'zod/mini';
 import {
   changeTariffBodySchema,
@@ -163,7 +164,7 @@ export const contractRoutes = routeTable('contractManagement', [
       return c.body(new Uint8Array(file.content), 200, {
         'Content-Type': file.mimeType,
         'Content-Length': String(file.content.length),
-        'Content-Disposition': contentDisposition(file.fileName, { type: 'inline' }),
+        'Content-Disposition': contentDisposition(cleanFileName(file.fileName) || 'Vertrag.pdf', { type: 'inline' }),
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       });

@@ -160,6 +160,26 @@ describe('POST /bff/mail/send', () => {
   });
 });
 
+describe('support attachment names', () => {
+  beforeEach(async () => {
+    await h.db.delete(throttles);
+  });
+  it('are stored without bidirectional controls, so the name tells the type it shows', async () => {
+    const res = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...pdf], attachmentName: 'rechnung\u202Efdp.exe' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await lastMail()).attachmentName).toBe('rechnungfdp.exe.pdf');
+    const isolates = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...png], attachmentName: '\u2067\u200F\u061C\u2069' }),
+    });
+    expect(isolates.status).toBe(200);
+    expect((await lastMail()).attachmentName).toBe('Anhang.png');
+  });
+});
+
 describe('mail sender', () => {
   // These tests queue mails through the API as the same account; the hourly limit is tested above.
   beforeEach(async () => {
