@@ -63,8 +63,12 @@ const appCsp = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
-/** API answers are data, never a document. */
-const apiCsp = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+/**
+ * API answers are data, never a document. `sandbox`: should one be shown as a page all the same
+ * (a stored contract PDF opened in a tab, a PDF+HTML polyglot), it runs in an opaque origin, with no
+ * scripts, forms or plugins, and never reaches the app's storage or tokens.
+ */
+const apiCsp = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] };
 const headerOptions = {
   xFrameOptions: 'DENY',
   referrerPolicy: 'strict-origin-when-cross-origin',

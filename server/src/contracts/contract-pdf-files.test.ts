@@ -120,3 +120,26 @@ describe('file names', () => {
     expect((await h.db.select().from(files).where(eq(files.fileName, 'vorher.pdf'))).length).toBe(1);
   });
 });
+
+describe('GET /contract-management/pdf/{key}', () => {
+  it('answers a download unless the caller asks to view it; nosniff and a sandboxing policy always', async () => {
+    const { key, contractId } = await createWithPdf('Vertrag.pdf');
+    const download = await getPdf(key, contractId);
+    const viewed = await getPdf(key, contractId, '&view=true');
+    const notViewed = await getPdf(key, contractId, '&view=false');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Vertrag\.pdf"/);
+    expect(notViewed.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(viewed.headers.get('content-disposition')).toMatch(/^inline; filename="Vertrag\.pdf"/);
+    for (const res of [download, viewed, notViewed]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const policy = (res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim());
+      expect(policy).toContain('sandbox');
+      expect(policy).toContain("default-src 'none'");
+    }
+    const bad = await h.request('GET', `${base}/pdf/${key}?verificationId=${contractId}&view=yes`, { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorCodeResponse).toBe('VALIDATION_ERROR');
+  });
+});

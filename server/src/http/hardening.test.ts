@@ -97,7 +97,7 @@ describe('headers and paths', () => {
       });
     const expected = {
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'strict-origin-when-cross-origin',
