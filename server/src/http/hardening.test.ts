@@ -101,7 +101,6 @@ describe('headers and paths', () => {
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'strict-origin-when-cross-origin',
-      'strict-transport-security': 'max-age=15552000; includeSubDomains',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'x-permitted-cross-domain-policies': 'none',
