@@ -20,6 +20,7 @@ import { mountServices, type Guards, type Route } from './http/route-table';
 import { compressAnswers } from './http/compress';
 import { setHeaders } from './http/plain-answer';
 import { refuseUnstorableUrl } from './http/request';
+import { hstsHeader, requestIsHttps } from './http/transport-security';
 import type { AppBindings } from './http/types';
 import { locationRoutes } from './locations/routes';
 import { mailRoutes } from './mail/routes';
@@ -63,9 +64,15 @@ const appCsp = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
-/** API answers are data, never a document. */
-const apiCsp = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+/**
+ * API answers are data, never a document. `sandbox`: should one be shown as a page all the same
+ * (a stored contract PDF opened in a tab, a PDF+HTML polyglot), it runs in an opaque origin, with no
+ * scripts, forms or plugins, and never reaches the app's storage or tokens.
+ */
+const apiCsp = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] };
 const headerOptions = {
+  // Set per request: over HTTPS only (http/transport-security.ts).
+  strictTransportSecurity: false,
   xFrameOptions: 'DENY',
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginEmbedderPolicy: false,
@@ -141,9 +148,14 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
     await next();
   });
   app.use('*', async (c, next) => {
-    if (!isApiPath(c.req.path)) return appHeaders(c, next);
+    const https = requestIsHttps(c);
+    if (!isApiPath(c.req.path)) {
+      await appHeaders(c, next);
+      if (https) setHeaders(c, hstsHeader);
+      return;
+    }
     await next();
-    setHeaders(c, await apiHeaders);
+    setHeaders(c, https ? { ...(await apiHeaders), ...hstsHeader } : await apiHeaders);
   });
   // Inside the headers' middleware, so its refusal (an answer of onError) gets them too.
   app.use('*', (c, next) => (isApiPath(c.req.path) ? refuseUnstorableUrl(c, next) : next()));

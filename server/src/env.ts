@@ -10,6 +10,11 @@ export const seedSizes = ['demo', 'small', 'none'] as const;
 export type SeedSize = (typeof seedSizes)[number];
 
 export const envSchema = z.object({
+  /**
+   * The address the server listens on. Loopback by default: reachable from this machine (and a
+   * reverse proxy on it) only; `0.0.0.0` or `::` for every interface, which then needs PUBLIC_URL.
+   */
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 8080),
   DATABASE_URL: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
   DATA_DIR: z._default(z.string(), './data'),
@@ -64,7 +69,28 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
+  const problem = publicUrlProblem(env.HOST, source.PUBLIC_URL);
+  if (problem) throw new Error(`Invalid environment:\n  PUBLIC_URL: ${problem}`);
   return { ...env, JWT_SECRET: env.JWT_SECRET ?? persistedSecret(env.DATA_DIR) };
+}
+
+/** Names of this machine only: a server bound to one of them is reached from here (or a proxy here) alone. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Why the environment's PUBLIC_URL will not do, if it will not: links in mails (password resets,
+ * invitations) use it, and its default `http://localhost:8080` points every recipient at their
+ * own machine. Only a server that listens on loopback alone (development) may go without it.
+ */
+export function publicUrlProblem(host: string, publicUrl: string | undefined): string | undefined {
+  if (publicUrl?.trim() || isLoopbackHost(host)) return undefined;
+  return `must be set when the server listens on ${host} (HOST): links in mails would point to http://localhost:8080`;
 }
 
 function persistedSecret(dataDir: string): string {

@@ -15,6 +15,12 @@ import { seedIfEmpty, type SeedResult } from './seed/seed';
 export const HEADERS_TIMEOUT_MS = 15_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
 
+/** The bound host as a URL's host: `localhost` for every interface, an IPv6 address in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return 'localhost';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -58,7 +64,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   prune.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   if ('keepAliveTimeout' in server) {
     // Longer than Node's 5 s, so a client that waits for a slow answer and then reuses its socket
@@ -70,7 +76,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     server.requestTimeout = REQUEST_TIMEOUT_MS;
   }
   const port = (server.address() as AddressInfo).port;
-  const url = `http://localhost:${port}`;
+  const url = `http://${urlHost(env.HOST)}:${port}`;
   log(`CPO Cockpit listening on ${url} (${handle.kind})`);
 
   let closed = false;

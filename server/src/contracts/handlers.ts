@@ -18,6 +18,7 @@ import { foundOr404, lockAtVersion, notFound, type AuthContext, type Scope } fro
 import type { Db } from '../db/client';
 import { constraintOf, isUniqueViolation } from '../db/pg-errors';
 import type { Env } from '../env';
+import { cleanFileName } from '../http/file-name';
 import { ApiError } from '../http/errors';
 import { findLocation } from '../locations/queries';
 import { parsesAs } from '../mail/attachment-check';
@@ -83,11 +84,7 @@ async function readPdf(base64: string | null | undefined): Promise<Buffer | unde
 }
 
 const pdfFileName = (name: string | null, contractNumber: string) => {
-  const base =
-    (name ?? '')
-      .replace(/[/\\]/g, '_')
-      .replace(/[\p{Cc}]/gu, '')
-      .trim() || `Vertrag ${contractNumber}`;
+  const base = cleanFileName(name) || `Vertrag ${contractNumber}`;
   return base.toLowerCase().endsWith('.pdf') ? base : `${base}.pdf`;
 };
 

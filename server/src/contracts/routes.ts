@@ -1,4 +1,5 @@
 import contentDisposition from 'content-disposition';
+import { cleanFileName } from '../http/file-name';
 import * as z from 'zod/mini';
 import {
   changeTariffBodySchema,
@@ -36,7 +37,11 @@ const endCustomerIdParams = z.object({
 });
 const validateQuery = z.object({ cpoId: z.optional(z.string().check(z.maxLength(100))) });
 const invitationParams = z.object({ contractKey: z.string().check(z.minLength(1), z.maxLength(100)) });
-const pdfQuery = z.object({ verificationId: z.string().check(z.minLength(1), z.maxLength(100)) });
+const pdfQuery = z.object({
+  verificationId: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** `true`: the caller shows the PDF (inline); otherwise it is a download (attachment). */
+  view: z.optional(z.enum(['true', 'false'])),
+});
 
 /**
  * End customers and their contracts on contract management (spec 2 §7). Every call is scoped to
@@ -156,14 +161,18 @@ export const contractRoutes = routeTable('contractManagement', [
     download: true,
     handler: async (c) => {
       const { id } = parseParams(c, keyParams);
-      const { verificationId } = parseQuery(c, pdfQuery);
+      const { verificationId, view } = parseQuery(c, pdfQuery);
       await assertVisible(c.get('db'), c.get('auth').scope, 'contract', [id]);
       const file = await contractPdf(c.get('db'), c.get('auth').scope, id, verificationId);
       if (!file) throw new ApiError(404, 'NOT_FOUND', 'No contract PDF for this contract and verification id');
       return c.body(new Uint8Array(file.content), 200, {
         'Content-Type': file.mimeType,
         'Content-Length': String(file.content.length),
-        'Content-Disposition': contentDisposition(file.fileName, { type: 'inline' }),
+        // A stored file is the uploader's bytes: a download unless the caller asks to see it; the API's
+        // `sandbox` policy (app.ts) and nosniff hold either way.
+        'Content-Disposition': contentDisposition(cleanFileName(file.fileName) || 'Vertrag.pdf', {
+          type: view === 'true' ? 'inline' : 'attachment',
+        }),
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       });

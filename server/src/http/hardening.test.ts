@@ -97,11 +97,10 @@ describe('headers and paths', () => {
       });
     const expected = {
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'strict-origin-when-cross-origin',
-      'strict-transport-security': 'max-age=15552000; includeSubDomains',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'x-permitted-cross-domain-policies': 'none',

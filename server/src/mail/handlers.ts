@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/scope';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
+import { cleanFileName } from '../http/file-name';
 import { checkThrottles, hitThrottle, type ThrottleRule } from '../http/throttle';
 import { parsesAs } from './attachment-check';
 import { enqueueMail } from '../db/mail-outbox';
@@ -32,12 +33,8 @@ async function detectAttachmentType(bytes: Uint8Array): Promise<{ ext: string; m
 }
 
 function attachmentFileName(requested: string | undefined, ext: string): string {
-  // Keep the user's name, minus path parts and control characters, but make the extension tell the truth.
-  const base =
-    (requested ?? '')
-      .replace(/[/\\]/g, '_')
-      .replace(/[\p{Cc}]/gu, '')
-      .trim() || 'Anhang';
+  // Keep the user's name, minus path parts, control and bidi characters, but make the extension tell the truth.
+  const base = cleanFileName(requested) || 'Anhang';
   const current = base.split('.').pop()?.toLowerCase();
   const same = current === ext || (ext === 'jpg' && current === 'jpeg');
   return same ? base : `${base}.${ext}`;

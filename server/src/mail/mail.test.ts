@@ -9,8 +9,9 @@ import { throttles } from '../db/schema/http';
 import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { enqueueMail } from '../db/mail-outbox';
-import { CLAIM_TIMEOUT_MINUTES, createMailSender } from './sender';
+import { enqueueMail, messageIdDomain } from '../db/mail-outbox';
+import { CLAIM_TIMEOUT_SECONDS, SEND_TIMEOUT_MS, createMailSender } from './sender';
+import { startSmtpPeer } from '../test/smtp-peer';
 
 let h: Harness;
 let token: string;
@@ -159,6 +160,26 @@ describe('POST /bff/mail/send', () => {
   });
 });
 
+describe('support attachment names', () => {
+  beforeEach(async () => {
+    await h.db.delete(throttles);
+  });
+  it('are stored without bidirectional controls, so the name tells the type it shows', async () => {
+    const res = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...pdf], attachmentName: 'rechnung\u202Efdp.exe' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await lastMail()).attachmentName).toBe('rechnungfdp.exe.pdf');
+    const isolates = await h.request('POST', '/bff/mail/send', {
+      token,
+      body: payload({ attachments: [...png], attachmentName: '\u2067\u200F\u061C\u2069' }),
+    });
+    expect(isolates.status).toBe(200);
+    expect((await lastMail()).attachmentName).toBe('Anhang.png');
+  });
+});
+
 describe('mail sender', () => {
   // These tests queue mails through the API as the same account; the hourly limit is tested above.
   beforeEach(async () => {
@@ -226,7 +247,7 @@ describe('mail sender', () => {
     // As a sender that crashed after claiming leaves it.
     await h.db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: 1, claimedAt: new Date(Date.now() - (CLAIM_TIMEOUT_MINUTES + 1) * 60_000) })
+      .set({ status: 'sending', attempts: 1, claimedAt: new Date(Date.now() - (CLAIM_TIMEOUT_SECONDS + 5) * 1000) })
       .where(eq(mailOutbox.id, mail.id));
     const subjects: string[] = [];
     const sender = createMailSender({
@@ -236,5 +257,45 @@ describe('mail sender', () => {
     expect(await sender.flush()).toBe(1);
     expect(subjects).toEqual(['[Support] Verwaist']);
     expect((await lastMail()).status).toBe('sent');
+  });
+
+  it('a mail whose sender died after the SMTP server took it goes out again, with the same Message-ID', async () => {
+    const peer = await startSmtpPeer();
+    try {
+      const id = await enqueueMail(h.db, { to: 'ops@cockpit.example', from: h.env.MAIL_FROM, subject: 'Zweimal zugestellt', text: 'x' });
+      const [stored] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(stored.messageId).toMatch(/^<[0-9a-f-]{36}@cockpit\.example>$/);
+      const headerOf = (raw: string) => /^Message-ID:\s*(.*?)\r?$/im.exec(raw)?.[1];
+      const copies = () => peer.mails.filter((m) => m.subject === 'Zweimal zugestellt');
+
+      await createMailSender({ db: h.db, smtpUrl: peer.url, log: () => {} }).flush();
+      expect(copies()).toHaveLength(1);
+      // The crash: the SMTP server has the mail, the 'sent' update never ran.
+      const crashed = (secondsAgo: number) =>
+        h.db
+          .update(mailOutbox)
+          .set({ status: 'sending', sentAt: null, claimedAt: new Date(Date.now() - secondsAgo * 1000) })
+          .where(eq(mailOutbox.id, id));
+      // A claim younger than the timeout may belong to a sender still talking to the SMTP server.
+      await crashed(CLAIM_TIMEOUT_SECONDS - 10);
+      await createMailSender({ db: h.db, smtpUrl: peer.url, log: () => {} }).flush();
+      expect(copies()).toHaveLength(1);
+
+      await crashed(CLAIM_TIMEOUT_SECONDS + 5);
+      await createMailSender({ db: h.db, smtpUrl: peer.url, log: () => {} }).flush();
+      expect(copies()).toHaveLength(2);
+      expect(copies().map((m) => headerOf(m.raw))).toEqual([stored.messageId, stored.messageId]);
+      expect((await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0].status).toBe('sent');
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('claims time out only after a send could have ended', () => {
+    expect(CLAIM_TIMEOUT_SECONDS * 1000).toBeGreaterThan(SEND_TIMEOUT_MS + 30_000);
+    expect(messageIdDomain('CPO Cockpit <no-reply@mail.example.org>')).toBe('mail.example.org');
+    expect(messageIdDomain('no-reply@example.org')).toBe('example.org');
+    expect(messageIdDomain('kein Absender')).toBe('cockpit.invalid');
+    expect(messageIdDomain('a@b@c>@x y')).toBe('cockpit.invalid');
   });
 });

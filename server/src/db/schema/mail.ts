@@ -24,6 +24,11 @@ export const mailOutbox = pgTable(
     sentAt: tsz('sent_at'),
     /** When a sender claimed it ('sending'); a claim older than the sender's timeout is taken again. */
     claimedAt: tsz('claimed_at'),
+    /**
+     * The Message-ID header, fixed when the mail is queued: a mail sent again after a crash (the
+     * outbox sends at least once) carries the same one, so the receiver can drop the copy.
+     */
+    messageId: text('message_id').notNull(),
   },
   (t) => [index('mail_outbox_status_idx').on(t.status, t.id), check('mail_outbox_status_chk', inList('status', mailStatuses))],
 );

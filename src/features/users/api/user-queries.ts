@@ -106,7 +106,8 @@ export async function fetchContractPdf(contractKey: string, contractId: string):
   const result = await apiRequest({
     service: 'contractManagement',
     path: `/pdf/${encodeURIComponent(contractKey)}`,
-    query: { verificationId: contractId },
+    // Shown in a tab, not saved: the server answers a download unless asked to view.
+    query: { verificationId: contractId, view: 'true' },
     responseType: 'blob',
   });
   return { blob: result.blob, filename: result.filename ?? `${contractKey}.pdf` };
