@@ -425,6 +425,37 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
   });
 });
 
+describe('impossible dates', () => {
+  it('refuses 2026-02-30 and 2026-13-01 with 400 and the field on create, edit and tariff change', async () => {
+    const created = await create(body());
+    expect(created.status).toBe(200);
+    const key = created.body.data.contractKey as string;
+    const d = await detail(key);
+    const fieldOf = (res: { body: { issues?: { path: string; message: string }[] } }) =>
+      res.body.issues?.filter((i) => i.message === 'yyyy-MM-dd').map((i) => i.path);
+
+    const bad = await create(body({ contractInfo: { startDate: '2026-02-30', endDate: '2026-13-01', fixTariff: 1, varTariff: 0.1 } }));
+    expect(bad.status).toBe(400);
+    expect(fieldOf(bad)).toEqual(['contractInfo.startDate', 'contractInfo.endDate']);
+
+    const edit = { ...body(), email: d.email, contractKey: key, version: d.version };
+    const badEdit = await h.request('PUT', `${base}/update-contract`, {
+      body: { ...edit, contractInfo: { startDate: '2026-12-01', endDate: '2026-02-30' } },
+      token: tokens.operator,
+    });
+    expect(badEdit.status).toBe(400);
+    expect(fieldOf(badEdit)).toEqual(['contractInfo.endDate']);
+
+    await setStatus(key, 'ACTIVE');
+    const tariff = { contractKey: key, fixTariff: 1, varTariff: 0.1, newTariffDate: '2026-13-01', newTariffCancellationDate: '2027-02-30' };
+    const badTariff = await h.request('PUT', `${base}/change-contract-tarrif`, { body: tariff, token: tokens.operator });
+    expect(badTariff.status).toBe(400);
+    expect(fieldOf(badTariff)).toEqual(['newTariffDate', 'newTariffCancellationDate']);
+    // Nothing written: the contract is as it was.
+    expect((await detail(key)).contractChangeTariff).toBeNull();
+  });
+});
+
 describe('RFID serials in the edit flow', () => {
   it('hands out a stock card by serial, and refuses a serial another end customer holds with DB_CLIENT_ERROR and the table', async () => {
     const stock = await h.db.select().from(rfidTags).where(isNull(rfidTags.contractKey)).limit(2);
