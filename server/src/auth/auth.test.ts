@@ -103,6 +103,39 @@ describe('POST /login', () => {
   });
 });
 
+describe('sign-in limits per account and address', () => {
+  let p: Harness;
+  beforeAll(async () => {
+    // Behind a trusted proxy, so a test can sign in from several addresses.
+    p = await createHarness({ TRUST_PROXY: true });
+  });
+  afterAll(() => p?.close());
+  const loginFrom = async (address: string, password: string) => {
+    const started = performance.now();
+    const res = await p.request('POST', '/user-service/login', {
+      body: { username: demoAccounts.partner.email, password, origin: 'dashboard' },
+      headers: { 'x-forwarded-for': address },
+    });
+    return { status: res.status, code: res.body?.errorCodeResponse, ms: performance.now() - started };
+  };
+
+  it('lets an attacker block only their own address: the owner signs in from another at once, wrong answers to the account slow down', async () => {
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 5; i++) expect((await loginFrom(attacker, 'Wrong-Password-1')).status).toBe(401);
+    expect(await loginFrom(attacker, 'Wrong-Password-1')).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+
+    const owner = await loginFrom('198.51.100.20', demoAccounts.partner.password);
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeLessThan(1000);
+    expect((await loginFrom(attacker, demoAccounts.partner.password)).status).toBe(429);
+
+    // The account's 6th wrong password of the quarter hour, from a fresh address: answered, but late.
+    const spread = await loginFrom('192.0.2.99', 'Wrong-Password-1');
+    expect(spread.status).toBe(401);
+    expect(spread.ms).toBeGreaterThanOrEqual(450);
+  });
+});
+
 describe('POST /refresh-token', () => {
   it('rotates: new pair works; the old refresh token gets the same pair within the grace period, and its reuse after it revokes the family', async () => {
     const first = await h.login('operator');

@@ -211,7 +211,8 @@ describe('sign-in limits', () => {
     expect((await login(email, demoAccounts.admin.password)).status).toBe(429);
 
     // The block runs out; five more wrong ones block for twice as long.
-    const key = `login-account:${email}`;
+    // In-process requests have no socket: the pair's address reads 'unknown'.
+    const key = `login-pair:${email}|unknown`;
     await h.db
       .update(throttles)
       .set({ blockedUntil: new Date(Date.now() - 1000) })
