@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenClaimsSchema, tokenPairSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
 import { dashboardUsers, passwordResetTokens, refreshTokens } from '../db/schema/auth';
+import { throttles } from '../db/schema/http';
 import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
@@ -133,6 +134,39 @@ describe('sign-in limits per account and address', () => {
     const spread = await loginFrom('192.0.2.99', 'Wrong-Password-1');
     expect(spread.status).toBe(401);
     expect(spread.ms).toBeGreaterThanOrEqual(450);
+  });
+
+  it('takes as long for an invited account as for a wrong password (the same key derivation)', async () => {
+    const [model] = await p.db.select().from(dashboardUsers).where(eq(dashboardUsers.email, demoAccounts.operator.email));
+    const invited = 'invited.timing@cockpit.example';
+    await p.db.insert(dashboardUsers).values({
+      ...model,
+      id: crypto.randomUUID(),
+      email: invited,
+      passwordHash: '!invited',
+      verified: false,
+    });
+    const attempt = async (username: string, i: number) => {
+      // Each attempt from its own address and with no count of earlier failures: only the password check is timed.
+      await p.db.delete(throttles);
+      const started = performance.now();
+      const res = await p.request('POST', '/user-service/login', {
+        body: { username, password: 'Wrong-Password-1', origin: 'dashboard' },
+        headers: { 'x-forwarded-for': `203.0.113.${100 + i}` },
+      });
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    await attempt(invited, 0);
+    await attempt(demoAccounts.operator.email, 0);
+    const times = { invited: [] as number[], wrong: [] as number[] };
+    for (let i = 1; i <= 9; i++) {
+      times.invited.push(await attempt(invited, i));
+      times.wrong.push(await attempt(demoAccounts.operator.email, i));
+    }
+    const [a, b] = [median(times.invited), median(times.wrong)];
+    expect(Math.max(a, b) / Math.min(a, b), JSON.stringify({ invitedMs: a, wrongMs: b })).toBeLessThan(2);
   });
 });
 
