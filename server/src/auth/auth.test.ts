@@ -354,21 +354,49 @@ describe('PUT /change-password', () => {
 
     const weak = await h.request('PUT', '/user-service/change-password', {
       token: tokens.access_token,
-      body: { username: user.email, newPassword: 'alllowercase1', origin: 'dashboard' },
+      body: { username: user.email, currentPassword: demoAccounts.others.password, newPassword: 'alllowercase1', origin: 'dashboard' },
     });
     expect(weak.status).toBe(400);
     expect(weak.body.errorCodeResponse).toBe('WEAK_PASSWORD');
 
     const foreign = await h.request('PUT', '/user-service/change-password', {
       token: tokens.access_token,
-      body: { username: demoAccounts.admin.email, newPassword: 'Strong-Password-99', origin: 'dashboard' },
+      body: {
+        username: demoAccounts.admin.email,
+        currentPassword: demoAccounts.others.password,
+        newPassword: 'Strong-Password-99',
+        origin: 'dashboard',
+      },
     });
     expect(foreign.status).toBe(403);
     expect(foreign.body.errorCodeResponse).toBe('FORBIDDEN');
 
-    const ok = await h.request('PUT', '/user-service/change-password', {
+    // A token alone is not enough: without the current password, or with a wrong one, nothing changes.
+    const missing = await h.request('PUT', '/user-service/change-password', {
       token: tokens.access_token,
       body: { username: user.email, newPassword: 'Strong-Password-99', origin: 'dashboard' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toContainEqual({ path: 'currentPassword', message: 'required' });
+    const wrong = await h.request('PUT', '/user-service/change-password', {
+      token: tokens.access_token,
+      body: { username: user.email, currentPassword: 'Not-The-Password-1', newPassword: 'Strong-Password-99', origin: 'dashboard' },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.errorCodeResponse).toBe('WRONG_CURRENT_PASSWORD');
+    // Counted like a wrong sign-in of the account from this address.
+    const [counted] = await h.db
+      .select()
+      .from(throttles)
+      .where(eq(throttles.key, `login-pair:${user.email.toLowerCase()}|unknown`));
+    expect(counted.hits).toBe(1);
+    expect(
+      (await h.request('POST', '/user-service/login', { body: { username: user.email, password: 'Strong-Password-99' } })).status,
+    ).toBe(401);
+
+    const ok = await h.request('PUT', '/user-service/change-password', {
+      token: tokens.access_token,
+      body: { username: user.email, currentPassword: demoAccounts.others.password, newPassword: 'Strong-Password-99', origin: 'dashboard' },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ data: true });

@@ -14,7 +14,16 @@ import { ApiError } from '../http/errors';
 import { checkThrottles, clearThrottle, countHits, hitThrottle, type ThrottleRule } from '../http/throttle';
 import { enqueueMail } from '../db/mail-outbox';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { activateAccount, consumeResetToken, emailTaken, findUserByEmail, replaceResetToken, setEmail, setPasswordHash } from './queries';
+import {
+  activateAccount,
+  consumeResetToken,
+  emailTaken,
+  findPasswordHash,
+  findUserByEmail,
+  replaceResetToken,
+  setEmail,
+  setPasswordHash,
+} from './queries';
 import { loadAuthUser, type AuthContext } from './scope';
 import { sha256 } from '../db/stored-hash';
 import { issueTokenPair, opaqueToken, revokeUserTokens, rotateRefreshToken, verifyAccessTokenIgnoringExpiry } from './tokens';
@@ -54,6 +63,14 @@ export const loginAccountDelay = { windowSeconds: 15 * minute, free: 5, stepMs: 
 export const accountDelayMs = (failures: number) =>
   Math.min(loginAccountDelay.maxMs, Math.max(0, failures - loginAccountDelay.free) * loginAccountDelay.stepMs);
 
+/** A wrong password, at sign-in or as a password change's current one: the pair's, the address's and the account's counts, and the account's delay. */
+async function countWrongPassword(db: Db, email: string, address: string) {
+  await hitThrottle(db, pairKey('login', email, address), authLimits.loginPair);
+  await hitThrottle(db, addressKey('login', address), authLimits.loginAddress);
+  const failures = await countHits(db, accountKey('login', email), loginAccountDelay.windowSeconds);
+  await sleep(accountDelayMs(failures));
+}
+
 /**
  * Sign-in, without a transaction: the password is checked (scrypt, tens of milliseconds) while no
  * lock is held; the failure counters are written whatever the answer.
@@ -63,10 +80,7 @@ export async function signIn(db: Db, env: Env, body: z.output<typeof loginReques
   const from = addressKey('login', address);
   await checkThrottles(db, [pair, from]);
   const failed = async () => {
-    await hitThrottle(db, pair, authLimits.loginPair);
-    await hitThrottle(db, from, authLimits.loginAddress);
-    const failures = await countHits(db, accountKey('login', body.username), loginAccountDelay.windowSeconds);
-    await sleep(accountDelayMs(failures));
+    await countWrongPassword(db, body.username, address);
     return invalidCredentials();
   };
   const row = await findUserByEmail(db, body.username);
@@ -169,9 +183,16 @@ export async function resetPassword(db: Db, body: z.output<typeof resetPasswordR
   }
 }
 
-export async function changePassword(db: Db, auth: AuthContext, body: z.output<typeof changePasswordRequestSchema>) {
+/** Only with the current password: an access token alone (stolen, or a device left signed in) does not take the account over. */
+export async function changePassword(db: Db, auth: AuthContext, body: z.output<typeof changePasswordRequestSchema>, address: string) {
   if (body.username.toLowerCase() !== auth.user.email.toLowerCase())
     throw new ApiError(403, 'FORBIDDEN', 'Can only change your own password');
+  await checkThrottles(db, [pairKey('login', auth.user.email, address), addressKey('login', address)]);
+  const stored = await findPasswordHash(db, auth.user.id);
+  if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
+    await countWrongPassword(db, auth.user.email, address);
+    throw new ApiError(403, 'WRONG_CURRENT_PASSWORD', 'The current password is wrong');
+  }
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.user.id, passwordHash);

@@ -177,7 +177,11 @@ describe('tokens', () => {
     const there = await h.login('partner');
     const change = await h.request('PUT', '/user-service/change-password', {
       token: here.access_token,
-      body: { username: demoAccounts.partner.email, newPassword: demoAccounts.partner.password },
+      body: {
+        username: demoAccounts.partner.email,
+        currentPassword: demoAccounts.partner.password,
+        newPassword: demoAccounts.partner.password,
+      },
     });
     expect(change.status).toBe(200);
     expect((await h.request('GET', '/bff/cpos', { token: here.access_token })).status).toBe(200);
