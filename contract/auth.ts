@@ -33,8 +33,16 @@ export const refreshRequestSchema = z.object({
   origin: z._default(z.literal('dashboard'), 'dashboard'),
 });
 
+/**
+ * `PUT /change-password`. The spec's payload has no `currentPassword`; it is added here because
+ * without it a stolen access token takes the account over. A wrong one answers 403
+ * WRONG_CURRENT_PASSWORD and counts like a wrong sign-in (its limits, 429 when exhausted).
+ */
 export const changePasswordRequestSchema = z.object({
   username: emailSchema,
+  currentPassword: z
+    .string({ error: (iss) => (iss.input === undefined ? 'required' : undefined) })
+    .check(z.minLength(1, 'required'), z.maxLength(255, 'max255')),
   newPassword: z.string().check(z.maxLength(255), z.refine(isStrongPassword, 'weakPassword')),
   origin: z._default(z.literal('dashboard'), 'dashboard'),
 });

@@ -15,8 +15,15 @@ export const pageQuerySchema = z.object({
   size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10000)), 10),
 });
 
-/** yyyy-MM-dd as sent on the wire. */
-export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd'));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A yyyy-MM-dd that names a real day: 2026-02-30 rolls over in JavaScript, and PostgreSQL refuses it (and year 0) with an error, not an answer. */
+export const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return ISO_DATE.test(s) && s >= '0001' && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** yyyy-MM-dd as sent on the wire, a real calendar date (one issue for a bad format and an impossible day alike). */
+export const isoDateSchema = z.string().check(z.refine(isCalendarDate, 'yyyy-MM-dd'));
 
 /** Comma-joined list in a query string (`locations=1,2,3`); empty entries dropped. */
 /** `a, b,a` → ['a', 'b']: a comma-separated query parameter as a list without blanks or repeats. */

@@ -15,7 +15,7 @@ import { contractStatusMappingSchema, locationContractRowSchema } from './locati
  *                                                   → contractWriteAnswerSchema
  * - `PUT    /change-contract-tarrif`                changeTariffBodySchema → contractWriteAnswerSchema
  * - `POST   /send-invitation-email/{contractKey}`   empty → `{ sent: true }` (CREATED_UNSIGNED only)
- * - `POST   /end-customer-id/{id}/validate/on-create`           cpoId in the query → boolean
+ * - `POST   /end-customer-id/{id}/validate/on-create`           cpoId in the query (required) → boolean
  * - `POST   /end-customer-id/{id}/validate/on-update/{contractKey}`  → boolean
  * - `GET    /pdf/{contractKey}?verificationId={contractId}` the contract PDF (download)
  * - `DELETE /delete-contract/{contractKey}`         admins only → `{ contractKey }`
@@ -29,7 +29,9 @@ import { contractStatusMappingSchema, locationContractRowSchema } from './locati
  * `rfidConflictsSchema` of contract/rfid.ts: each tag or serial and the end customer holding it),
  * DB_CLIENT_ERROR (a serial another end customer holds, in an edit; same detail), ERR_RFID_SERIAL_NOT_EXISTS (400: a serial no card has, detail
  * `{ rfidSerialIds }`), DUPLICATED_EMAIL (errorMessage and errorDetail name the owning end
- * customer id), DUPLICATED_END_CUSTOMER_ID (detail `{ endCustomerId }`). A rule of spec 2 §4 that
+ * customer id), DUPLICATED_END_CUSTOMER_ID (detail `{ endCustomerId }`). A holder is named only
+ * to a caller who sees its operator: for another tenant's end customer the id is null and the
+ * message says only that the value is taken. A rule of spec 2 §4 that
  * the contract's state does not allow answers 409 CONTRACT_STATUS_DATA_INCONSISTENCY; a user type the
  * caller may not create 403 FORBIDDEN.
  *

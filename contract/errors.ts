@@ -22,6 +22,8 @@ export const errorCodes = [
   // sign-in, password, e-mail
   'USER_NOT_FOUND',
   'USER_NOT_VERIFIED',
+  /** A change of password whose current password is wrong (not 401: the session itself is fine). */
+  'WRONG_CURRENT_PASSWORD',
   'WEAK_PASSWORD',
   'DUPLICATED_EMAIL',
   'SAME_EMAIL',

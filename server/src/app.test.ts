@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +85,35 @@ describe('errors', () => {
     // The route and the error's kind, never its message (a database error's carries the query's parameters).
     expect(logged[0]).toContain('GET /bff/boom');
     expect(logged[0]).not.toContain('secret database detail');
+  });
+
+  it("logs a failed query without its parameters, though drizzle's message spans several lines and holds them", async () => {
+    const logged: string[] = [];
+    const app = createApp({
+      db: h.db,
+      env: h.env,
+      log: (m) => logged.push(m),
+      extraRoutes: routeTable('bff', [
+        {
+          method: 'GET',
+          path: '/bad-date',
+          access: 'public',
+          handler: async (c) => {
+            // What an impossible date did before the contract refused it: PostgreSQL fails the statement.
+            await h.db.execute(sql`select ${'erika.secret@example.de'}::text as mail, ${'2026-02-30'}::date as day`);
+            return c.json({});
+          },
+        },
+      ]),
+    });
+    const res = await app.request('/bff/bad-date');
+    expect(res.status).toBe(500);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('GET /bff/bad-date');
+    expect(logged[0]).toContain('22008');
+    expect(logged[0]).not.toContain('erika.secret');
+    expect(logged[0]).not.toContain('2026-02-30');
+    expect(logged[0]).not.toMatch(/params|select/i);
   });
 });
 

@@ -97,7 +97,16 @@ export function describeError(err: unknown): string {
     parts.push([typeof name === 'string' ? name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' '));
     e = (e as { cause?: unknown }).cause;
   }
-  const stack = err instanceof Error ? (err.stack ?? '').split('\n').slice(1, 6).join('\n') : '';
+  // Only the frames: a stack starts with the message, and drizzle's message holds the SQL and a
+  // `params:` line over several lines, so cutting the first line kept the parameters.
+  const stack =
+    err instanceof Error
+      ? (err.stack ?? '')
+          .split('\n')
+          .filter((l) => /^\s+at /.test(l))
+          .slice(0, 5)
+          .join('\n')
+      : '';
   return `${parts.join(' <- ') || String(typeof err)}${stack ? `\n${stack}` : ''}`;
 }
 

@@ -27,12 +27,12 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   apiRequest({ service: 'userService', path: '/reset-password', method: 'POST', auth: false, body: { token, newPassword }, schema: ok });
 
-export const changePassword = (username: string, newPassword: string) =>
+export const changePassword = (username: string, currentPassword: string, newPassword: string) =>
   apiRequest({
     service: 'userService',
     path: '/change-password',
     method: 'PUT',
-    body: { username, newPassword, origin: ORIGIN_DASHBOARD },
+    body: { username, currentPassword, newPassword, origin: ORIGIN_DASHBOARD },
     schema: ok,
   });
 

@@ -98,6 +98,7 @@ test('settings: data, rules of both forms, version 3.0.0, and a real e-mail chan
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   const save = page.getByRole('button', { name: 'Speichern' }).first();
   await expect(save).toBeDisabled();
+  await page.getByLabel(/^Aktuelles Passwort\*?$/).fill(accounts.partner.password);
   await page.getByLabel(/^Neues Passwort\*?$/).fill('kurz');
   await page.getByLabel('Neues Passwort wiederholen').fill('kurz');
   await save.click();

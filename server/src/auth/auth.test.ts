@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenClaimsSchema, tokenPairSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
 import { dashboardUsers, passwordResetTokens, refreshTokens } from '../db/schema/auth';
+import { throttles } from '../db/schema/http';
 import { mailOutbox } from '../db/schema/mail';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
@@ -100,6 +101,72 @@ describe('POST /login', () => {
     expect(res.body.errorCodeResponse).toBe('VALIDATION_ERROR');
     const paths = res.body.issues.map((i: { path: string }) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['username', 'password']));
+  });
+});
+
+describe('sign-in limits per account and address', () => {
+  let p: Harness;
+  beforeAll(async () => {
+    // Behind a trusted proxy, so a test can sign in from several addresses.
+    p = await createHarness({ TRUST_PROXY: true });
+  });
+  afterAll(() => p?.close());
+  const loginFrom = async (address: string, password: string) => {
+    const started = performance.now();
+    const res = await p.request('POST', '/user-service/login', {
+      body: { username: demoAccounts.partner.email, password, origin: 'dashboard' },
+      headers: { 'x-forwarded-for': address },
+    });
+    return { status: res.status, code: res.body?.errorCodeResponse, ms: performance.now() - started };
+  };
+
+  it('lets an attacker block only their own address: the owner signs in from another at once, wrong answers to the account slow down', async () => {
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 5; i++) expect((await loginFrom(attacker, 'Wrong-Password-1')).status).toBe(401);
+    expect(await loginFrom(attacker, 'Wrong-Password-1')).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+
+    const owner = await loginFrom('198.51.100.20', demoAccounts.partner.password);
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeLessThan(1000);
+    expect((await loginFrom(attacker, demoAccounts.partner.password)).status).toBe(429);
+
+    // The account's 6th wrong password of the quarter hour, from a fresh address: answered, but late.
+    const spread = await loginFrom('192.0.2.99', 'Wrong-Password-1');
+    expect(spread.status).toBe(401);
+    expect(spread.ms).toBeGreaterThanOrEqual(450);
+  });
+
+  it('takes as long for an invited account as for a wrong password (the same key derivation)', async () => {
+    const [model] = await p.db.select().from(dashboardUsers).where(eq(dashboardUsers.email, demoAccounts.operator.email));
+    const invited = 'invited.timing@cockpit.example';
+    await p.db.insert(dashboardUsers).values({
+      ...model,
+      id: crypto.randomUUID(),
+      email: invited,
+      passwordHash: '!invited',
+      verified: false,
+    });
+    const attempt = async (username: string, i: number) => {
+      // Each attempt from its own address and with no count of earlier failures: only the password check is timed.
+      await p.db.delete(throttles);
+      const started = performance.now();
+      const res = await p.request('POST', '/user-service/login', {
+        body: { username, password: 'Wrong-Password-1', origin: 'dashboard' },
+        headers: { 'x-forwarded-for': `203.0.113.${100 + i}` },
+      });
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    await attempt(invited, 0);
+    await attempt(demoAccounts.operator.email, 0);
+    const times = { invited: [] as number[], wrong: [] as number[] };
+    for (let i = 1; i <= 9; i++) {
+      times.invited.push(await attempt(invited, i));
+      times.wrong.push(await attempt(demoAccounts.operator.email, i));
+    }
+    const [a, b] = [median(times.invited), median(times.wrong)];
+    expect(Math.max(a, b) / Math.min(a, b), JSON.stringify({ invitedMs: a, wrongMs: b })).toBeLessThan(2);
   });
 });
 
@@ -287,21 +354,49 @@ describe('PUT /change-password', () => {
 
     const weak = await h.request('PUT', '/user-service/change-password', {
       token: tokens.access_token,
-      body: { username: user.email, newPassword: 'alllowercase1', origin: 'dashboard' },
+      body: { username: user.email, currentPassword: demoAccounts.others.password, newPassword: 'alllowercase1', origin: 'dashboard' },
     });
     expect(weak.status).toBe(400);
     expect(weak.body.errorCodeResponse).toBe('WEAK_PASSWORD');
 
     const foreign = await h.request('PUT', '/user-service/change-password', {
       token: tokens.access_token,
-      body: { username: demoAccounts.admin.email, newPassword: 'Strong-Password-99', origin: 'dashboard' },
+      body: {
+        username: demoAccounts.admin.email,
+        currentPassword: demoAccounts.others.password,
+        newPassword: 'Strong-Password-99',
+        origin: 'dashboard',
+      },
     });
     expect(foreign.status).toBe(403);
     expect(foreign.body.errorCodeResponse).toBe('FORBIDDEN');
 
-    const ok = await h.request('PUT', '/user-service/change-password', {
+    // A token alone is not enough: without the current password, or with a wrong one, nothing changes.
+    const missing = await h.request('PUT', '/user-service/change-password', {
       token: tokens.access_token,
       body: { username: user.email, newPassword: 'Strong-Password-99', origin: 'dashboard' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toContainEqual({ path: 'currentPassword', message: 'required' });
+    const wrong = await h.request('PUT', '/user-service/change-password', {
+      token: tokens.access_token,
+      body: { username: user.email, currentPassword: 'Not-The-Password-1', newPassword: 'Strong-Password-99', origin: 'dashboard' },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.errorCodeResponse).toBe('WRONG_CURRENT_PASSWORD');
+    // Counted like a wrong sign-in of the account from this address.
+    const [counted] = await h.db
+      .select()
+      .from(throttles)
+      .where(eq(throttles.key, `login-pair:${user.email.toLowerCase()}|unknown`));
+    expect(counted.hits).toBe(1);
+    expect(
+      (await h.request('POST', '/user-service/login', { body: { username: user.email, password: 'Strong-Password-99' } })).status,
+    ).toBe(401);
+
+    const ok = await h.request('PUT', '/user-service/change-password', {
+      token: tokens.access_token,
+      body: { username: user.email, currentPassword: demoAccounts.others.password, newPassword: 'Strong-Password-99', origin: 'dashboard' },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ data: true });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod/mini';
 import type {
   changeEmailRequestSchema,
@@ -10,10 +11,19 @@ import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
-import { checkThrottles, clearThrottle, hitThrottle, type ThrottleRule } from '../http/throttle';
+import { checkThrottles, clearThrottle, countHits, hitThrottle, type ThrottleRule } from '../http/throttle';
 import { enqueueMail } from '../db/mail-outbox';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { activateAccount, consumeResetToken, emailTaken, findUserByEmail, replaceResetToken, setEmail, setPasswordHash } from './queries';
+import {
+  activateAccount,
+  consumeResetToken,
+  emailTaken,
+  findPasswordHash,
+  findUserByEmail,
+  replaceResetToken,
+  setEmail,
+  setPasswordHash,
+} from './queries';
 import { loadAuthUser, type AuthContext } from './scope';
 import { sha256 } from '../db/stored-hash';
 import { issueTokenPair, opaqueToken, revokeUserTokens, rotateRefreshToken, verifyAccessTokenIgnoringExpiry } from './tokens';
@@ -26,11 +36,13 @@ const minute = 60;
 const hour = 3600;
 /**
  * The limits of the anonymous calls (429 TOO_MANY_REQUESTS with Retry-After, each further block
- * twice as long): wrong passwords per account, and more loosely per address (an office shares
- * one); reset mails per address and per e-mail; wrong reset links per address.
+ * twice as long): wrong passwords per account and address pair, and more loosely per address (an
+ * office shares one); reset mails per address and per e-mail; wrong reset links per address. Wrong
+ * passwords per account never refuse: a block per account would let anyone lock its owner out, so
+ * they slow the wrong answers down instead (`loginAccountDelay`).
  */
 export const authLimits = {
-  loginAccount: { limit: 5, windowSeconds: minute, blockSeconds: minute, maxBlockSeconds: hour },
+  loginPair: { limit: 5, windowSeconds: minute, blockSeconds: minute, maxBlockSeconds: hour },
   loginAddress: { limit: 20, windowSeconds: minute, blockSeconds: minute, maxBlockSeconds: hour },
   resetMailAccount: { limit: 3, windowSeconds: 15 * minute, blockSeconds: 15 * minute, maxBlockSeconds: 6 * hour },
   resetMailAddress: { limit: 10, windowSeconds: 15 * minute, blockSeconds: 15 * minute, maxBlockSeconds: 6 * hour },
@@ -39,18 +51,36 @@ export const authLimits = {
 
 const accountKey = (kind: string, email: string) => `${kind}-account:${email.trim().toLowerCase()}`;
 const addressKey = (kind: string, address: string) => `${kind}-address:${address}`;
+const pairKey = (kind: string, email: string, address: string) => `${kind}-pair:${email.trim().toLowerCase()}|${address}`;
+
+/**
+ * The wait before a wrong password's answer, from the account's wrong passwords of the last 15
+ * minutes, from every address: none for the first 5, then 0.5 s more for each, at most 5 s. A
+ * guesser spread over many addresses gets each answer late; the owner's right password is
+ * answered at once.
+ */
+export const loginAccountDelay = { windowSeconds: 15 * minute, free: 5, stepMs: 500, maxMs: 5000 };
+export const accountDelayMs = (failures: number) =>
+  Math.min(loginAccountDelay.maxMs, Math.max(0, failures - loginAccountDelay.free) * loginAccountDelay.stepMs);
+
+/** A wrong password, at sign-in or as a password change's current one: the pair's, the address's and the account's counts, and the account's delay. */
+async function countWrongPassword(db: Db, email: string, address: string) {
+  await hitThrottle(db, pairKey('login', email, address), authLimits.loginPair);
+  await hitThrottle(db, addressKey('login', address), authLimits.loginAddress);
+  const failures = await countHits(db, accountKey('login', email), loginAccountDelay.windowSeconds);
+  await sleep(accountDelayMs(failures));
+}
 
 /**
  * Sign-in, without a transaction: the password is checked (scrypt, tens of milliseconds) while no
  * lock is held; the failure counters are written whatever the answer.
  */
 export async function signIn(db: Db, env: Env, body: z.output<typeof loginRequestSchema>, address: string) {
-  const account = accountKey('login', body.username);
+  const pair = pairKey('login', body.username, address);
   const from = addressKey('login', address);
-  await checkThrottles(db, [account, from]);
+  await checkThrottles(db, [pair, from]);
   const failed = async () => {
-    await hitThrottle(db, account, authLimits.loginAccount);
-    await hitThrottle(db, from, authLimits.loginAddress);
+    await countWrongPassword(db, body.username, address);
     return invalidCredentials();
   };
   const row = await findUserByEmail(db, body.username);
@@ -63,7 +93,7 @@ export async function signIn(db: Db, env: Env, body: z.output<typeof loginReques
   if (!row.verified) throw new ApiError(401, 'USER_NOT_VERIFIED', 'Account is not verified');
   const user = await loadAuthUser(db, row.id);
   if (!user) throw invalidCredentials();
-  await clearThrottle(db, account);
+  await clearThrottle(db, pair);
   return issueTokenPair(db, env, user);
 }
 
@@ -153,9 +183,16 @@ export async function resetPassword(db: Db, body: z.output<typeof resetPasswordR
   }
 }
 
-export async function changePassword(db: Db, auth: AuthContext, body: z.output<typeof changePasswordRequestSchema>) {
+/** Only with the current password: an access token alone (stolen, or a device left signed in) does not take the account over. */
+export async function changePassword(db: Db, auth: AuthContext, body: z.output<typeof changePasswordRequestSchema>, address: string) {
   if (body.username.toLowerCase() !== auth.user.email.toLowerCase())
     throw new ApiError(403, 'FORBIDDEN', 'Can only change your own password');
+  await checkThrottles(db, [pairKey('login', auth.user.email, address), addressKey('login', address)]);
+  const stored = await findPasswordHash(db, auth.user.id);
+  if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
+    await countWrongPassword(db, auth.user.email, address);
+    throw new ApiError(403, 'WRONG_CURRENT_PASSWORD', 'The current password is wrong');
+  }
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.user.id, passwordHash);

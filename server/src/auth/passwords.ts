@@ -14,9 +14,16 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * Whether `password` matches the stored hash. A stored value that is no scrypt hash (an invited
+ * account's '!invited') still costs one derivation, so the answer time does not tell such accounts apart.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
+  if (scheme !== 'scrypt' || !saltB64 || !keyB64) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   const expected = Buffer.from(keyB64, 'base64url');
   const actual = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, {
     N: Number(n),

@@ -13,6 +13,11 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: dashboardUsers.passwordHash }).from(dashboardUsers).where(eq(dashboardUsers.id, userId));
+  return row?.passwordHash;
+}
+
 /** Another account than `userId` with this e-mail (case-insensitive). */
 export async function emailTaken(db: Db, email: string, userId: string): Promise<boolean> {
   const [taken] = await db

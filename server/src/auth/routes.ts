@@ -67,7 +67,7 @@ export const authRoutes = routeTable('userService', [
     access: 'user',
     transaction: false,
     handler: async (c) => {
-      await changePassword(c.get('db'), c.get('auth'), await parseBody(c, changePasswordRequestSchema));
+      await changePassword(c.get('db'), c.get('auth'), await parseBody(c, changePasswordRequestSchema), clientAddress(c));
       return ok(c, true);
     },
   },

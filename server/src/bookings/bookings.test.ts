@@ -61,6 +61,25 @@ describe('PUT /booking-service/bookings/billing-status-update', () => {
 });
 
 describe('GET /booking-service/bookings/charging-history/export', () => {
+  it('refuses impossible dates with 400 and the field, not a 500', async () => {
+    const [one] = await h.db
+      .select({ key: chargingRequests.contractKey })
+      .from(chargingRequests)
+      .where(and(eq(chargingRequests.cpoId, ownCpo), sql`${chargingRequests.contractKey} is not null`))
+      .limit(1);
+    const url = (q: string) => `/booking-service/bookings/charging-history/export?contractKey=${one.key}&${q}`;
+    for (const [q, field] of [
+      ['startDate=2026-02-30&endDate=2026-03-31', 'startDate'],
+      ['startDate=2026-01-01&endDate=2026-13-01', 'endDate'],
+      ['startDate=0000-01-01&endDate=2026-01-01', 'startDate'],
+    ]) {
+      const res = await h.request('GET', url(q), { token: tokens.operator });
+      expect(res.status, q).toBe(400);
+      expect(res.body.errorCodeResponse).toBe('VALIDATION_ERROR');
+      expect(res.body.issues).toContainEqual({ path: field, message: 'yyyy-MM-dd' });
+    }
+  });
+
   it('streams the contract history of the range as CSV for German Excel, 204 without rows, 404 for a foreign contract', async () => {
     const [busy] = await h.db
       .select({ key: chargingRequests.contractKey, n: sql<number>`count(*)::int` })

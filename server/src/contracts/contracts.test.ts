@@ -239,7 +239,7 @@ describe('POST /contract-management/create-contract', () => {
     const [taken] = await h.db
       .select({ email: contracts.email, endCustomerId: contracts.endCustomerId })
       .from(contracts)
-      .where(sql`${contracts.contractStatus} = 'ACTIVE'`)
+      .where(and(sql`${contracts.contractStatus} = 'ACTIVE'`, eq(contracts.cpoId, own.cpoId)))
       .limit(1);
     const res = await create(body({ email: taken.email.toUpperCase() }));
     expect(res.status).toBe(409);
@@ -323,6 +323,45 @@ describe('POST /contract-management/create-contract', () => {
     const unknownSerial = await create(body({ authType: 'RFID', rfidType: 'SN', rfidSerialId: ['SN-DOES-NOT-EXIST'] }));
     expect(unknownSerial.status).toBe(400);
     expect(unknownSerial.body.errorCodeResponse).toBe('ERR_RFID_SERIAL_NOT_EXISTS');
+  });
+});
+
+describe("conflicts with another tenant's data", () => {
+  it('say only that the e-mail or card is taken, without the end customer id the caller does not see', async () => {
+    const [theirs] = await h.db
+      .select({ key: contracts.contractKey, email: contracts.email, endCustomerId: contracts.endCustomerId })
+      .from(contracts)
+      .where(
+        and(
+          sql`${contracts.contractStatus} not in ('EXPIRED', 'UNSIGNED_EXPIRED')`,
+          sql`${contracts.cpoId} = (select cpo_id from contracts where contract_key = ${foreignKey})`,
+        ),
+      )
+      .limit(1);
+    const email = await create(body({ email: theirs.email }));
+    expect(email.status).toBe(409);
+    expect(email.body).toMatchObject({ errorCodeResponse: 'DUPLICATED_EMAIL', errorDetail: { endCustomerId: null } });
+    expect(JSON.stringify(email.body)).not.toContain(theirs.endCustomerId);
+
+    const tag = `FOREIGN${Date.now()}`;
+    await h.db.insert(rfidTags).values({ rfidTag: tag, serialId: `SN-${tag}`, contractKey: theirs.key });
+    const card = await create(body({ authType: 'APP_AND_RFID', rfidType: 'TAG', rfidTags: [tag] }));
+    expect(card.status).toBe(409);
+    expect(card.body).toMatchObject({
+      errorCodeResponse: 'ERR_RFID_ID_EXISTS',
+      errorDetail: [{ field: 'rfidTag', value: tag, endCustomerId: null }],
+    });
+    expect(JSON.stringify(card.body)).not.toContain(theirs.endCustomerId);
+
+    // An admin sees every tenant: the holder is named.
+    const forAdmin = await create(body({ email: theirs.email }), tokens.admin);
+    expect(forAdmin.body).toMatchObject({ errorCodeResponse: 'DUPLICATED_EMAIL', errorDetail: { endCustomerId: theirs.endCustomerId } });
+  });
+
+  it('refuses the end customer id check on create without the operator', async () => {
+    const res = await h.request('POST', `${base}/end-customer-id/X1/validate/on-create`, { token: tokens.operator });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: 'cpoId', message: 'required' });
   });
 });
 
@@ -422,6 +461,37 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
     // An ended contract frees its e-mail for a new one.
     const reuse = await create(body({ email: (await detail(key)).email }));
     expect(reuse.status).toBe(200);
+  });
+});
+
+describe('impossible dates', () => {
+  it('refuses 2026-02-30 and 2026-13-01 with 400 and the field on create, edit and tariff change', async () => {
+    const created = await create(body());
+    expect(created.status).toBe(200);
+    const key = created.body.data.contractKey as string;
+    const d = await detail(key);
+    const fieldOf = (res: { body: { issues?: { path: string; message: string }[] } }) =>
+      res.body.issues?.filter((i) => i.message === 'yyyy-MM-dd').map((i) => i.path);
+
+    const bad = await create(body({ contractInfo: { startDate: '2026-02-30', endDate: '2026-13-01', fixTariff: 1, varTariff: 0.1 } }));
+    expect(bad.status).toBe(400);
+    expect(fieldOf(bad)).toEqual(['contractInfo.startDate', 'contractInfo.endDate']);
+
+    const edit = { ...body(), email: d.email, contractKey: key, version: d.version };
+    const badEdit = await h.request('PUT', `${base}/update-contract`, {
+      body: { ...edit, contractInfo: { startDate: '2026-12-01', endDate: '2026-02-30' } },
+      token: tokens.operator,
+    });
+    expect(badEdit.status).toBe(400);
+    expect(fieldOf(badEdit)).toEqual(['contractInfo.endDate']);
+
+    await setStatus(key, 'ACTIVE');
+    const tariff = { contractKey: key, fixTariff: 1, varTariff: 0.1, newTariffDate: '2026-13-01', newTariffCancellationDate: '2027-02-30' };
+    const badTariff = await h.request('PUT', `${base}/change-contract-tarrif`, { body: tariff, token: tokens.operator });
+    expect(badTariff.status).toBe(400);
+    expect(fieldOf(badTariff)).toEqual(['newTariffDate', 'newTariffCancellationDate']);
+    // Nothing written: the contract is as it was.
+    expect((await detail(key)).contractChangeTariff).toBeNull();
   });
 });
 

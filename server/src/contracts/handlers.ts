@@ -57,8 +57,17 @@ type EditBody = z.output<typeof editContractBodySchema>;
 const notAllowedNow = (why: string) => new ApiError(409, 'CONTRACT_STATUS_DATA_INCONSISTENCY', why);
 const fieldError = (path: string, message: string) =>
   new ApiError(400, 'VALIDATION_ERROR', `${path}: ${message}`, undefined, [{ path, message }]);
-const duplicateEmail = (owner: string) =>
-  new ApiError(409, 'DUPLICATED_EMAIL', `E-mail in use by end customer ${owner}`, { endCustomerId: owner });
+/**
+ * The e-mail's holder is named only to a caller who sees its contract: to anyone else an end
+ * customer id of another tenant would be a foreign name, so the answer says only that it is taken.
+ */
+const duplicateEmail = (scope: Scope, owner: { endCustomerId: string; cpoId: string } | undefined) =>
+  owner && scope.canSeeOperator(owner.cpoId)
+    ? new ApiError(409, 'DUPLICATED_EMAIL', `E-mail in use by end customer ${owner.endCustomerId}`, { endCustomerId: owner.endCustomerId })
+    : new ApiError(409, 'DUPLICATED_EMAIL', 'E-mail already in use', { endCustomerId: null });
+/** A card's holder, as far as the caller may know it (null: taken by someone the caller does not see). */
+const visibleOwner = (scope: Scope, card: { owner: string | null; ownerCpoId: string | null }) =>
+  card.ownerCpoId !== null && scope.canSeeOperator(card.ownerCpoId) ? card.owner : null;
 const duplicateEndCustomerId = (id: string) =>
   new ApiError(409, 'DUPLICATED_END_CUSTOMER_ID', `End customer id ${id} is in use`, { endCustomerId: id });
 
@@ -97,6 +106,7 @@ const pdfFileName = (name: string | null, contractNumber: string) => {
  */
 async function takeCards(
   db: Db,
+  scope: Scope,
   contractKey: string,
   body: Pick<CreateBody, 'authType' | 'userType' | 'rfidType' | 'rfidTags' | 'rfidSerialId'>,
   flow: 'create' | 'edit',
@@ -113,13 +123,13 @@ async function takeCards(
   const conflicts: RfidConflict[] = [];
   for (const tag of tags) {
     const card = byTag.get(tag);
-    if (card && heldElsewhere(card)) conflicts.push({ field: 'rfidTag', value: tag, endCustomerId: card.owner });
+    if (card && heldElsewhere(card)) conflicts.push({ field: 'rfidTag', value: tag, endCustomerId: visibleOwner(scope, card) });
   }
   const missingSerials: string[] = [];
   for (const serial of serials) {
     const card = bySerial.get(serial);
     if (!card) missingSerials.push(serial);
-    else if (heldElsewhere(card)) conflicts.push({ field: 'serialNumber', value: serial, endCustomerId: card.owner });
+    else if (heldElsewhere(card)) conflicts.push({ field: 'serialNumber', value: serial, endCustomerId: visibleOwner(scope, card) });
   }
   if (conflicts.length > 0) {
     if (flow === 'edit' && serials.length > 0)
@@ -195,21 +205,27 @@ function tariffColumns(body: Pick<CreateBody, 'billingType' | 'contractInfo'>) {
 }
 
 /** Inserts or writes under a savepoint, so a lost race for an e-mail or id still answers with its owner. */
-async function guardUnique<T>(db: Db, email: string, endCustomerId: string, exceptKey: string | undefined, write: (sp: Db) => Promise<T>) {
+async function guardUnique<T>(
+  db: Db,
+  scope: Scope,
+  keys: { email: string; endCustomerId: string; exceptKey: string | undefined },
+  write: (sp: Db) => Promise<T>,
+) {
+  const { email, endCustomerId, exceptKey } = keys;
   try {
     return await db.transaction((sp) => write(sp));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const constraint = constraintOf(err);
     if (constraint === 'contracts_end_customer_id_uq') throw duplicateEndCustomerId(endCustomerId);
-    if (constraint === 'contracts_email_live_uq') throw duplicateEmail((await emailOwner(db, email, exceptKey)) ?? '');
+    if (constraint === 'contracts_email_live_uq') throw duplicateEmail(scope, await emailOwner(db, email, exceptKey));
     throw err;
   }
 }
 
-async function assertEmailFree(db: Db, email: string, exceptKey?: string) {
+async function assertEmailFree(db: Db, scope: Scope, email: string, exceptKey?: string) {
   const owner = await emailOwner(db, email, exceptKey);
-  if (owner !== undefined) throw duplicateEmail(owner);
+  if (owner !== undefined) throw duplicateEmail(scope, owner);
 }
 
 async function generatedEndCustomerId(db: Db): Promise<string> {
@@ -263,7 +279,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
   if (manual && !body.endCustomerId) throw fieldError('endCustomerId', 'required');
   const endCustomerId = manual ? body.endCustomerId! : await generatedEndCustomerId(db);
   if (manual && (await endCustomerIdTaken(db, endCustomerId))) throw duplicateEndCustomerId(endCustomerId);
-  await assertEmailFree(db, body.email);
+  await assertEmailFree(db, auth.scope, body.email);
   const pdf = await readPdf(body.contractInfo.contractPdfInByteArrayForm);
 
   const now = new Date();
@@ -281,7 +297,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
     });
   }
   const usesRfid = body.authType !== 'APP' || adminUserTypes.includes(body.userType);
-  const row = await guardUnique(db, body.email, endCustomerId, undefined, (sp) =>
+  const row = await guardUnique(db, auth.scope, { email: body.email, endCustomerId, exceptKey: undefined }, (sp) =>
     insertContract(sp, {
       contractKey,
       contractId: randomUUID(),
@@ -313,7 +329,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
       updatedAt: now,
     }),
   );
-  await takeCards(db, contractKey, body, 'create');
+  await takeCards(db, auth.scope, contractKey, body, 'create');
   await queueContractInvitation(db, env, row, placement.operator.cpoName);
   return { contractKey, endCustomerId, contractStatus: row.contractStatus, authType: row.authType, version: row.version };
 }
@@ -339,7 +355,7 @@ export async function editContract(
   const endCustomerId = manual && body.endCustomerId ? body.endCustomerId : before.endCustomerId;
   if (endCustomerId !== before.endCustomerId && (await endCustomerIdTaken(db, endCustomerId, before.contractKey)))
     throw duplicateEndCustomerId(endCustomerId);
-  await assertEmailFree(db, body.email, before.contractKey);
+  await assertEmailFree(db, auth.scope, body.email, before.contractKey);
 
   const active = before.contractStatus === 'ACTIVE';
   let fileId = before.contractPdfFileId;
@@ -363,7 +379,7 @@ export async function editContract(
   const endDate = body.contractInfo.endDate ?? null;
   if (startDate && endDate && endDate <= startDate) throw fieldError('contractInfo.endDate', 'endBeforeStart');
   const usesRfid = body.authType !== 'APP' || adminUserTypes.includes(body.userType);
-  const row = await guardUnique(db, body.email, endCustomerId, before.contractKey, (sp) =>
+  const row = await guardUnique(db, auth.scope, { email: body.email, endCustomerId, exceptKey: before.contractKey }, (sp) =>
     writeContract(sp, before.contractKey, {
       endCustomerId,
       endCustomerIdManuallyCreated: endCustomerId !== before.endCustomerId ? true : before.endCustomerIdManuallyCreated,
@@ -388,7 +404,7 @@ export async function editContract(
     }),
   );
   if (pdf && before.contractPdfFileId) await deleteFile(db, before.contractPdfFileId);
-  await takeCards(db, before.contractKey, body, 'edit');
+  await takeCards(db, auth.scope, before.contractKey, body, 'edit');
   return {
     contractKey: row.contractKey,
     endCustomerId: row.endCustomerId,

@@ -222,10 +222,10 @@ export async function insertPendingTariffChange(db: Db, row: typeof pendingTarif
 // Uniqueness look-ups (the unique indexes decide; these only name the owner in the answer)
 // ---------------------------------------------------------------------------------------------
 
-/** The end customer id of a live contract (not EXPIRED / UNSIGNED_EXPIRED) with this e-mail, other than `exceptKey`. */
-export async function emailOwner(db: Db, email: string, exceptKey?: string): Promise<string | undefined> {
+/** The end customer id and operator of a live contract (not EXPIRED / UNSIGNED_EXPIRED) with this e-mail, other than `exceptKey`. */
+export async function emailOwner(db: Db, email: string, exceptKey?: string): Promise<{ endCustomerId: string; cpoId: string } | undefined> {
   const [row] = await db
-    .select({ endCustomerId: contracts.endCustomerId })
+    .select({ endCustomerId: contracts.endCustomerId, cpoId: contracts.cpoId })
     .from(contracts)
     .where(
       and(
@@ -235,7 +235,7 @@ export async function emailOwner(db: Db, email: string, exceptKey?: string): Pro
       ),
     )
     .limit(1);
-  return row?.endCustomerId;
+  return row;
 }
 
 export async function endCustomerIdTaken(db: Db, endCustomerId: string, exceptKey?: string): Promise<boolean> {
@@ -247,7 +247,14 @@ export async function endCustomerIdTaken(db: Db, endCustomerId: string, exceptKe
   return row !== undefined;
 }
 
-export type CardRow = { id: number; rfidTag: string; serialId: string; contractKey: string | null; owner: string | null };
+export type CardRow = {
+  id: number;
+  rfidTag: string;
+  serialId: string;
+  contractKey: string | null;
+  owner: string | null;
+  ownerCpoId: string | null;
+};
 
 /** The cards with any of these tags or serials, with the end customer id of the contract holding them. */
 export async function findCards(db: Db, tags: string[], serials: string[]): Promise<CardRow[]> {
@@ -259,6 +266,7 @@ export async function findCards(db: Db, tags: string[], serials: string[]): Prom
       serialId: rfidTags.serialId,
       contractKey: rfidTags.contractKey,
       owner: contracts.endCustomerId,
+      ownerCpoId: contracts.cpoId,
     })
     .from(rfidTags)
     .leftJoin(contracts, eq(contracts.contractKey, rfidTags.contractKey))

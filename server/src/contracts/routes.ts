@@ -35,7 +35,12 @@ const endCustomerIdParams = z.object({
   id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   id2: z.optional(z.string().check(z.maxLength(100))),
 });
-const validateQuery = z.object({ cpoId: z.optional(z.string().check(z.maxLength(100))) });
+/** The operator is required: without it the check would answer about every tenant's ids. */
+const validateQuery = z.object({
+  cpoId: z
+    .string({ error: (iss) => (iss.input === undefined ? 'required' : undefined) })
+    .check(z.minLength(1, 'required'), z.maxLength(100)),
+});
 const invitationParams = z.object({ contractKey: z.string().check(z.minLength(1), z.maxLength(100)) });
 const pdfQuery = z.object({
   verificationId: z.string().check(z.minLength(1), z.maxLength(100)),
@@ -135,7 +140,7 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const { id } = parseParams(c, endCustomerIdParams);
       const { cpoId } = parseQuery(c, validateQuery);
-      if (cpoId) await assertVisible(c.get('db'), c.get('auth').scope, 'operator', [cpoId]);
+      await assertVisible(c.get('db'), c.get('auth').scope, 'operator', [cpoId]);
       return ok(c, await isEndCustomerIdFree(c.get('db'), id));
     },
   },

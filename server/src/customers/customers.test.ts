@@ -293,6 +293,31 @@ describe('the invitation', () => {
     expect(users.body.data.response[0].activated).toBe(true);
   });
 
+  it('never mails a set-password link for an account that has set its password, even while the customer is CREATED_UNSIGNED', async () => {
+    const body = newCustomer();
+    expect((await create(body)).status).toBe(200);
+    const { token } = await linkTo(h.env.OPERATIONS_EMAIL);
+    expect((await setPassword(token)).status).toBe(200);
+    // A customer whose first account is active but whose contract still reads unsigned (older data, a status set by hand).
+    const [customer] = await h.db
+      .update(customers)
+      .set({ contractStatus: 'CREATED_UNSIGNED' })
+      .where(eq(customers.customerId, body.customerId))
+      .returning();
+    const [user] = await h.db.select().from(dashboardUsers).where(eq(dashboardUsers.email, body.email));
+    const links = () => h.db.select({ n: count() }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const mails = () => h.db.select({ n: count() }).from(mailOutbox);
+    const [linksBefore, mailsBefore] = [await links(), await mails()];
+
+    const resend = await h.request('POST', `/contract-management/send-invitation-email/${customer.contractKey}`, { token: admin });
+    expect(resend.status).toBe(409);
+    expect(resend.body.errorCodeResponse).toBe('CONFLICT');
+    expect(await links()).toEqual(linksBefore);
+    expect(await mails()).toEqual(mailsBefore);
+    // The owner's password and session are untouched.
+    expect((await signIn(body.email)).status).toBe(200);
+  });
+
   it("a Partner-type customer's account sees all of its operators", async () => {
     const body = newCustomer({ customerType: 'Partner' });
     expect((await create(body)).status).toBe(200);

@@ -15,7 +15,14 @@ import { transactionLock } from '../db/sql-helpers';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { enqueueMail } from '../db/mail-outbox';
-import { findCustomerByContractKey, findCustomerById, findFirstUser, insertCustomer, insertInvitedUser } from './queries';
+import {
+  findCustomerByContractKey,
+  findCustomerById,
+  findFirstUser,
+  insertCustomer,
+  insertInvitedUser,
+  INVITED_PASSWORD_HASH,
+} from './queries';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -178,7 +185,8 @@ export async function addDashboardUser(
 
 /**
  * Resend invitation (spec 3 §2, §7): while the customer's contract is CREATED_UNSIGNED, a new link
- * for its first dashboard user goes to the operations team; the old link stops working.
+ * for its first dashboard user goes to the operations team; the old link stops working. Only for
+ * an account that has never set a password: an active one gets nothing (409).
  */
 export async function resendInvitation(db: Db, env: Env, contractKey: string) {
   const customer = await findCustomerByContractKey(db, contractKey);
@@ -187,5 +195,8 @@ export async function resendInvitation(db: Db, env: Env, contractKey: string) {
     throw new ApiError(409, 'CONFLICT', 'The invitation was accepted already', { contractStatus: customer.contractStatus });
   const user = await findFirstUser(db, customer.customerId);
   if (!user) throw new ApiError(409, 'CONFLICT', 'The customer has no dashboard user to invite');
+  // A set-password link for an account that has a password would let whoever reads operations' mail take it over.
+  if (user.verified || user.passwordHash !== INVITED_PASSWORD_HASH)
+    throw new ApiError(409, 'CONFLICT', 'The account has set its password already; its owner can reset it from the sign-in page');
   await invite(db, env, customer, user, 'operations', new Date());
 }

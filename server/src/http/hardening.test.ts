@@ -176,7 +176,11 @@ describe('tokens', () => {
     const there = await h.login('partner');
     const change = await h.request('PUT', '/user-service/change-password', {
       token: here.access_token,
-      body: { username: demoAccounts.partner.email, newPassword: demoAccounts.partner.password },
+      body: {
+        username: demoAccounts.partner.email,
+        currentPassword: demoAccounts.partner.password,
+        newPassword: demoAccounts.partner.password,
+      },
     });
     expect(change.status).toBe(200);
     expect((await h.request('GET', '/bff/cpos', { token: here.access_token })).status).toBe(200);
@@ -210,7 +214,8 @@ describe('sign-in limits', () => {
     expect((await login(email, demoAccounts.admin.password)).status).toBe(429);
 
     // The block runs out; five more wrong ones block for twice as long.
-    const key = `login-account:${email}`;
+    // In-process requests have no socket: the pair's address reads 'unknown'.
+    const key = `login-pair:${email}|unknown`;
     await h.db
       .update(throttles)
       .set({ blockedUntil: new Date(Date.now() - 1000) })

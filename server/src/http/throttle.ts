@@ -37,7 +37,26 @@ export async function checkThrottles(db: Db, keys: string[], now = new Date()) {
 
 /** Counts one hit on `key`; reaching the rule's limit blocks it. Returns how long it is blocked now (0: not). */
 export async function hitThrottle(db: Db, key: string, rule: ThrottleRule, now = new Date()): Promise<number> {
-  const windowStart = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${rule.windowSeconds})`;
+  const row = await countHit(db, key, rule.windowSeconds, now);
+  if (row.hits < rule.limit) return 0;
+  const seconds = Math.min(rule.maxBlockSeconds, rule.blockSeconds * 2 ** row.blocks);
+  await db
+    .update(throttles)
+    .set({ hits: 0, windowStart: now, blocks: row.blocks + 1, blockedUntil: new Date(now.getTime() + seconds * 1000) })
+    .where(eq(throttles.key, key));
+  return seconds;
+}
+
+/**
+ * Counts one hit on `key` and returns the hits within the window, never blocking: for a limit that
+ * slows a caller down instead of refusing everyone who shares the key (a sign-in's account).
+ */
+export async function countHits(db: Db, key: string, windowSeconds: number, now = new Date()): Promise<number> {
+  return (await countHit(db, key, windowSeconds, now)).hits;
+}
+
+async function countHit(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ hits: number; blocks: number }> {
+  const windowStart = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${windowSeconds})`;
   const quietSince = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${QUIET_RESET_SECONDS})`;
   const [row] = await db
     .insert(throttles)
@@ -51,13 +70,7 @@ export async function hitThrottle(db: Db, key: string, rule: ThrottleRule, now =
       },
     })
     .returning({ hits: throttles.hits, blocks: throttles.blocks });
-  if (row.hits < rule.limit) return 0;
-  const seconds = Math.min(rule.maxBlockSeconds, rule.blockSeconds * 2 ** row.blocks);
-  await db
-    .update(throttles)
-    .set({ hits: 0, windowStart: now, blocks: row.blocks + 1, blockedUntil: new Date(now.getTime() + seconds * 1000) })
-    .where(eq(throttles.key, key));
-  return seconds;
+  return row;
 }
 
 /** A success forgets the failures (a correct password ends the count of wrong ones). */

@@ -321,7 +321,9 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     expect: [400, 401, 404, 429],
   }),
   // The caller's own password again: the route does all its work, the account stays usable.
-  'PUT /user-service/change-password': (b) => ({ body: { username: b.user.email, newPassword: b.user.password, origin: 'dashboard' } }),
+  'PUT /user-service/change-password': (b) => ({
+    body: { username: b.user.email, currentPassword: b.user.password, newPassword: b.user.password, origin: 'dashboard' },
+  }),
   'POST /user-service/cpos/dashboard-update-user-email': (b, f) => ({
     body: { oldEmail: b.user.email, newEmail: f.takenEmail, origin: 'dashboard' },
     expect: [409],

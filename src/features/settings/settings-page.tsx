@@ -5,7 +5,7 @@ import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/page-header';
 import { TextField } from '../../ui/text-field';
-import { differentEmail, emailsMatch, rules } from '../../ui/validation';
+import { differentEmail, emailsMatch, required, rules } from '../../ui/validation';
 import { bindField, useForm } from '../../ui/use-form';
 import { newPasswordRules } from '../../auth/password-rules';
 import { ApiError } from '../../api/errors';
@@ -31,25 +31,35 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
+/** The current password (the server asks for it, so an access token alone cannot change it), then the new one twice. */
+const passwordChangeRules = { ...newPasswordRules, current: [required] };
+
 function PasswordForm({ username, onOutcome }: { username: string; onOutcome: (o: Outcome) => void }) {
   const t = useT();
-  const form = useForm({ password: '', repeat: '' }, newPasswordRules);
+  const form = useForm({ current: '', password: '', repeat: '' }, passwordChangeRules);
   const [pending, setPending] = useState(false);
+  const current = form.field('current');
   const password = form.field('password');
   const repeat = form.field('repeat');
-  const filled = form.values.password !== '' && form.values.repeat !== '';
+  const filled = form.values.current !== '' && form.values.password !== '' && form.values.repeat !== '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.trySubmit()) return;
     setPending(true);
     try {
-      await changePassword(username, form.values.password);
+      await changePassword(username, form.values.current, form.values.password);
       form.reset();
       onOutcome({ variant: 'success', title: t('settings.passwordChangedTitle'), text: t('settings.passwordChanged') });
     } catch (error) {
-      const weak = error instanceof ApiError && error.errorCodeResponse === 'WEAK_PASSWORD';
-      onOutcome({ variant: 'error', title: t('errors.title'), text: weak ? t('validation.weakPassword') : genericErrorText(t, error) });
+      const code = error instanceof ApiError ? error.errorCodeResponse : undefined;
+      const text =
+        code === 'WEAK_PASSWORD'
+          ? t('validation.weakPassword')
+          : code === 'WRONG_CURRENT_PASSWORD'
+            ? t('settings.wrongCurrentPassword')
+            : genericErrorText(t, error);
+      onOutcome({ variant: 'error', title: t('errors.title'), text });
     } finally {
       setPending(false);
     }
@@ -58,6 +68,14 @@ function PasswordForm({ username, onOutcome }: { username: string; onOutcome: (o
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-muted">{t('settings.passwordRules')}</p>
+      <TextField
+        label={t('settings.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        isRequired
+        maxLength={255}
+        {...bindField(t, current)}
+      />
       <TextField label={t('settings.newPassword')} type="password" autoComplete="new-password" isRequired {...bindField(t, password)} />
       <TextField label={t('settings.repeatPassword')} type="password" autoComplete="new-password" isRequired {...bindField(t, repeat)} />
       <div>
