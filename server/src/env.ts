@@ -40,6 +40,12 @@ export const envSchema = z.object({
   JSON_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1024 * 1024),
   /** The limit of routes that carry a file (the support mail's attachment of ≤ 5 MB travels as a JSON byte array, ~4x). */
   UPLOAD_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 25 * 1024 * 1024),
+  /** An uploaded file is parsed in a worker thread ended after this long (refused as 422 UPLOAD_NOT_READABLE). */
+  UPLOAD_CHECK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** The heap of that worker thread; more is refused the same way. */
+  UPLOAD_CHECK_MEMORY_MB: z._default(z.coerce.number().check(z.int(), z.positive()), 128),
+  /** Uploads parsed at once; more wait their turn. */
+  UPLOAD_CHECK_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.positive()), 2),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
   TRUST_PROXY: z.pipe(
     z._default(z.enum(['true', 'false', '']), 'false'),

@@ -46,6 +46,11 @@ export interface Route {
    * so a request usually needs one statement, not two. Only a GET without a transaction.
    */
   callerInStatement?: boolean;
+  /**
+   * The check of a file the body carries (`mail/upload-gate.ts`): runs after the access check and
+   * before the transaction, so parsing a file holds no lock.
+   */
+  checkUpload?: MiddlewareHandler<AppBindings>;
   /** Runs before the access check. */
   before?: MiddlewareHandler<AppBindings>[];
   handler: Handler<AppBindings>;
@@ -96,6 +101,7 @@ function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readon
       ...(hasBody(r.method) ? [readBodyFirst(r.bodyLimit ?? 'json')] : []),
       ...(r.before ?? []),
       ...(r.callerInStatement ? [] : guards.access[r.access]),
+      ...(r.checkUpload ? [r.checkUpload] : []),
       ...(transaction ? [writeTransaction] : []),
     ];
     targets[r.service].on(r.method, [r.path], ...chain, r.callerInStatement ? guards.callerInStatement(r.handler) : r.handler);
