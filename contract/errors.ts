@@ -19,6 +19,8 @@ export const errorCodes = [
   'UPLOAD_NOT_READABLE',
   /** A PDF with JavaScript or launch actions. */
   'UPLOAD_ACTIVE_CONTENT',
+  /** An image whose declared width × height exceeds UPLOAD_MAX_PIXELS (a decompression bomb). */
+  'IMAGE_TOO_LARGE',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'PRECONDITION_FAILED',

@@ -44,6 +44,8 @@ export const envSchema = z.object({
   UPLOAD_CHECK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
   /** The heap of that worker thread; more is refused the same way. */
   UPLOAD_CHECK_MEMORY_MB: z._default(z.coerce.number().check(z.int(), z.positive()), 128),
+  /** An image declaring more pixels (width × height in its header) is refused before it is decoded: 422 IMAGE_TOO_LARGE. */
+  UPLOAD_MAX_PIXELS: z._default(z.coerce.number().check(z.int(), z.positive()), 40_000_000),
   /** Uploads parsed at once; more wait their turn. */
   UPLOAD_CHECK_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.positive()), 2),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
+import { declaredPixels } from './image-size';
 
 /**
  * Whether an upload is what its first bytes claim, by parsing it whole with a library for the
@@ -12,11 +13,13 @@ import { ApiError } from '../http/errors';
  * limit: a crafted file (a `%PDF-` header and 3 MB of filler took pdf-lib 14 s on the event loop)
  * costs that thread, which is ended when it exceeds either, never the requests of other tenants.
  */
-export type UploadVerdict = 'ok' | 'invalid' | 'active-content' | 'too-costly';
+export type UploadVerdict = 'ok' | 'invalid' | 'active-content' | 'too-costly' | 'too-many-pixels';
 
 export interface UploadCheckLimits {
   timeoutMs: number;
   memoryMb: number;
+  /** The most pixels an image may declare (width × height); checked in its header before decoding. */
+  maxPixels: number;
   /** Checks running at once; more wait their turn, so a burst of uploads cannot take every core and GBs. */
   concurrency: number;
 }
@@ -25,11 +28,12 @@ export interface UploadCheckLimits {
 export const uploadLimitsOf = (env: Env): UploadCheckLimits => ({
   timeoutMs: env.UPLOAD_CHECK_TIMEOUT_MS,
   memoryMb: env.UPLOAD_CHECK_MEMORY_MB,
+  maxPixels: env.UPLOAD_MAX_PIXELS,
   concurrency: env.UPLOAD_CHECK_CONCURRENCY,
 });
 
 /** The environment's defaults, for a handler's own check (it finds the route's verdict kept and parses nothing). */
-const defaultLimits: UploadCheckLimits = { timeoutMs: 5000, memoryMb: 128, concurrency: 2 };
+const defaultLimits: UploadCheckLimits = { timeoutMs: 5000, memoryMb: 128, maxPixels: 40_000_000, concurrency: 2 };
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -53,7 +57,7 @@ function parseInWorker(ext: string, bytes: Uint8Array, limits: UploadCheckLimits
   return new Promise((resolve) => {
     const copy = new Uint8Array(bytes);
     const worker = new Worker(new URL('./attachment-worker.mjs', import.meta.url), {
-      workerData: { ext, bytes: copy },
+      workerData: { ext, bytes: copy, maxPixels: limits.maxPixels },
       transferList: [copy.buffer],
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
@@ -76,6 +80,13 @@ function parseInWorker(ext: string, bytes: Uint8Array, limits: UploadCheckLimits
 
 /** The verdict on an upload of type `ext` (by its first bytes: pdf, png, jpg, heic). */
 export async function checkUpload(ext: string, bytes: Uint8Array, limits: UploadCheckLimits = defaultLimits): Promise<UploadVerdict> {
+  if (ext !== 'pdf') {
+    // A decoder's memory is the declared size (decompression bombs), and libheif's WASM memory is
+    // beyond the worker's heap limit: the header decides before any decoder runs.
+    const pixels = declaredPixels(ext, bytes);
+    if (pixels === undefined || pixels === 0) return 'invalid';
+    if (pixels > limits.maxPixels) return 'too-many-pixels';
+  }
   const key = hashOf(ext, bytes);
   if (passed.has(key)) return 'ok';
   const done = await takeTurn(limits.concurrency);
@@ -104,6 +115,10 @@ export function uploadRefusal(verdict: UploadVerdict, path: string, typeMessage:
     case 'active-content':
       return new ApiError(400, 'UPLOAD_ACTIVE_CONTENT', 'PDF with JavaScript or launch actions', undefined, [
         { path, message: 'activeContent' },
+      ]);
+    case 'too-many-pixels':
+      return new ApiError(422, 'IMAGE_TOO_LARGE', 'Image declares more pixels than allowed', undefined, [
+        { path, message: 'tooManyPixels' },
       ]);
     case 'invalid':
       return new ApiError(400, 'UNSUPPORTED_FILE_TYPE', typeMessage, undefined, [{ path, message: typeMessage }]);

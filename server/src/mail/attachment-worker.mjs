@@ -40,8 +40,8 @@ function hasActiveContent(/** @type {PDFDocument} */ doc) {
   return false;
 }
 
-/** @param {string} ext @param {Uint8Array} bytes @returns {Promise<'ok' | 'invalid' | 'active-content'>} */
-async function verdict(ext, bytes) {
+/** @param {string} ext @param {Uint8Array} bytes @param {number} maxPixels @returns {Promise<'ok' | 'invalid' | 'active-content'>} */
+async function verdict(ext, bytes, maxPixels) {
   try {
     switch (ext) {
       case 'pdf': {
@@ -53,7 +53,7 @@ async function verdict(ext, bytes) {
         PNG.sync.read(Buffer.from(bytes));
         return 'ok';
       case 'jpg':
-        jpeg.decode(bytes, { maxResolutionInMP: 100, maxMemoryUsageInMB: 512, useTArray: true });
+        jpeg.decode(bytes, { maxResolutionInMP: maxPixels / 1e6, maxMemoryUsageInMB: 512, useTArray: true });
         return 'ok';
       case 'heic': {
         const { default: decodeHeic } = await import('heic-decode');
@@ -68,5 +68,5 @@ async function verdict(ext, bytes) {
   }
 }
 
-const { ext, bytes } = /** @type {{ ext: string; bytes: Uint8Array }} */ (workerData);
-port.postMessage(await verdict(ext, bytes));
+const { ext, bytes, maxPixels } = /** @type {{ ext: string; bytes: Uint8Array; maxPixels: number }} */ (workerData);
+port.postMessage(await verdict(ext, bytes, maxPixels));

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { eq, like } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { dashboardUsers } from '../db/schema/auth';
 import { throttles } from '../db/schema/http';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
+import { declaredPixels } from './image-size';
 
 let h: Harness;
 let operator: string;
@@ -96,5 +98,87 @@ describe('uploads are parsed off the event loop', () => {
       .from(throttles)
       .where(eq(throttles.key, `upload-refused:${user.id}`));
     expect(hits?.hits).toBe(3);
+  });
+});
+
+/** A PNG of `width` × `height` grey pixels, all zero: a few hundred KB that decode to width × height × 4 bytes. */
+function pngBomb(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const raw = Buffer.alloc((width + 1) * height); // filter byte 0 and zeros on every row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('images are measured by their header before decoding', () => {
+  it('refuses a PNG bomb with 422 IMAGE_TOO_LARGE and takes the same image under the pixel limit', async () => {
+    const bombs = await createHarness({ UPLOAD_MAX_PIXELS: 10_000_000 });
+    try {
+      const token = (await bombs.login('operator')).access_token;
+      const bomb = pngBomb(5000, 5000); // 25 megapixels, ~25 KB
+      expect(bomb.length).toBeLessThan(100_000);
+      const res = await bombs.request('POST', '/bff/mail/send', { token, body: payload(bomb) });
+      expect(res.status).toBe(422);
+      expect(res.body.errorCodeResponse).toBe('IMAGE_TOO_LARGE');
+      const small = await bombs.request('POST', '/bff/mail/send', { token, body: payload(pngBomb(2000, 2000)) });
+      expect(small.status).toBe(200);
+    } finally {
+      await bombs.close();
+    }
+  });
+
+  it('reads the declared size of PNG (IHDR), JPEG (the largest SOF) and HEIC (the largest ispe), with the default limit of 40 megapixels', async () => {
+    const header = pngBomb(1, 1);
+    header.writeUInt32BE(16000, 16);
+    header.writeUInt32BE(16000, 20);
+    expect(declaredPixels('png', header)).toBe(256_000_000);
+    const res = await h.request('POST', '/bff/mail/send', { token: operator, body: payload(header) });
+    expect(res.status).toBe(422);
+    expect(res.body.errorCodeResponse).toBe('IMAGE_TOO_LARGE');
+
+    const sof = (marker: number, height: number, width: number) => {
+      const b = Buffer.from([0xff, marker, 0, 17, 8, 0, 0, 0, 0, 3, ...new Array(9).fill(0)]);
+      b.writeUInt16BE(height, 5);
+      b.writeUInt16BE(width, 7);
+      return b;
+    };
+    const app0 = Buffer.from([0xff, 0xe0, 0, 4, 0, 0]);
+    const jpegHeader = Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      app0,
+      sof(0xc0, 120, 160),
+      sof(0xc2, 60000, 60000),
+      Buffer.from([0xff, 0xda]),
+    ]);
+    expect(declaredPixels('jpg', jpegHeader)).toBe(3_600_000_000);
+    expect(declaredPixels('jpg', Buffer.from([0xff, 0xd8, 0xff, 0xda]))).toBeUndefined();
+
+    const ispe = (w: number, h2: number) => {
+      const b = Buffer.alloc(20);
+      b.writeUInt32BE(20, 0);
+      b.write('ispe', 4, 'latin1');
+      b.writeUInt32BE(w, 12);
+      b.writeUInt32BE(h2, 16);
+      return b;
+    };
+    const heicHeader = Buffer.concat([Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'), ispe(512, 512), ispe(20000, 10000)]);
+    expect(declaredPixels('heic', heicHeader)).toBe(200_000_000);
+    const heicRes = await h.request('POST', '/bff/mail/send', { token: operator, body: payload(heicHeader) });
+    expect(heicRes.status).toBe(422);
+    expect(heicRes.body.errorCodeResponse).toBe('IMAGE_TOO_LARGE');
   });
 });
