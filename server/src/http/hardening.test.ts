@@ -387,3 +387,30 @@ describe('an anonymous upload is not read', () => {
     }
   });
 });
+
+describe('a refused body ends its connection', () => {
+  it('answers 413 with Connection: close and closes the socket', async () => {
+    const app = createApp({ db: h.db, env: h.env, log: () => {} });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      let received = '';
+      socket.on('data', (d) => (received += d.toString('latin1')));
+      const ended = new Promise<void>((resolve) => socket.once('end', () => resolve()));
+      socket.write(
+        `POST /user-service/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"username":"`,
+      );
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      expect(received).toMatch(/^HTTP\/1\.1 413/);
+      expect(received).toMatch(/\r\nconnection: close\r\n/i);
+      expect(received).not.toMatch(/keep-alive/i);
+      expect(socket.readableEnded).toBe(true);
+    } finally {
+      socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

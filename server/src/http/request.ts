@@ -12,7 +12,9 @@ import type { AppBindings } from './types';
 
 export type BodyLimit = 'json' | 'upload';
 
-const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+// The rest of the body is never read, so the connection cannot carry another request: saying so
+// lets the client open a new one instead of sending its next request into a socket about to close.
+const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large', undefined, undefined, { Connection: 'close' });
 
 /**
  * Refuses a body over the route's limit with 413 before it is read whole (by Content-Length, or
