@@ -45,7 +45,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   seeded ??= await seedIfEmpty(handle.db, env.SEED, opts.now);
   if (seeded) log(`Seeded "${seeded.size}" data in ${(seeded.ms / 1000).toFixed(1)} s`);
 
-  const app = createApp({ db: handle.db, env });
+  const app = createApp({ db: handle.db, env, log });
   const mail = createMailSender({ db: handle.db, smtpUrl: env.SMTP_URL, intervalMs: 10_000 });
   // Hourly upkeep: old idempotency records go, tariff changes whose day has come take effect.
   const applyTariffs = () =>

@@ -31,7 +31,13 @@ export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> 
       },
     });
     return limited(c, async () => {
-      await c.req.text();
+      try {
+        await c.req.text();
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        // The client went away mid-body (ECONNRESET): nothing to log, and nobody reads the answer.
+        throw new ApiError(400, 'VALIDATION_ERROR', 'Request body incomplete', undefined, undefined, { Connection: 'close' });
+      }
       await next();
     });
   };
