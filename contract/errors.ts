@@ -15,6 +15,12 @@ export const errorCodes = [
   'INTERNAL_ERROR',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_FILE_TYPE',
+  /** An upload whose parsing exceeded its time or memory limit (a crafted file). */
+  'UPLOAD_NOT_READABLE',
+  /** A PDF with JavaScript or launch actions. */
+  'UPLOAD_ACTIVE_CONTENT',
+  /** An image whose declared width × height exceeds UPLOAD_MAX_PIXELS (a decompression bomb). */
+  'IMAGE_TOO_LARGE',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'PRECONDITION_FAILED',

@@ -18,6 +18,7 @@ export const areaImports = {
     'customers/queries',
     'locations/queries',
     'mail/attachment-check',
+    'mail/upload-gate',
     'operators/queries',
     'rfid/handlers',
   ],

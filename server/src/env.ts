@@ -45,6 +45,24 @@ export const envSchema = z.object({
   JSON_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1024 * 1024),
   /** The limit of routes that carry a file (the support mail's attachment of ≤ 5 MB travels as a JSON byte array, ~4x). */
   UPLOAD_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 25 * 1024 * 1024),
+  /** An uploaded file is parsed in a worker thread ended after this long (refused as 422 UPLOAD_NOT_READABLE). */
+  UPLOAD_CHECK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** The heap of that worker thread; more is refused the same way. */
+  UPLOAD_CHECK_MEMORY_MB: z._default(z.coerce.number().check(z.int(), z.positive()), 128),
+  /** An image declaring more pixels (width × height in its header) is refused before it is decoded: 422 IMAGE_TOO_LARGE. */
+  UPLOAD_MAX_PIXELS: z._default(z.coerce.number().check(z.int(), z.positive()), 40_000_000),
+  /** Uploads parsed at once; more wait their turn. */
+  UPLOAD_CHECK_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.positive()), 2),
+  /** Open connections the server takes in all; more are refused (each is a file of the process's limit). */
+  MAX_CONNECTIONS: z._default(z.coerce.number().check(z.int(), z.positive()), 4000),
+  /** Open connections per client address (the socket's, not X-Forwarded-For); 0: no cap, for behind a proxy. */
+  MAX_CONNECTIONS_PER_ADDRESS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 100),
+  /** An idle keep-alive connection is closed after this. */
+  KEEP_ALIVE_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
+  /** A connection gets this long for a request's headers (a connection that sends nothing is closed after it too). */
+  HEADERS_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
+  /** A connection gets this long for a whole request (a support attachment on one bar of signal). */
+  REQUEST_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 120_000),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
   TRUST_PROXY: z.pipe(
     z._default(z.enum(['true', 'false', '']), 'false'),

@@ -1,4 +1,6 @@
+import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { errorBodySchema, errorCodes } from '../../contract/errors';
@@ -67,7 +69,8 @@ async function renewToken(caller: Exclude<Caller, 'anonymous'>) {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  // A short parse limit keeps the hostile uploads quick; the fake PDF needs far more.
+  h = await createHarness({ UPLOAD_CHECK_TIMEOUT_MS: 1500 });
   for (const caller of ['operator', 'admin'] as const) {
     const [row] = await h.db
       .select({ id: dashboardUsers.id })
@@ -463,6 +466,7 @@ async function check(r: Route, req: FuzzRequest) {
     res = await send(req);
   }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  lastStatus = res.status;
   const what = `${res.status} ${res.text.slice(0, 300)}`;
   if (res.status >= 500) throw new Error(`5xx: ${what}`);
   const file = r.download && res.status < 300;
@@ -476,6 +480,65 @@ async function check(r: Route, req: FuzzRequest) {
     if (!body.success || !known.has(body.data.errorCodeResponse)) throw new Error(`error answer without a catalogue code: ${what}`);
     if (changed.length > 0) throw new Error(`refused with ${res.status} but changed ${changed.join(', ')}: ${what}`);
   }
+}
+
+/** Where each upload route's file goes in its valid body (a route with `bodyLimit: 'upload'` missing here fails). */
+const uploadFields: Record<string, (body: unknown, file: Buffer) => unknown> = {
+  'POST /contract-management/create-contract': (body, file) => withContractPdf(body, file),
+  'PUT /contract-management/update-contract': (body, file) => withContractPdf(body, file),
+  'POST /bff/mail/send': (body, file) => ({ ...(body as object), attachments: [...file], attachmentName: 'anhang.pdf' }),
+};
+
+function withContractPdf(body: unknown, file: Buffer) {
+  const b = body as { contractInfo?: object };
+  return { ...b, contractInfo: { ...b.contractInfo, contractPdfInByteArrayForm: file.toString('base64') } };
+}
+
+/** What probing the upload routes found: a fake PDF (14 s in pdf-lib), a PNG bomb (GBs once decoded), a PDF with JavaScript. */
+async function hostileFiles(): Promise<Record<string, Buffer>> {
+  const fakePdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3 * 1024 * 1024 - 64, 'A')]);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(16000, 0);
+  ihdr.writeUInt32BE(16000, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const pngBomb = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(16001 * 64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  doc.addJavaScript('x', 'app.launchURL("https://example.com")');
+  return { 'a fake PDF': fakePdf, 'a PNG bomb': pngBomb, 'a PDF with JavaScript': Buffer.from(await doc.save()) };
+}
+
+let partnerToken: string | undefined;
+let lastStatus = 0;
+
+/** Runs `work` while another tenant (the partner) reads its list over and over; the slowest read in ms. */
+async function whileReading(work: () => Promise<void>): Promise<number> {
+  let done = false;
+  const running = work().finally(() => (done = true));
+  let slowest = 0;
+  while (!done) {
+    const t0 = performance.now();
+    const res = await h.app.request('/bff/cpos', { headers: { authorization: `Bearer ${partnerToken!}` } });
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    slowest = Math.max(slowest, performance.now() - t0);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await running;
+  return slowest;
 }
 
 /** A counterexample with long strings cut, for the failure message. */
@@ -507,6 +570,43 @@ describe('fuzz', () => {
       }
     },
     600_000,
+  );
+
+  it.each(routes.filter((r) => r.bodyLimit === 'upload').map((r) => [`${r.method} ${patternOf(r)}`, r] as const))(
+    'hostile uploads on %s: refused with a code while another tenant reads within a second',
+    async (key, r) => {
+      const place = uploadFields[key];
+      if (!place) expect.fail(`${key} takes uploads: say in uploadFields of fuzz.test.ts where its file goes`);
+      // Signed in before the database's fingerprint: the sign-in writes a session.
+      partnerToken ??= (await h.login('partner')).access_token;
+      fp = await fingerprint(h.db);
+      const sample = samples[`${r.method} ${patternOf(r)}`]?.(own.operator, fixtures) ?? {};
+      const base = r.service === 'root' ? '' : defaultRuntimeConfig.services[r.service];
+      const url = `${base}${patternOf(r).slice(base.length)}`;
+      for (const [what, bytes] of Object.entries(await hostileFiles())) {
+        const req: FuzzRequest = {
+          caller: 'operator',
+          method: r.method,
+          url,
+          contentType: 'application/json',
+          body: JSON.stringify(place(sample.body, bytes)),
+        };
+        const slowest = await whileReading(() => check(r, req));
+        expect(slowest, `${key} with ${what} held another tenant's read`).toBeLessThan(1000);
+        expect(lastStatus, `${key} took ${what}`).toBeGreaterThanOrEqual(400);
+      }
+      // An anonymous body of 20 MB: 401, never read whole.
+      const anonymous: FuzzRequest = {
+        caller: 'anonymous',
+        method: r.method,
+        url,
+        contentType: 'application/json',
+        body: JSON.stringify({ pad: 'x'.repeat(20 * 1024 * 1024) }),
+      };
+      expect(await whileReading(() => check(r, anonymous))).toBeLessThan(1000);
+      expect(lastStatus).toBe(401);
+    },
+    120_000,
   );
 
   it('sent the cases', () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { Server as HttpServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -11,9 +12,6 @@ import { applyDueTariffChanges } from './contracts/queries';
 import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
-
-export const HEADERS_TIMEOUT_MS = 15_000;
-export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** The bound host as a URL's host: `localhost` for every interface, an IPv6 address in brackets. */
 function urlHost(host: string): string {
@@ -29,6 +27,47 @@ export interface RunningServer {
   /** On PGlite: the memory of its worker thread. */
   workerMemory?: () => Promise<NodeJS.MemoryUsage>;
   close: () => Promise<void>;
+}
+
+/**
+ * Idle and half-open connections each hold a file of the process's limit (about 19,800 idle ones
+ * locked every client out): so many in all (`maxConnections`), so many per client address, and
+ * idle ones cut early. A client gets HEADERS_TIMEOUT_MS for its headers (and a connection that
+ * sends nothing is closed after it) and REQUEST_TIMEOUT_MS for its whole request; nothing waits for
+ * it meanwhile, since bodies are read before any transaction opens.
+ */
+function limitConnections(server: HttpServer, env: Env): void {
+  server.maxConnections = env.MAX_CONNECTIONS;
+  server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = env.HEADERS_TIMEOUT_MS;
+  server.requestTimeout = env.REQUEST_TIMEOUT_MS;
+  // Node's headersTimeout starts with a request's first byte: a connection that never sends one
+  // would stay open for good.
+  const silent = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), env.HEADERS_TIMEOUT_MS);
+    timer.unref();
+    silent.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
+  });
+  server.on('request', (req: IncomingMessage) => clearTimeout(silent.get(req.socket)));
+  const cap = env.MAX_CONNECTIONS_PER_ADDRESS;
+  if (cap === 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
 }
 
 /**
@@ -51,7 +90,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   seeded ??= await seedIfEmpty(handle.db, env.SEED, opts.now);
   if (seeded) log(`Seeded "${seeded.size}" data in ${(seeded.ms / 1000).toFixed(1)} s`);
 
-  const app = createApp({ db: handle.db, env });
+  const app = createApp({ db: handle.db, env, log });
   const mail = createMailSender({ db: handle.db, smtpUrl: env.SMTP_URL, intervalMs: 10_000 });
   // Hourly upkeep: old idempotency records go, tariff changes whose day has come take effect.
   const applyTariffs = () =>
@@ -64,17 +103,18 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   prune.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: env.PORT,
+        hostname: env.HOST,
+        // Node checks the timeouts below this often (30 s by default, which let idle sockets pile up).
+        serverOptions: { connectionsCheckingInterval: Math.min(5000, env.HEADERS_TIMEOUT_MS) },
+      },
+      () => resolve(s),
+    );
   });
-  if ('keepAliveTimeout' in server) {
-    // Longer than Node's 5 s, so a client that waits for a slow answer and then reuses its socket
-    // does not find it closed under it (ECONNRESET under load; a proxy's idle timeout is often 60 s).
-    server.keepAliveTimeout = 65_000;
-    // A client gets this long for its headers and for its whole request (a support attachment on one
-    // bar of signal). Nothing waits for it meanwhile: bodies are read before any transaction opens.
-    server.headersTimeout = HEADERS_TIMEOUT_MS;
-    server.requestTimeout = REQUEST_TIMEOUT_MS;
-  }
+  if (server instanceof HttpServer) limitConnections(server, env);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(env.HOST)}:${port}`;
   log(`CPO Cockpit listening on ${url} (${handle.kind})`);

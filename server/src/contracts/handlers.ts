@@ -21,7 +21,7 @@ import type { Env } from '../env';
 import { cleanFileName } from '../http/file-name';
 import { ApiError } from '../http/errors';
 import { findLocation } from '../locations/queries';
-import { parsesAs } from '../mail/attachment-check';
+import { checkUpload, uploadRefusal } from '../mail/attachment-check';
 import { lockRfids, rfidExists } from '../rfid/handlers';
 import type { RfidConflict } from '../../../contract/rfid';
 import { enqueueMail } from '../db/mail-outbox';
@@ -85,10 +85,13 @@ async function readPdf(base64: string | null | undefined): Promise<Buffer | unde
   if (bytes.length > CONTRACT_PDF_MAX_BYTES)
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', '3mb', undefined, [{ path: 'contractInfo.contractPdfInByteArrayForm', message: '3mb' }]);
   const type = await fileTypeFromBuffer(bytes);
-  if (type?.ext !== 'pdf' || !(await parsesAs('pdf', bytes)))
-    throw new ApiError(400, 'UNSUPPORTED_FILE_TYPE', 'pdfOnly', undefined, [
-      { path: 'contractInfo.contractPdfInByteArrayForm', message: 'pdfOnly' },
-    ]);
+  // The route parsed the file before its transaction (`mail/upload-gate.ts`): this finds its verdict kept.
+  const refusal = uploadRefusal(
+    type?.ext === 'pdf' ? await checkUpload('pdf', bytes) : 'invalid',
+    'contractInfo.contractPdfInByteArrayForm',
+    'pdfOnly',
+  );
+  if (refusal) throw refusal;
   return bytes;
 }
 

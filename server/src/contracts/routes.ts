@@ -2,6 +2,7 @@ import contentDisposition from 'content-disposition';
 import { cleanFileName } from '../http/file-name';
 import * as z from 'zod/mini';
 import {
+  CONTRACT_PDF_MAX_BYTES,
   changeTariffBodySchema,
   contractListQuerySchema,
   createContractBodySchema,
@@ -26,8 +27,18 @@ import {
   terminateContract,
 } from './handlers';
 import { resendInvitation } from '../customers/handlers';
+import { checkUploadFirst } from '../mail/upload-gate';
 import { findCustomerByContractKey } from '../customers/queries';
 import { contractPdf, getContractDetail, listContracts } from './queries';
+
+/** The contract PDF of a create or edit body (base64), when it is within its size (else the handler refuses it). */
+function findContractPdf(body: unknown) {
+  const base64 = (body as { contractInfo?: { contractPdfInByteArrayForm?: unknown } } | null)?.contractInfo?.contractPdfInByteArrayForm;
+  if (typeof base64 !== 'string' || base64 === '') return undefined;
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > CONTRACT_PDF_MAX_BYTES) return undefined;
+  return { bytes, path: 'contractInfo.contractPdfInByteArrayForm', allowed: ['pdf'], typeMessage: 'pdfOnly' };
+}
 
 const keyParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 /** Whether an id is free is all these answer; its format is the form's rule (the contract's endCustomerIdSchema). */
@@ -95,6 +106,7 @@ export const contractRoutes = routeTable('contractManagement', [
     path: '/create-contract',
     access: 'user',
     bodyLimit: 'upload',
+    checkUpload: checkUploadFirst(findContractPdf),
     handler: async (c) => {
       const body = await parseBody(c, createContractBodySchema);
       const created = await createContract(c.get('db'), c.get('env'), c.get('auth'), body);
@@ -107,6 +119,7 @@ export const contractRoutes = routeTable('contractManagement', [
     path: '/update-contract',
     access: 'user',
     bodyLimit: 'upload',
+    checkUpload: checkUploadFirst(findContractPdf),
     handler: async (c) => {
       const raw = await readJson(c);
       let updated;

@@ -358,3 +358,63 @@ describe('a slow client holds nothing', () => {
     }
   });
 });
+
+describe('an anonymous upload is not read', () => {
+  it('answers a 20 MB upload body 401 while the client has sent only its first 64 KB, without a token or with a forged one', async () => {
+    const app = createApp({ db: h.db, env: h.env, log: () => {} });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const forged = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('x')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
+    try {
+      for (const [path, auth] of [
+        ['/bff/mail/send', ''],
+        ['/contract-management/create-contract', `Authorization: Bearer ${forged}\r\n`],
+      ]) {
+        const socket = connect(port, '127.0.0.1');
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        const answer = new Promise<string>((resolve) => socket.once('data', (d) => resolve(d.toString('latin1'))));
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Content-Type: application/json\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`,
+        );
+        socket.write('{"attachments":[' + '0,'.repeat(32 * 1024));
+        const first = await Promise.race([answer, new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 3000))]);
+        socket.destroy();
+        expect(first).toMatch(/^HTTP\/1\.1 401/);
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('a refused body ends its connection', () => {
+  it('answers 413 with Connection: close and closes the socket', async () => {
+    const app = createApp({ db: h.db, env: h.env, log: () => {} });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      let received = '';
+      socket.on('data', (d) => (received += d.toString('latin1')));
+      const ended = new Promise<void>((resolve) => socket.once('end', () => resolve()));
+      socket.write(
+        `POST /user-service/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n{"username":"`,
+      );
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      expect(received).toMatch(/^HTTP\/1\.1 413/);
+      expect(received).toMatch(/\r\nconnection: close\r\n/i);
+      expect(received).not.toMatch(/keep-alive/i);
+      expect(socket.readableEnded).toBe(true);
+    } finally {
+      socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -12,7 +12,9 @@ import type { AppBindings } from './types';
 
 export type BodyLimit = 'json' | 'upload';
 
-const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+// The rest of the body is never read, so the connection cannot carry another request: saying so
+// lets the client open a new one instead of sending its next request into a socket about to close.
+const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large', undefined, undefined, { Connection: 'close' });
 
 /**
  * Refuses a body over the route's limit with 413 before it is read whole (by Content-Length, or
@@ -29,7 +31,13 @@ export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> 
       },
     });
     return limited(c, async () => {
-      await c.req.text();
+      try {
+        await c.req.text();
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        // The client went away mid-body (ECONNRESET): nothing to log, and nobody reads the answer.
+        throw new ApiError(400, 'VALIDATION_ERROR', 'Request body incomplete', undefined, undefined, { Connection: 'close' });
+      }
       await next();
     });
   };

@@ -46,7 +46,12 @@ export interface Route {
    * so a request usually needs one statement, not two. Only a GET without a transaction.
    */
   callerInStatement?: boolean;
-  /** Runs before the access check. */
+  /**
+   * The check of a file the body carries (`mail/upload-gate.ts`): runs after the access check and
+   * before the transaction, so parsing a file holds no lock.
+   */
+  checkUpload?: MiddlewareHandler<AppBindings>;
+  /** Runs after the access check and the body is read, before an upload's check and the transaction. */
   before?: MiddlewareHandler<AppBindings>[];
   handler: Handler<AppBindings>;
 }
@@ -90,12 +95,14 @@ function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readon
     if (r.callerInStatement && (r.method !== 'GET' || r.access !== 'user' || transaction)) {
       throw new Error(`${r.method} ${r.path}: only a user's GET without a transaction checks its caller in its statement`);
     }
-    // Body first (size-checked and read whole), then who may call, then the transaction: no lock
-    // is ever held while a client is still sending.
+    // Who may call first (a statement of its own, no lock: an anonymous 25 MB upload is answered
+    // 401 without being read), then the body (size-checked and read whole), then the transaction:
+    // no lock is ever held while a client is still sending.
     const chain: MiddlewareHandler<AppBindings>[] = [
+      ...(r.callerInStatement ? [] : guards.access[r.access]),
       ...(hasBody(r.method) ? [readBodyFirst(r.bodyLimit ?? 'json')] : []),
       ...(r.before ?? []),
-      ...(r.callerInStatement ? [] : guards.access[r.access]),
+      ...(r.checkUpload ? [r.checkUpload] : []),
       ...(transaction ? [writeTransaction] : []),
     ];
     targets[r.service].on(r.method, [r.path], ...chain, r.callerInStatement ? guards.callerInStatement(r.handler) : r.handler);

@@ -7,10 +7,12 @@ import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { cleanFileName } from '../http/file-name';
 import { checkThrottles, hitThrottle, type ThrottleRule } from '../http/throttle';
-import { parsesAs } from './attachment-check';
+import { checkUpload, uploadLimitsOf, uploadRefusal } from './attachment-check';
 import { enqueueMail } from '../db/mail-outbox';
 
 /** Support mails per account: enough for a bad day in the field, not for filling the support inbox. */
+export const supportMailKey = (userId: string) => `support-mail:${userId}`;
+
 export const supportMailLimit: ThrottleRule = { limit: 10, windowSeconds: 3600, blockSeconds: 3600, maxBlockSeconds: 6 * 3600 };
 
 /** The support mail (spec 1 §7 `/mail/send`): what may be attached and what the support team gets. */
@@ -23,12 +25,16 @@ const allowedByExt: Record<string, string> = {
   heic: 'image/heic',
 };
 
-/** The type by the first bytes, then the whole file parsed as that type. */
-async function detectAttachmentType(bytes: Uint8Array): Promise<{ ext: string; mime: string } | undefined> {
+export const supportAttachmentTypes = Object.keys(allowedByExt);
+export const attachmentTypeMessage = 'Attachment must be a PDF, PNG, JPEG or HEIC file';
+
+/** The type by the first bytes, then the whole file parsed as that type (`attachment-check.ts`). */
+async function detectAttachmentType(env: Env, bytes: Uint8Array): Promise<{ ext: string; mime: string }> {
   const type = await fileTypeFromBuffer(bytes);
-  if (!type) return undefined;
-  const mime = allowedByExt[type.ext];
-  if (!mime || !(await parsesAs(type.ext, bytes))) return undefined;
+  const mime = type && allowedByExt[type.ext];
+  if (!type || !mime) throw new ApiError(400, 'UNSUPPORTED_FILE_TYPE', attachmentTypeMessage);
+  const refusal = uploadRefusal(await checkUpload(type.ext, bytes, uploadLimitsOf(env)), 'attachments', attachmentTypeMessage);
+  if (refusal) throw refusal;
   return { ext: type.ext, mime };
 }
 
@@ -42,19 +48,16 @@ function attachmentFileName(requested: string | undefined, ext: string): string 
 
 /**
  * Queues the user's message to the support address, with its attachment typed and parsed by its
- * bytes; counts against the account's hourly limit (in the write's transaction: a refused mail does
- * not count).
+ * bytes; counts against the account's hourly limit (in the write's transaction; a refused
+ * attachment counts too, in the route's check before it: `upload-gate.ts`).
  */
 export async function queueSupportMail(db: Db, env: Env, auth: AuthContext, body: z.output<typeof mailSendRequestSchema>) {
-  const limitKey = `support-mail:${auth.user.id}`;
+  const limitKey = supportMailKey(auth.user.id);
   await checkThrottles(db, [limitKey]);
   let attachment: { name: string; mimeType: string; content: Buffer } | undefined;
   if (body.attachments && body.attachments.length > 0) {
     const content = Buffer.from(body.attachments);
-    const type = await detectAttachmentType(content);
-    if (!type) {
-      throw new ApiError(400, 'UNSUPPORTED_FILE_TYPE', 'Attachment must be a PDF, PNG, JPEG or HEIC file');
-    }
+    const type = await detectAttachmentType(env, content);
     attachment = { name: attachmentFileName(body.attachmentName, type.ext), mimeType: type.mime, content };
   }
   const { user } = auth;
