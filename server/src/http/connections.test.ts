@@ -97,7 +97,7 @@ describe('connection limits', () => {
 
   it('closes the 51st idle connection of one address at once while another address still gets answers, and cuts idle ones after the header timeout', async () => {
     const started = Date.now();
-    const sockets = [];
+    const sockets: Awaited<ReturnType<typeof idle>>[] = [];
     for (let i = 0; i < 60; i++) sockets.push(await idle('127.0.0.1'));
     await pause(200);
     const closedEarly = sockets.filter((s) => s.closedAt !== undefined);
@@ -107,10 +107,10 @@ describe('connection limits', () => {
     // The address that is at its cap gets nothing more.
     expect(await get('127.0.0.1')).toBe(0);
 
-    // Sockets that never send a request are cut after HEADERS_TIMEOUT_MS (checked every 1.5 s here).
-    await pause(4500);
-    expect(sockets.every((s) => s.closedAt !== undefined)).toBe(true);
-    expect(Math.max(...sockets.map((s) => s.closedAt! - started))).toBeLessThan(6000);
+    // Sockets that never send a request are cut after HEADERS_TIMEOUT_MS (1.5 s here; Node alone
+    // would keep them for good). Polled with room to spare: the full suite runs on a busy machine.
+    await vi.waitFor(() => expect(sockets.every((s) => s.closedAt !== undefined)).toBe(true), { timeout: 15_000, interval: 250 });
+    expect(Math.max(...sockets.map((s) => s.closedAt! - started))).toBeLessThan(15_000);
     expect(await get('127.0.0.1')).toBe(200);
     for (const s of sockets) s.socket.destroy();
   }, 30_000);
