@@ -121,6 +121,11 @@ const oddStrings = [
   '<script>alert(1)</script>',
   '\uFEFF',
   '\u202Eevil',
+  // Dates that match yyyy-MM-dd but are no calendar day (issue 22: they answered 500).
+  '2026-02-30',
+  '2026-13-01',
+  '2025-02-29',
+  '0000-01-01',
   '\ud800',
   '𝕏🙂',
   'NaN',
@@ -608,6 +613,54 @@ describe('fuzz', () => {
     },
     120_000,
   );
+
+  // Every date a route's valid request carries (body or query), made a day no calendar has: 400 with
+  // a code, nothing written (issue 22: 2026-02-30 answered 500 and logged the query's parameters).
+  const IMPOSSIBLE_DATES = ['2026-02-30', '2026-13-01', '2025-02-29'];
+  const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+  /** Copies of `value`, each with one of its yyyy-MM-dd strings replaced by `date`. */
+  function withEachDate(value: unknown, date: string): unknown[] {
+    if (typeof value === 'string') return ISO_DATE.test(value) ? [date] : [];
+    if (Array.isArray(value)) return value.flatMap((v, i) => withEachDate(v, date).map((d) => value.map((x, j) => (j === i ? d : x))));
+    if (value && typeof value === 'object')
+      return Object.entries(value).flatMap(([k, v]) => withEachDate(v, date).map((d) => ({ ...value, [k]: d })));
+    return [];
+  }
+  it('impossible dates on every route that takes a date: 400 with a code, nothing written', async () => {
+    const dated = targets.filter(([key, r]) => {
+      const sample = samples[key]?.(own.operator, fixtures) ?? {};
+      return r.access !== 'public' && withEachDate([sample.body, sample.query], '2026-02-30').length > 0;
+    });
+    // create-contract, update-contract, change-contract-tarrif, the history export, … (a route list that shrank would hide a gap).
+    expect(dated.length).toBeGreaterThanOrEqual(4);
+    for (const [key, r] of dated) await impossibleDates(key, r);
+  }, 300_000);
+
+  async function impossibleDates(key: string, r: Route) {
+    fp = await fingerprint(h.db);
+    const sample = samples[key]?.(own.operator, fixtures) ?? {};
+    const base = r.service === 'root' ? '' : defaultRuntimeConfig.services[r.service];
+    const path = patternOf(r)
+      .slice(base.length)
+      .replace(/:(\w+)/g, (_, p: string) => {
+        const kind = pathParamKinds[p];
+        return encode(!kind ? 'x' : 'entity' in kind ? kind.value(own.operator) : kind.unscoped);
+      });
+    for (const date of IMPOSSIBLE_DATES) {
+      for (const [body, query] of withEachDate([sample.body, sample.query], date) as [unknown, Record<string, string> | undefined][]) {
+        const qs = new URLSearchParams(query ?? {}).toString();
+        const req: FuzzRequest = {
+          caller: 'operator',
+          method: r.method,
+          url: `${base}${path}${qs ? `?${qs}` : ''}`,
+          contentType: r.method === 'GET' ? undefined : 'application/json',
+          body: r.method === 'GET' ? undefined : JSON.stringify(body),
+        };
+        await check(r, req);
+        expect(lastStatus, `${key} with ${date}: ${brief(req)}`).toBe(400);
+      }
+    }
+  }
 
   it('sent the cases', () => {
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([st, n]) => `${st}: ${n}`);

@@ -20,6 +20,15 @@ import { sendSupportMailMutation } from './api/support-api';
 const mail = mailSendRequestSchema.shape;
 const supportRules = { subject: [fromSchema(mail.subject)], message: [fromSchema(mail.body)] };
 
+/** What the server says about an attachment, as the message under the file field. */
+const FILE_ERRORS: Record<string, string | undefined> = {
+  UNSUPPORTED_FILE_TYPE: 'support.invalidFile',
+  PAYLOAD_TOO_LARGE: 'support.fileTooLarge',
+  UPLOAD_NOT_READABLE: 'support.fileUnreadable',
+  IMAGE_TOO_LARGE: 'support.imageTooLarge',
+  UPLOAD_ACTIVE_CONTENT: 'support.activeContent',
+};
+
 export function SupportPage() {
   const t = useT();
   const { claims } = useSession();
@@ -62,8 +71,8 @@ export function SupportPage() {
       setFile(null);
       setOutcome('sent');
     } catch (error) {
-      if (error instanceof ApiError && error.errorCodeResponse === 'UNSUPPORTED_FILE_TYPE') setFileError(t('support.invalidFile'));
-      if (error instanceof ApiError && error.errorCodeResponse === 'PAYLOAD_TOO_LARGE') setFileError(t('support.fileTooLarge'));
+      const fileProblem = error instanceof ApiError ? FILE_ERRORS[error.errorCodeResponse ?? ''] : undefined;
+      if (fileProblem) setFileError(t(fileProblem));
       setOutcome('failed');
     } finally {
       setPending(false);

@@ -8,7 +8,7 @@ import { storedWrite } from '../../../offline/test-writes';
 import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
 import { deleteWrite, paymentStatusWrite, tariffWrite, terminateWrite } from '../user-rules';
 import { userKeys } from './user-keys';
-import { registerUserWrites } from './user-writes';
+import { createRefusal, describeCreateRefusal, registerUserWrites } from './user-writes';
 
 let de: TranslateFn;
 let en: TranslateFn;
@@ -113,5 +113,23 @@ describe('users write kinds', () => {
     // A location's users tab is one of the lists.
     const tab = userKeys.locationList('L1', { endCustomerId: '', name: '', rfId: '', userTypes: [], page: 0, size: 10 });
     expect(tab.slice(0, userKeys.lists().length)).toEqual(userKeys.lists());
+  });
+});
+
+describe('a refused creation (issue 22)', () => {
+  const refusal = (code: string, detail?: unknown) => ({ code, detail, status: 409, message: '' }) as unknown as OutboxError;
+
+  it("names the holder of an e-mail only when the server names it (another operator's customer stays unnamed)", () => {
+    expect(createRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: 'EC7' }))).toEqual({ kind: 'emailInUse', endCustomerId: 'EC7' });
+    expect(createRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }))).toEqual({ kind: 'emailTaken' });
+    expect(describeCreateRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }), de)).toBe(
+      'Die E-Mail-Adresse ist bereits vergeben.',
+    );
+    expect(describeCreateRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }), en)).toBe('The e-mail address is already taken.');
+  });
+
+  it('says why a contract PDF was refused, in both languages', () => {
+    expect(describeCreateRefusal(refusal('UPLOAD_NOT_READABLE'), de)).toMatch(/konnte nicht gelesen werden/);
+    expect(describeCreateRefusal(refusal('UPLOAD_ACTIVE_CONTENT'), en)).toMatch(/executable content/);
   });
 });

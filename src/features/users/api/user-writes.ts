@@ -67,6 +67,11 @@ export type CreateRefusal =
   | { kind: 'serialInUse'; rows: { field: 'serialNumber' | 'rfidTag'; value: string; endCustomerId: string | null }[] }
   | { kind: 'serialNotExists'; serials: string[] }
   | { kind: 'emailInUse'; endCustomerId: string }
+  /** The e-mail is taken by a customer of another operator, whom the caller may not see. */
+  | { kind: 'emailTaken' }
+  /** The contract PDF could not be read in its limits, or carries JavaScript or a launch action. */
+  | { kind: 'pdfUnreadable' }
+  | { kind: 'pdfActiveContent' }
   | { kind: 'endCustomerIdInUse'; endCustomerId: string }
   | { kind: 'generic' };
 
@@ -85,7 +90,11 @@ export function createRefusal(error: Pick<OutboxError, 'code' | 'detail'> | null
       return { kind: 'serialNotExists', serials };
     }
     case 'DUPLICATED_EMAIL':
-      return { kind: 'emailInUse', endCustomerId: idOf() };
+      return idOf() ? { kind: 'emailInUse', endCustomerId: idOf() } : { kind: 'emailTaken' };
+    case 'UPLOAD_NOT_READABLE':
+      return { kind: 'pdfUnreadable' };
+    case 'UPLOAD_ACTIVE_CONTENT':
+      return { kind: 'pdfActiveContent' };
     case 'DUPLICATED_END_CUSTOMER_ID':
       return { kind: 'endCustomerIdInUse', endCustomerId: idOf() };
     default:
@@ -109,6 +118,10 @@ export function describeCreateRefusal(error: OutboxError, t: TranslateFn): strin
       return t('users.create.errors.emailInUse', { id: r.endCustomerId });
     case 'endCustomerIdInUse':
       return t('users.create.errors.endCustomerIdInUse', { id: r.endCustomerId });
+    case 'emailTaken':
+    case 'pdfUnreadable':
+    case 'pdfActiveContent':
+      return t(`users.create.errors.${r.kind}`);
     default:
       return null;
   }

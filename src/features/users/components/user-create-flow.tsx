@@ -116,6 +116,10 @@ function RefusalText({ refusal, fallback }: { refusal: CreateRefusal; fallback?:
       return <p>{t('users.create.errors.emailInUse', { id: refusal.endCustomerId })}</p>;
     case 'endCustomerIdInUse':
       return <p>{t('users.create.errors.endCustomerIdInUse', { id: refusal.endCustomerId })}</p>;
+    case 'emailTaken':
+    case 'pdfUnreadable':
+    case 'pdfActiveContent':
+      return <p>{t(`users.create.errors.${refusal.kind}`)}</p>;
     default:
       return <p>{fallback || t('errors.somethingWrong')}</p>;
   }
