@@ -47,10 +47,12 @@ export interface Route {
    */
   callerInStatement?: boolean;
   /**
-   * The check of a file the body carries (`mail/upload-gate.ts`): runs after the access check and
-   * before the transaction, so parsing a file holds no lock.
+   * The check of a file the body carries (`mail/upload-gate.ts`): `quota` runs after the access check
+   * and before the body is read (a caller whose refused uploads are spent gets 429 without sending
+   * megabytes for it), `check` after the body is read and before the transaction, so parsing a file
+   * holds no lock.
    */
-  checkUpload?: MiddlewareHandler<AppBindings>;
+  checkUpload?: { quota: MiddlewareHandler<AppBindings>; check: MiddlewareHandler<AppBindings> };
   /** Runs after the access check and the body is read, before an upload's check and the transaction. */
   before?: MiddlewareHandler<AppBindings>[];
   handler: Handler<AppBindings>;
@@ -100,9 +102,10 @@ function mountRoutes(targets: Record<Service, Hono<AppBindings>>, routes: readon
     // no lock is ever held while a client is still sending.
     const chain: MiddlewareHandler<AppBindings>[] = [
       ...(r.callerInStatement ? [] : guards.access[r.access]),
+      ...(r.checkUpload ? [r.checkUpload.quota] : []),
       ...(hasBody(r.method) ? [readBodyFirst(r.bodyLimit ?? 'json')] : []),
       ...(r.before ?? []),
-      ...(r.checkUpload ? [r.checkUpload] : []),
+      ...(r.checkUpload ? [r.checkUpload.check] : []),
       ...(transaction ? [writeTransaction] : []),
     ];
     targets[r.service].on(r.method, [r.path], ...chain, r.callerInStatement ? guards.callerInStatement(r.handler) : r.handler);

@@ -63,6 +63,32 @@ describe('uploads are parsed off the event loop', () => {
     expect(user?.hits).toBe(1);
   });
 
+  it('once a caller has spent its refused uploads, answers 429 before the body is read', async () => {
+    const [user] = await h.db
+      .select({ id: dashboardUsers.id })
+      .from(dashboardUsers)
+      .where(eq(dashboardUsers.email, demoAccounts.partner.email));
+    const key = `upload-refused:${user!.id}`;
+    await h.db.insert(throttles).values({ key, windowStart: new Date(), hits: 10, blockedUntil: new Date(Date.now() + 3600_000) });
+    try {
+      // A body that never ends: answered only if the server does not wait to read it.
+      for (const path of ['/bff/mail/send', '/contract-management/create-contract']) {
+        const endless = new ReadableStream<Uint8Array>({ start: (ctl) => ctl.enqueue(new TextEncoder().encode('{"attachments":[1,')) });
+        const answer = h.app.request(path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${partner}`, 'content-type': 'application/json' },
+          body: endless,
+          duplex: 'half',
+        } as RequestInit);
+        const status = await Promise.race([answer.then((r) => r.status), new Promise((r) => setTimeout(() => r('still reading'), 3000))]);
+        expect(status, path).toBe(429);
+        await endless.cancel().catch(() => {});
+      }
+    } finally {
+      await h.db.delete(throttles).where(eq(throttles.key, key));
+    }
+  });
+
   it('refuses the same fake as a contract PDF, before validating the rest of the body', async () => {
     const res = await h.request('POST', '/contract-management/create-contract', {
       token: operator,
