@@ -80,7 +80,10 @@ describe('uploads are parsed off the event loop', () => {
           body: endless,
           duplex: 'half',
         } as RequestInit);
-        const status = await Promise.race([answer.then((r) => r.status), new Promise((r) => setTimeout(() => r('still reading'), 3000))]);
+        const status = await Promise.race([
+          Promise.resolve(answer).then((r) => r.status),
+          new Promise((r) => setTimeout(() => r('still reading'), 3000)),
+        ]);
         expect(status, path).toBe(429);
         await endless.cancel().catch(() => {});
       }
