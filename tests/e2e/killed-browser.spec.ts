@@ -76,7 +76,12 @@ test('a browser killed right after sign-in comes back signed in, offline, with t
     await expect(again.getByTestId('data-age').first()).toContainText('Offline');
   } finally {
     await kill(run.process);
-    // The killed browser's helper processes may still write into the profile for a moment.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // The killed browser's helper processes may still write into the profile for a while (ENOTEMPTY
+    // after 2 s on a busy machine): try for longer, and never fail the journey over a temp folder.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 40, retryDelay: 250 });
+    } catch (error) {
+      console.warn(`left the killed browser's profile ${profile}: ${String(error)}`);
+    }
   }
 });
