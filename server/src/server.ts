@@ -42,15 +42,12 @@ function limitConnections(server: HttpServer, env: Env): void {
   server.headersTimeout = env.HEADERS_TIMEOUT_MS;
   server.requestTimeout = env.REQUEST_TIMEOUT_MS;
   // Node's headersTimeout starts with a request's first byte: a connection that never sends one
-  // would stay open for good.
-  const silent = new WeakMap<Socket, NodeJS.Timeout>();
-  server.on('connection', (socket: Socket) => {
-    const timer = setTimeout(() => socket.destroy(), env.HEADERS_TIMEOUT_MS);
-    timer.unref();
-    silent.set(socket, timer);
-    socket.once('close', () => clearTimeout(timer));
-  });
-  server.on('request', (req: IncomingMessage) => clearTimeout(silent.get(req.socket)));
+  // would stay open for good. The socket's own timeout (Node's timer list, not a global timer) ends
+  // it: with no other 'timeout' listener, Node's HTTP server destroys a socket that times out. The
+  // first request clears it (Node sets its keep-alive timeout after each answer), and so does a
+  // WebSocket upgrade (the ws library clears it when it takes the socket).
+  server.on('connection', (socket: Socket) => socket.setTimeout(env.HEADERS_TIMEOUT_MS));
+  server.on('request', (req: IncomingMessage) => req.socket.setTimeout(0));
   const cap = env.MAX_CONNECTIONS_PER_ADDRESS;
   if (cap === 0) return;
   const open = new Map<string, number>();
