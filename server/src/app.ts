@@ -181,7 +181,7 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.toBody(), err.status, err.headers);
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status, { ...err.headers, ...closeIfBodyUnread(c.req.raw) });
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR';
@@ -196,6 +196,16 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * A refusal given before the request's body was read (a 401 or 429 ahead of an upload) ends the
+ * connection: otherwise Node reads and drops the rest of the body, megabytes the client need not
+ * send at all.
+ */
+function closeIfBodyUnread(req: Request): Record<string, string> {
+  const announced = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
+  return announced && !req.bodyUsed ? { Connection: 'close' } : {};
+}
 
 /** The built PWA, with the shell answering every navigation outside the service bases. */
 function registerStatic(app: Hono<AppBindings>, env: Env) {
