@@ -7,7 +7,8 @@
  * load generator would: it asks for Brotli or gzip as a browser does, reads each answer whole and
  * does not decompress it.
  *
- * Message in: `{ url, headers, count, concurrency }`; answer: `{ latencies, errors, firstError,
+ * Message in: `{ url, headers, count, concurrency, seconds? }` (with `seconds`, no new request
+ * starts after that time); answer: `{ latencies, errors, firstError,
  * cpuMs }`, with `cpuMs` this thread's own CPU time while it ran (Linux: /proc/thread-self/stat).
  * Plain JavaScript: Node 20 gives a worker thread no module hooks, so tsx cannot load TypeScript here.
  */
@@ -33,9 +34,10 @@ function threadCpuMs() {
 }
 
 /**
- * @param {{ url: string; headers: Record<string, string>; count: number; concurrency: number }} job
+ * @param {{ url: string; headers: Record<string, string>; count: number; concurrency: number; seconds?: number }} job
  */
-async function run({ url, headers, count, concurrency }) {
+async function run({ url, headers, count, concurrency, seconds }) {
+  const deadline = seconds === undefined ? Infinity : performance.now() + seconds * 1000;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const target = new URL(url);
   /** @type {number[]} */
@@ -68,7 +70,7 @@ async function run({ url, headers, count, concurrency }) {
   const cpu0 = threadCpuMs();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (started < count) {
+      while (started < count && performance.now() < deadline) {
         started++;
         await call();
       }

@@ -25,7 +25,6 @@
  * marked Idempotency-Replayed). Lost or duplicated writes > 0 → non-zero exit code.
  */
 import 'fake-indexeddb/auto';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,8 +41,8 @@ import { createDb } from '../server/src/db/client';
 import { idempotencyKeys } from '../server/src/db/schema/http';
 import { connectors } from '../server/src/db/schema/stations';
 import { loadEnv } from '../server/src/env';
-import { demoAccounts } from '../server/src/seed/seed';
 import { startServer } from '../server/src/server';
+import { benchEnv, signIn } from './bench-kit';
 
 export interface OutboxReplayResult {
   writes: number;
@@ -193,17 +192,6 @@ function versionOf(input: NewWrite): number | undefined {
 
 // ---- the bench ---------------------------------------------------------------------------------
 
-async function signIn(base: string): Promise<void> {
-  const { email, password } = demoAccounts.operator;
-  const res = await fetch(`${base}/user-service/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password, origin: 'dashboard' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in as operator failed: ${res.status} ${await res.text()}`);
-  setTokenPair(((await res.json()) as { data: { access_token: string; refresh_token: string } }).data);
-}
-
 async function listConnectors(base: string, token: string): Promise<StationListRow[]> {
   const res = await fetch(`${base}/bff/connectors/get-by-cpo?page=0&size=10000`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`connector list failed: ${res.status} ${await res.text()}`);
@@ -222,17 +210,8 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
 
   installBrowserStandIns();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cpo-cockpit-outbox-bench-'));
-  const env = loadEnv({
-    ...process.env,
-    // PGlite in a fresh folder; BENCH_DATABASE_URL runs against an empty PostgreSQL database instead.
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    SEED: 'small',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-  });
+  // PGlite in a fresh folder; BENCH_DATABASE_URL runs against an empty PostgreSQL database instead.
+  const env = loadEnv(benchEnv(dataDir));
   console.log(`\nOutbox replay bench: ${WRITES} writes, faults ${FAIL * 100}% failed + ${LOST * 100}% lost answers, seed ${SEED}`);
   const t0 = performance.now();
   const server = await startServer(env, { log: (m) => console.log(`  [outbox] ${m}`) });
@@ -253,7 +232,7 @@ export async function runOutboxReplayBench(): Promise<OutboxReplayResult> {
         bookingService: `${base}/booking-service`,
       },
     });
-    await signIn(base);
+    setTokenPair(await signIn(base, 'operator'));
     const rows = await listConnectors(base, localStorage.getItem('accessToken')!);
     const { writes: planned, byConnector } = plan(rows, WRITES, random);
 

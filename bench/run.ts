@@ -24,15 +24,14 @@
  * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts).
  * BENCH_ONLY=cockpit, outbox, browser or uploads runs just that one.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { chartRangeQuery, type ChartRange } from '../contract/cockpit';
 import { loadEnv } from '../server/src/env';
-import { demoAccounts } from '../server/src/seed/seed';
 import { startServer } from '../server/src/server';
+import { benchEnv, signIn } from './bench-kit';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -132,36 +131,15 @@ async function measureAlways(name: string, url: string, token?: string): Promise
   };
 }
 
-async function signIn(base: string, account: 'admin' | 'operator'): Promise<string> {
-  const { email, password } = demoAccounts[account];
-  const res = await fetch(`${base}/user-service/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password, origin: 'dashboard' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in as ${account} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-
 async function round(label: string, databaseUrl: string | undefined): Promise<Result[]> {
-  const env = loadEnv({
-    ...process.env,
-    DATABASE_URL: databaseUrl ?? '',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    SEED: 'demo',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    // The bench signs in once per account; keep the token valid for the whole run.
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-  });
+  const env = loadEnv(benchEnv(dataDir, { DATABASE_URL: databaseUrl ?? '', SEED: 'demo' }));
   const t0 = performance.now();
   const server = await startServer(env, { log: (m) => console.log(`  [${label}] ${m}`) });
   console.log(`  [${label}] ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const base = `http://127.0.0.1:${server.port}`;
   try {
-    const admin = await signIn(base, 'admin');
-    const operator = await signIn(base, 'operator');
+    const admin = (await signIn(base, 'admin')).access_token;
+    const operator = (await signIn(base, 'operator')).access_token;
     const history = `${base}/booking-service/bookings/get-charging-history`;
     // "Today" of the data set: the Berlin day of its newest request (a reused seed may be old).
     const newest = (await (await fetch(`${history}?page=0&size=1`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {

@@ -181,7 +181,7 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
   });
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(err.toBody(), err.status, { ...err.headers, ...closeIfBodyUnread(c.req.raw) });
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status, { ...err.headers, ...closeIfRefusedUnread(err, c.req.raw) });
     if (err instanceof HTTPException) {
       const status = err.status;
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_ERROR';
@@ -198,13 +198,14 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
 export type App = ReturnType<typeof createApp>;
 
 /**
- * A refusal given before the request's body was read (a 401 or 429 ahead of an upload) ends the
- * connection: otherwise Node reads and drops the rest of the body, megabytes the client need not
- * send at all.
+ * A 429 given before the request's body was read (an upload of a caller whose refused uploads are
+ * spent) ends the connection, so the server does not receive and drop the megabytes still coming.
+ * A 401 does not: Node drains that body without keeping it, and the app's client, whose expired
+ * token it reports, must see the answer to refresh the token, where a closed socket could show it a
+ * network error instead.
  */
-function closeIfBodyUnread(req: Request): Record<string, string> {
-  const announced = Number(req.headers.get('content-length') ?? 0) > 0 || req.headers.has('transfer-encoding');
-  return announced && !req.bodyUsed ? { Connection: 'close' } : {};
+function closeIfRefusedUnread(err: ApiError, req: Request): Record<string, string> {
+  return err.status === 429 && req.body !== null && !req.bodyUsed ? { Connection: 'close' } : {};
 }
 
 /** The built PWA, with the shell answering every navigation outside the service bases. */

@@ -385,8 +385,6 @@ describe('an anonymous upload is not read', () => {
         const first = await Promise.race([answer, new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 3000))]);
         socket.destroy();
         expect(first).toMatch(/^HTTP\/1\.1 401/);
-        // The rest of the body is not received and dropped: the connection ends.
-        expect(first).toMatch(/\r\nconnection: close\r\n/i);
       }
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
