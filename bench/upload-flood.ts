@@ -67,7 +67,8 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 /** The server as `npm start` runs it (`server/src/main.ts`), in a child process; its base URL once it listens. */
 async function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: benchEnv(dataDir),
+    // As `npm run serve` sets it: two malloc arenas, not eight per core (bench/README.md).
+    env: benchEnv(dataDir, { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
