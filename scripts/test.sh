@@ -5,11 +5,17 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n=== %s\n' "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Debian's chromium for the browser tests"
+# Debian's packages the tests use: the browser, PDFs read back (pdftotext), XML checked against its
+# schema (xmllint), PostgreSQL for the second server run (scripts/with-postgres.sh).
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftotext >/dev/null || missing+=(poppler-utils)
+command -v xmllint >/dev/null || missing+=(libxml2-utils)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing Debian's ${missing[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 if [ ! -d node_modules ]; then
