@@ -1,0 +1,317 @@
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { centsToNumeric, type BillLine } from './compute';
+
+/**
+ * The invoice PDF of a bill (issue 24): A4 in the layout of a German business letter (DIN 5008:
+ * sender line and address in the envelope window, the invoice's data beside it), from the
+ * operator's template (header and footer lines, contact person, payment data), with the fields
+ * § 14 UStG requires, and optionally the proof of every charging request of the period on the
+ * following pages, the table's header repeated on each. Noto Sans is embedded, so umlauts, ß and €
+ * render in every viewer. In German, the language of the invoices' recipients.
+ */
+
+export interface InvoiceAddress {
+  name: string;
+  careOf?: string | null;
+  street: string;
+  zipCode: string;
+  city: string;
+}
+
+export type InvoicePayment =
+  | { kind: 'SEPA'; creditorId: string; mandateReference: string; maskedIban: string; collectionDate?: string }
+  | { kind: 'BANK_TRANSFER'; iban: string; bic: string; bankName: string; dueDate: string }
+  | { kind: 'NONE' };
+
+export interface InvoiceHistoryRow {
+  start: Date;
+  end: Date | null;
+  place: string;
+  energyKwh: string;
+  costCents: bigint;
+}
+
+export interface InvoiceDocument {
+  issuer: InvoiceAddress & { vatId?: string | null; taxNumber?: string | null };
+  /** The operator's template: up to four lines each. */
+  headerLines: readonly string[];
+  footerLines: readonly string[];
+  contact?: { name: string; position?: string | null; phone?: string | null; email?: string | null };
+  recipient: InvoiceAddress;
+  billNumber: string;
+  /** Berlin dates, yyyy-MM-dd. */
+  invoiceDate: string;
+  periodStart: string;
+  periodEnd: string;
+  endCustomerId: string;
+  lines: readonly BillLine[];
+  vatPercent: number;
+  netCents: bigint;
+  vatCents: bigint;
+  grossCents: bigint;
+  payment: InvoicePayment;
+  /** The charging-history proof, when the operator includes it. */
+  history?: readonly InvoiceHistoryRow[];
+}
+
+const require = createRequire(import.meta.url);
+const fonts = {
+  regular: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'),
+  bold: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff'),
+};
+
+const mm = (n: number) => (n * 72) / 25.4;
+const PAGE = { width: mm(210), height: mm(297), left: mm(25), right: mm(20), bottom: mm(30) };
+const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
+const GREY = '#555555';
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const perKwhFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+const decimal = (digits: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** Exact: Intl formats the decimal text itself, never a float. */
+const money = (cents: bigint) => euro.format(centsToNumeric(cents) as `${number}`);
+const germanDate = (iso: string) => iso.split('-').reverse().join('.');
+const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const berlin = (d: Date | null) => (d ? berlinDateTime.format(d).replace(',', '') : '–');
+
+/** A line's text, quantity and unit price as the invoice shows them. */
+function describeLine(line: BillLine): [string, string, string] {
+  const span = `${germanDate(line.from)} – ${germanDate(line.to)}`;
+  const { numerator, denominator } = line.quantity;
+  switch (line.kind) {
+    case 'fixed': {
+      // Months to 2 decimals for reading; the amount was computed from the exact fraction.
+      const months = Number(numerator) / Number(denominator);
+      const text = denominator === 1n ? decimal(0).format(numerator) : decimal(2).format(months);
+      return [`Grundgebühr ${span}`, `${text} ${months === 1 ? 'Monat' : 'Monate'}`, `${money(line.unitPrice)} / Monat`];
+    }
+    case 'energy':
+      return [
+        `Geladene Energie ${span}`,
+        `${decimal(3).format(`${numerator / 1000n}.${String(numerator % 1000n).padStart(3, '0')}` as `${number}`)} kWh`,
+        `${perKwhFormat.format(`${line.unitPrice / 10000n}.${String(line.unitPrice % 10000n).padStart(4, '0')}` as `${number}`)} € / kWh`,
+      ];
+    case 'per-request':
+      return [`Ladevorgänge ${span}`, `${numerator} ${numerator === 1n ? 'Vorgang' : 'Vorgänge'}`, `${money(line.unitPrice)} / Vorgang`];
+    case 'onboarding':
+      return ['Einrichtungsgebühr', '1', money(line.unitPrice)];
+  }
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function letterhead(doc: Doc, inv: InvoiceDocument) {
+  const top = mm(15);
+  doc.font('bold').fontSize(13).fillColor('black').text(inv.issuer.name, PAGE.left, top, { width: CONTENT_WIDTH, align: 'right' });
+  doc.font('regular').fontSize(8.5).fillColor(GREY);
+  for (const line of inv.headerLines.filter(Boolean)) doc.text(line, { width: CONTENT_WIDTH, align: 'right' });
+  // DIN 5008 form B: the sender line at 45 mm, the address field below it, in the envelope window.
+  const sender = [inv.issuer.name, inv.issuer.street, `${inv.issuer.zipCode} ${inv.issuer.city}`].join(' · ');
+  doc
+    .fontSize(7)
+    .fillColor(GREY)
+    .text(sender, PAGE.left, mm(45), { width: mm(85), underline: true, lineBreak: false });
+  doc
+    .fontSize(10)
+    .fillColor('black')
+    .font('regular')
+    .text(inv.recipient.name, PAGE.left, mm(52), { width: mm(85) });
+  if (inv.recipient.careOf) doc.text(`c/o ${inv.recipient.careOf}`, { width: mm(85) });
+  doc.text(inv.recipient.street, { width: mm(85) });
+  doc.text(`${inv.recipient.zipCode} ${inv.recipient.city}`, { width: mm(85) });
+
+  const facts: [string, string][] = [
+    ['Rechnungsnummer', inv.billNumber],
+    ['Rechnungsdatum', germanDate(inv.invoiceDate)],
+    ['Kundennummer', inv.endCustomerId],
+    ['Leistungszeitraum', `${germanDate(inv.periodStart)} – ${germanDate(inv.periodEnd)}`],
+  ];
+  if (inv.issuer.vatId) facts.push(['USt-IdNr.', inv.issuer.vatId]);
+  else if (inv.issuer.taxNumber) facts.push(['Steuernummer', inv.issuer.taxNumber]);
+  let y = mm(52);
+  for (const [label, value] of facts) {
+    doc
+      .fontSize(8.5)
+      .fillColor(GREY)
+      .text(label, mm(125), y, { width: mm(30) });
+    doc.fillColor('black').text(value, mm(155), y, { width: PAGE.width - PAGE.right - mm(155), align: 'right' });
+    y += 13;
+  }
+}
+
+const columns = [
+  { title: 'Pos.', width: mm(10), align: 'left' },
+  { title: 'Beschreibung', width: mm(67), align: 'left' },
+  { title: 'Menge', width: mm(28), align: 'right' },
+  { title: 'Einzelpreis', width: mm(32), align: 'right' },
+  { title: 'Betrag netto', width: CONTENT_WIDTH - mm(137), align: 'right' },
+] as const;
+
+function row(doc: Doc, cells: readonly string[], y: number, widths: readonly { width: number; align: string }[], bold = false): number {
+  let x = PAGE.left;
+  let height = 0;
+  doc
+    .font(bold ? 'bold' : 'regular')
+    .fontSize(9)
+    .fillColor('black');
+  cells.forEach((cell, i) => {
+    const col = widths[i]!;
+    const options = { width: col.width - 4, align: col.align as 'left' | 'right' };
+    height = Math.max(height, doc.heightOfString(cell, options));
+    doc.text(cell, x, y, options);
+    x += col.width;
+  });
+  return y + height + 5;
+}
+
+function rule(doc: Doc, y: number, weight = 0.5) {
+  doc
+    .moveTo(PAGE.left, y)
+    .lineTo(PAGE.width - PAGE.right, y)
+    .lineWidth(weight)
+    .strokeColor('#999999')
+    .stroke();
+}
+
+function linesAndTotals(doc: Doc, inv: InvoiceDocument): number {
+  doc.font('bold').fontSize(15).fillColor('black').text(`Rechnung ${inv.billNumber}`, PAGE.left, mm(100));
+  doc.font('regular').fontSize(9.5).moveDown(0.6);
+  doc.text('für die Nutzung der Ladeinfrastruktur im Leistungszeitraum berechnen wir Ihnen:', { width: CONTENT_WIDTH });
+  let y = doc.y + 10;
+  y = row(
+    doc,
+    columns.map((c) => c.title),
+    y,
+    columns,
+    true,
+  );
+  rule(doc, y - 3);
+  inv.lines.forEach((line, i) => {
+    const [text, quantity, unit] = describeLine(line);
+    y = row(doc, [String(i + 1), text, quantity, unit, money(line.netCents)], y + 2, columns);
+  });
+  rule(doc, y);
+  y += 6;
+  const totals: [string, string, boolean][] = [
+    ['Summe netto', money(inv.netCents), false],
+    [`zzgl. ${inv.vatPercent} % Umsatzsteuer`, money(inv.vatCents), false],
+    ['Rechnungsbetrag', money(inv.grossCents), true],
+  ];
+  const totalColumns = [
+    { width: CONTENT_WIDTH - mm(40), align: 'right' },
+    { width: mm(40), align: 'right' },
+  ];
+  for (const [label, value, bold] of totals) {
+    if (bold) rule(doc, y - 2, 1);
+    y = row(doc, [label, value], y, totalColumns, bold);
+  }
+  return y + 10;
+}
+
+function paymentAndContact(doc: Doc, inv: InvoiceDocument, top: number) {
+  doc.font('regular').fontSize(9.5).fillColor('black');
+  const p = inv.payment;
+  let text: string;
+  if (p.kind === 'SEPA') {
+    const when = p.collectionDate ? `am ${germanDate(p.collectionDate)}` : 'zum Fälligkeitstag';
+    text =
+      `Der Rechnungsbetrag wird ${when} per SEPA-Lastschrift von Ihrem Konto ${p.maskedIban} eingezogen. ` +
+      `Gläubiger-Identifikationsnummer: ${p.creditorId}, Mandatsreferenz: ${p.mandateReference}.`;
+  } else if (p.kind === 'BANK_TRANSFER') {
+    text =
+      `Bitte überweisen Sie den Rechnungsbetrag bis zum ${germanDate(p.dueDate)} unter Angabe der Rechnungsnummer ` +
+      `auf das Konto IBAN ${p.iban}, BIC ${p.bic} (${p.bankName}).`;
+  } else {
+    text = 'Der Rechnungsbetrag ist sofort fällig.';
+  }
+  doc.text(text, PAGE.left, top, { width: CONTENT_WIDTH });
+  if (inv.contact) {
+    const c = inv.contact;
+    const parts = [c.name, c.position, c.phone && `Telefon ${c.phone}`, c.email].filter(Boolean).join(' · ');
+    doc.moveDown(0.8).text(`Ihr Ansprechpartner: ${parts}`, { width: CONTENT_WIDTH });
+  }
+}
+
+const historyColumns = [
+  { title: 'Nr.', width: mm(12), align: 'left' },
+  { title: 'Beginn', width: mm(32), align: 'left' },
+  { title: 'Ende', width: mm(32), align: 'left' },
+  { title: 'Ladepunkt', width: mm(45), align: 'left' },
+  { title: 'Energie', width: mm(22), align: 'right' },
+  { title: 'Kosten', width: CONTENT_WIDTH - mm(143), align: 'right' },
+] as const;
+
+function historyPages(doc: Doc, inv: InvoiceDocument, history: readonly InvoiceHistoryRow[]) {
+  const heading = () => {
+    doc.addPage();
+    doc.font('bold').fontSize(12).fillColor('black').text('Nachweis der Ladevorgänge', PAGE.left, mm(20));
+    doc.font('regular').fontSize(8.5).fillColor(GREY);
+    doc.text(`zur Rechnung ${inv.billNumber}, Leistungszeitraum ${germanDate(inv.periodStart)} – ${germanDate(inv.periodEnd)}`);
+    const y = row(
+      doc,
+      historyColumns.map((c) => c.title),
+      doc.y + 8,
+      historyColumns,
+      true,
+    );
+    rule(doc, y - 3);
+    return y + 2;
+  };
+  let y = heading();
+  history.forEach((r, i) => {
+    if (y > PAGE.height - PAGE.bottom - 20) y = heading();
+    const kwh = `${decimal(3).format(r.energyKwh as `${number}`)} kWh`;
+    y = row(doc, [String(i + 1), berlin(r.start), berlin(r.end), r.place, kwh, money(r.costCents)], y, historyColumns);
+  });
+}
+
+/** Footer lines and the page number on every page (pages are buffered until then). */
+function footers(doc: Doc, inv: InvoiceDocument) {
+  const range = doc.bufferedPageRange();
+  const lines = inv.footerLines.filter(Boolean);
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing below the bottom margin must not open a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const top = PAGE.height - mm(22);
+    doc
+      .moveTo(PAGE.left, top - 4)
+      .lineTo(PAGE.width - PAGE.right, top - 4)
+      .lineWidth(0.5)
+      .strokeColor('#bbbbbb')
+      .stroke();
+    doc.font('regular').fontSize(7).fillColor(GREY);
+    lines.forEach((line, n) => doc.text(line, PAGE.left, top + n * 9, { width: CONTENT_WIDTH - mm(30), lineBreak: false }));
+    doc.text(`Seite ${i - range.start + 1} von ${range.count}`, PAGE.width - PAGE.right - mm(30), top, { width: mm(30), align: 'right' });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The invoice as a PDF stream (read it to the end; nothing is written to disk). */
+export function invoicePdf(inv: InvoiceDocument): Readable {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: mm(20), left: PAGE.left, right: PAGE.right, bottom: PAGE.bottom },
+    bufferPages: true,
+    info: { Title: `Rechnung ${inv.billNumber}`, Author: inv.issuer.name, Subject: `Rechnung ${inv.billNumber}` },
+    lang: 'de-DE',
+  });
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+  letterhead(doc, inv);
+  paymentAndContact(doc, inv, linesAndTotals(doc, inv));
+  if (inv.history && inv.history.length > 0) historyPages(doc, inv, inv.history);
+  footers(doc, inv);
+  doc.end();
+  return doc;
+}
