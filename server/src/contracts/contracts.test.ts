@@ -192,7 +192,7 @@ describe('POST /contract-management/create-contract', () => {
     const cases: [CreateContractBody, number, string, string?][] = [
       [body({ locationId: undefined }), 400, 'VALIDATION_ERROR', 'locationRequired'],
       [body({ parkingLotNumbers: [] }), 400, 'VALIDATION_ERROR', 'parkingLotRequired'],
-      [body({ parkingLotNumbers: ['ZZ9'] }), 400, 'VALIDATION_ERROR', 'unknownParkingLot'],
+      [body({ parkingLotNumbers: ['ZZ9'] }), 409, 'UNKNOWN_PARKING_LOT', 'unknownParkingLot'],
       [body({ userType: 'GLOBAL_ADMIN', authType: 'RFID', rfidType: 'TAG', rfidTags: ['GA1'] }), 403, 'FORBIDDEN'],
       [body({ authType: 'RFID', rfidType: 'TAG' }), 400, 'VALIDATION_ERROR', 'rfidRequired'],
       [

@@ -172,7 +172,15 @@ async function checkPlacement(db: Db, scope: Scope, body: Pick<CreateBody, 'cpoI
   if (!location || location.cpoId !== operator.cpoId) throw notFound('location', body.locationId);
   const lots = await locationParkingLots(db, location.locationId);
   const unknown = body.parkingLotNumbers.filter((p) => !lots.has(p));
-  if (unknown.length > 0) throw fieldError('parkingLotNumbers', 'unknownParkingLot');
+  if (unknown.length > 0) {
+    throw new ApiError(
+      409,
+      'UNKNOWN_PARKING_LOT',
+      'Parking lot not at the location',
+      { locationId: location.locationId, parkingLots: unknown },
+      [{ path: 'parkingLotNumbers', message: 'unknownParkingLot' }],
+    );
+  }
   return { operator, locationId: location.locationId, parkingLotNumbers: body.parkingLotNumbers };
 }
 

@@ -20,6 +20,7 @@ import {
   emptyUserForm,
   stepIsValid,
   toBase64,
+  unknownParkingLots,
   userFormIssues,
   valuesFromContract,
   withUserType,
@@ -307,5 +308,28 @@ describe('a refused creation in the outbox, in both languages', () => {
       describeCreateRefusal({ ...base, code: 'ERR_RFID_ID_EXISTS', detail: [{ field: 'rfidTag', value: 'T1', endCustomerId: 'E9' }] }, en),
     ).toBe('RFID already taken: T1 (E9)');
     expect(describeCreateRefusal({ ...base, code: 'SERVER_ERROR' }, de)).toBeNull();
+  });
+});
+
+describe('a parking lot the location no longer has (issue 23)', () => {
+  let de: TranslateFn;
+  beforeAll(async () => {
+    de = createTranslator('de', await loadSignedInMessages('de')).t;
+  });
+  it('is named in the wizard, and taking it out (or choosing a lot there is) clears it', () => {
+    expect(issues({ parkingLotNumbers: ['P1', 'H000'] }, { ...ctx, knownLots: ['H000', 'P2'] }).parkingLotNumbers).toBe(
+      'unknownParkingLot',
+    );
+    expect(unknownParkingLots(['P1', 'H000'], ['H000', 'P2'])).toEqual(['P1']);
+    expect(issues({ parkingLotNumbers: ['H000'] }, { ...ctx, knownLots: ['H000', 'P2'] })).toEqual({});
+    // Locations not known (offline, not kept): the server decides.
+    expect(issues({ parkingLotNumbers: ['P1'] }, { ...ctx, knownLots: null })).toEqual({});
+  });
+  it("a refusal by the server names the lots in the user's language", () => {
+    const error = { code: 'UNKNOWN_PARKING_LOT', message: 'x', status: 409, detail: { locationId: 'L1', parkingLots: ['P1'] } };
+    expect(createRefusal(error)).toEqual({ kind: 'unknownParkingLots', lots: ['P1'] });
+    expect(describeCreateRefusal(error, de)).toBe(
+      'Diese Parkplätze gibt es am Standort nicht mehr: P1. Bitte entfernen oder durch einen anderen ersetzen.',
+    );
   });
 });
