@@ -43,6 +43,7 @@ import {
   lockContract,
   nextContractNumber,
   pendingTariffChange,
+  dropPendingTariffChanges,
   releaseCards,
   writeContract,
   type ContractInsert,
@@ -439,6 +440,8 @@ export async function terminateContract(
   let endDate = before.endDate && before.endDate < today ? before.endDate : today;
   if (before.startDate && endDate < before.startDate) endDate = before.startDate;
   const row = await writeContract(db, before.contractKey, { contractStatus: 'EXPIRED', endDate });
+  // A tariff change planned for after the end would otherwise still show (and apply) on an ended contract.
+  await dropPendingTariffChanges(db, before.contractKey);
   return {
     contractKey: row.contractKey,
     endCustomerId: row.endCustomerId,

@@ -214,6 +214,16 @@ export async function deleteContractRow(db: Db, contractKey: string): Promise<vo
   if (row?.fileId) await db.delete(files).where(eq(files.id, row.fileId));
 }
 
+/**
+ * Drops the tariff changes still to come: a terminated contract has no future tariff (issue 23).
+ * Applied ones stay, as the contract's history.
+ */
+export async function dropPendingTariffChanges(db: Db, contractKey: string): Promise<void> {
+  await db
+    .delete(pendingTariffChanges)
+    .where(and(eq(pendingTariffChanges.contractKey, contractKey), isNull(pendingTariffChanges.appliedAt)));
+}
+
 export async function insertPendingTariffChange(db: Db, row: typeof pendingTariffChanges.$inferInsert): Promise<void> {
   await db.insert(pendingTariffChanges).values(row);
 }

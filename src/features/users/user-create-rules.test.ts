@@ -9,6 +9,7 @@ import {
   type ContractDetail,
 } from '../../../contract/contracts';
 import { createRefusal, describeCreateRefusal } from './api/user-writes';
+import { maskIban } from './user-rules';
 import {
   buildCreatePayload,
   checkPdf,
@@ -331,5 +332,20 @@ describe('a parking lot the location no longer has (issue 23)', () => {
     expect(describeCreateRefusal(error, de)).toBe(
       'Diese Parkplätze gibt es am Standort nicht mehr: P1. Bitte entfernen oder durch einen anderen ersetzen.',
     );
+  });
+});
+
+describe("an end customer's IBAN (issue 23)", () => {
+  it('is checked as the operator wizard checks it (ibantools), spaces and case allowed', () => {
+    const sepa = { paymentMethod: 'SEPA' as const, mandateReference: 'M1' };
+    expect(issues({ ...sepa, iban: 'DE89 3704 0044 0532 0130 01' }).iban).toBe('invalidIban');
+    expect(issues({ ...sepa, iban: 'DE89' }).iban).toBe('invalidIban');
+    expect(issues({ ...sepa, iban: 'de89 3704 0044 0532 0130 00' })).toEqual({});
+    expect(issues({ ...sepa, iban: '' })).toEqual({});
+  });
+  it('is shown masked: country, check digits and the last four', () => {
+    expect(maskIban('de89 3704 0044 0532 0130 00')).toBe('DE89 •••• 3000');
+    expect(maskIban(null)).toBeNull();
+    expect(maskIban('  ')).toBeNull();
   });
 });
