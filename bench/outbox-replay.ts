@@ -34,7 +34,7 @@ import { defaultRuntimeConfig } from '../contract/config';
 import type { ChangeAvailabilityBody, ParkingLotUpdateItem, StationListRow } from '../contract/stations';
 import { resetRuntimeConfig } from '../src/api/config';
 import { clearTokens, setTokenPair } from '../src/auth/token-store';
-import { availabilityWrites, parkingLotWrites, withQueuedVersions } from '../src/features/stations/station-rules';
+import { availabilityWrites, parkingLotWrite, withQueuedVersions } from '../src/features/stations/station-rules';
 import { Outbox } from '../src/offline/outbox';
 import { countWrites, type NewWrite, type OutboxWrite } from '../src/offline/outbox-write';
 import { createDb } from '../server/src/db/client';
@@ -168,12 +168,12 @@ function plan(
     // Every fourth write of a connector that may switch is an Active/Standby switch (it needs a lot).
     if (toggles && c.lastLot && c.writes % 4 === 3) {
       const status = c.lastStatus === 'IDLE' ? 'CONNECTED_UNAVAILABLE' : 'IDLE';
-      build = (queued) => availabilityWrites(withQueuedVersions([row], queued), status)[0]!;
+      build = (queued) => availabilityWrites(withQueuedVersions([row], queued), status, queued)[0]!;
       c.lastStatus = status;
     } else {
       // ≤ 5 characters, unique across all connectors (lots must be unique per location).
       const lot = `Q${(i + 1).toString(36).padStart(2, '0')}`;
-      build = (queued) => parkingLotWrites(withQueuedVersions([row], queued), { [row.connectorId]: lot })[0]!;
+      build = (queued) => parkingLotWrite(withQueuedVersions([row], queued), { [row.connectorId]: lot }, queued);
       c.lastLot = lot;
     }
     c.writes++;

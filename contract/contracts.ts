@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from './auth';
 import { isoDateSchema, paged, pageQuerySchema, commaListSchema } from './common';
 import { authTypes, billStatuses, billingCycles, billingTypes, contractStatuses, paymentMethods, rfidTypes, userTypes } from './enums';
 import { contractStatusMappingSchema, locationContractRowSchema } from './locations';
+import { cpoIbanSchema } from './operators';
 
 /**
  * End customers and their contracts (spec 2 §2-5, §7-8; spec 3 §4). One row is one end customer
@@ -124,7 +125,8 @@ export const contractInfoSchema = z.object({
 
 export const contractPaymentDetailsSchema = z.object({
   contractMandateReference: mandateReferenceSchema,
-  contractIban: optionalText(34),
+  /** The operator's IBAN check (ibantools: structure and mod-97 check digits), stored compact and upper case. */
+  contractIban: cpoIbanSchema,
 });
 
 export const erpSystemParametersSchema = z.object({

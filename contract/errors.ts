@@ -62,6 +62,8 @@ export const errorCodes = [
   'ERR_RFID_SERIAL_NOT_EXISTS',
   'DB_CLIENT_ERROR',
   'DUPLICATED_END_CUSTOMER_ID',
+  /** A contract names a parking lot its location does not have (any more); `errorDetail.parkingLots` names them. */
+  'UNKNOWN_PARKING_LOT',
   'CONTRACT_NOT_FOUND',
   'PAYMENT_METHOD_DATA_INCONSISTENCY',
   'CONTRACT_STATUS_DATA_INCONSISTENCY',

@@ -82,12 +82,15 @@ export const locationListRowSchema = z.object({
   locationName: z.string(),
   locationAddress: locationAddressSchema,
   /**
-   * Counted in connectors (a row of the station list). `totalNrChargingStation` includes removed
-   * ones; the client shows it to admins and `total - removed` to everybody else.
+   * Stations (Ladestationen, distinct cpIds) and their connectors (Ladepunkte): a double station is
+   * 1 and 2. The totals include removed ones (a station is removed when all its connectors are);
+   * the client shows them to admins and `total - removed` to everybody else.
    */
   numOfChargingStations: z.object({
     totalNrChargingStation: z.int().check(z.nonnegative()),
     removedNrChargingStation: z.int().check(z.nonnegative()),
+    totalNrChargePoints: z.int().check(z.nonnegative()),
+    removedNrChargePoints: z.int().check(z.nonnegative()),
   }),
   /** Contracts (end customers) assigned to the location. */
   numEndCustomers: z.int().check(z.nonnegative()),
@@ -216,10 +219,13 @@ export const locationDetailSchema = z.object({
     cpoAddress: z.object({ street: z.string(), zipCode: z.string(), city: z.string() }),
   }),
   chargingInfrastructureMetrics: z.object({
-    /** Connectors including removed ones (admins see this; others see total - removed). */
+    /** Stations (distinct cpIds) including removed ones (admins see this; others see total - removed). */
     totalChargingStations: z.int().check(z.nonnegative()),
     removedChargingStations: z.int().check(z.nonnegative()),
-    /** Connectors not removed, by display status (connectorDisplayStatus in contract/stations.ts). */
+    /** Their connectors (Ladepunkte), the same way. */
+    totalChargePoints: z.int().check(z.nonnegative()),
+    removedChargePoints: z.int().check(z.nonnegative()),
+    /** Connectors (Ladepunkte) not removed, by display status (connectorDisplayStatus in contract/stations.ts). */
     statusesSummary: statusesSummarySchema,
   }),
   contractMetrics: z.object({

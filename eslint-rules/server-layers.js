@@ -22,7 +22,7 @@ export const areaImports = {
     'operators/queries',
     'rfid/handlers',
   ],
-  stations: ['locations/queries'],
+  stations: ['contracts/queries', 'locations/queries'],
 };
 
 // Bottom to top; a layer imports its own and the ones below it.

@@ -109,23 +109,24 @@ test('field operator: a location and its stations offline, two lots and a Standb
   await expect(page.getByTestId('data-age').first()).toContainText('Stand:');
   await expect(page.getByTestId('data-age')).toHaveCount(2);
 
-  // Two lots and one Standby, all while offline.
+  // Two lots (one all-or-nothing write for the selection) and one Standby, all while offline.
   const lots = { [a.connectorId]: freshLot(4), [b.connectorId]: freshLot(5) };
   await assignLots(page, lots);
   await setStatus(page, standby.connectorId, 'Standby');
   for (const id of [a.connectorId, b.connectorId]) {
     await expect(rowOf(page, id).getByTestId('station-pending')).toHaveText('ausstehend');
   }
-  await expect(outboxButton(page)).toHaveAccessibleName('Ausgang, 3 Änderungen ausstehend');
+  await expect(outboxButton(page)).toHaveAccessibleName('Ausgang, 2 Änderungen ausstehend');
 
   // Reload again, still offline: the outbox still holds the three writes.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: location.locationName })).toBeVisible();
-  await expect(outboxButton(page)).toHaveAccessibleName('Ausgang, 3 Änderungen ausstehend');
+  await expect(outboxButton(page)).toHaveAccessibleName('Ausgang, 2 Änderungen ausstehend');
   await outboxButton(page).click();
   const outbox = page.getByRole('dialog', { name: 'Ausstehende Änderungen' });
-  await expect(outbox.getByRole('listitem')).toHaveCount(3);
-  await expect(outbox).toContainText(`Parkplatz ${lots[a.connectorId]} für ${a.connectorId}`);
+  await expect(outbox.getByRole('listitem')).toHaveCount(2);
+  await expect(outbox).toContainText(`${a.connectorId} → ${lots[a.connectorId]}`);
+  await expect(outbox).toContainText(`${b.connectorId} → ${lots[b.connectorId]}`);
   await expect(outbox).toContainText(`Status Standby für ${standby.connectorId}`);
   await page.keyboard.press('Escape');
 

@@ -135,7 +135,10 @@ function expectedGraph(
     kpiInformation: {
       totalEnergyCharged: energyRows.reduce((s, { r }) => s + Number(r.energyKwh), 0),
       totalRevenue: energyRows.reduce((s, { r }) => s + Number(r.cost), 0),
-      totalWallboxLicenses: connectorRows.filter((c) => inScope(who, c.cpoId) && !c.removed && atLoc(c.locationId)).length,
+      // One licence per station (distinct cpId): a double station is one (issue 23).
+      totalWallboxLicenses: new Set(
+        connectorRows.filter((c) => inScope(who, c.cpoId) && !c.removed && atLoc(c.locationId)).map((c) => c.cpId),
+      ).size,
       totalEndUsers: contractRows.filter(
         (c) =>
           inScope(who, c.cpoId) &&

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COCKPIT_TIME_ZONE,
   CLEANED_STATUS,
@@ -182,8 +182,9 @@ async function licenceAndUserCounts(
   today: string,
 ): Promise<Pick<KpiInformation, 'totalWallboxLicenses' | 'totalEndUsers'>> {
   // Both counts in one statement.
+  // A licence per station (wallbox), not per connector: a double station is one.
   const wallboxes = db
-    .select({ n: count() })
+    .select({ n: countDistinct(connectors.cpId) })
     .from(connectors)
     .where(
       and(

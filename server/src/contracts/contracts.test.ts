@@ -135,6 +135,8 @@ describe('POST /contract-management/create-contract', () => {
   it('creates a REGULAR user with billing, a SEPA mandate and a PDF; the invitation is queued; the PDF is served to the caller only', async () => {
     const b = body({
       contractInfo: { ...body().contractInfo, contractPDF: 'Vertrag Erika.pdf', contractPdfInByteArrayForm: await pdfBase64() },
+      // Typed as printed: stored compact and upper case (issue 23).
+      contractPaymentDetails: { ...body().contractPaymentDetails!, contractIban: 'de89 3704 0044 0532 0130 00' },
     });
     const res = await create(b);
     expect(res.status).toBe(200);
@@ -150,7 +152,10 @@ describe('POST /contract-management/create-contract', () => {
       parkingLotNumbers: [own.lot],
       billingType: 'WITH_BILLING',
       paymentMethod: 'SEPA',
-      contractPaymentDetails: { contractMandateReference: b.contractPaymentDetails!.contractMandateReference },
+      contractPaymentDetails: {
+        contractMandateReference: b.contractPaymentDetails!.contractMandateReference,
+        contractIban: 'DE89370400440532013000',
+      },
       contractInfo: {
         contractPDF: 'Vertrag Erika.pdf',
         startDate: '2026-12-01',
@@ -192,7 +197,7 @@ describe('POST /contract-management/create-contract', () => {
     const cases: [CreateContractBody, number, string, string?][] = [
       [body({ locationId: undefined }), 400, 'VALIDATION_ERROR', 'locationRequired'],
       [body({ parkingLotNumbers: [] }), 400, 'VALIDATION_ERROR', 'parkingLotRequired'],
-      [body({ parkingLotNumbers: ['ZZ9'] }), 400, 'VALIDATION_ERROR', 'unknownParkingLot'],
+      [body({ parkingLotNumbers: ['ZZ9'] }), 409, 'UNKNOWN_PARKING_LOT', 'unknownParkingLot'],
       [body({ userType: 'GLOBAL_ADMIN', authType: 'RFID', rfidType: 'TAG', rfidTags: ['GA1'] }), 403, 'FORBIDDEN'],
       [body({ authType: 'RFID', rfidType: 'TAG' }), 400, 'VALIDATION_ERROR', 'rfidRequired'],
       [
@@ -206,6 +211,12 @@ describe('POST /contract-management/create-contract', () => {
       [body({ contractPaymentDetails: {} }), 400, 'VALIDATION_ERROR', 'required'],
       [body({ contractAddress: { street: 'A 1', zipCode: '1O115', city: 'Berlin' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
       [body({ erpSystemParameters: { vatId: '19%' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
+      [
+        body({ contractPaymentDetails: { contractMandateReference: 'M-IBAN', contractIban: 'DE89370400440532013001' } }),
+        400,
+        'VALIDATION_ERROR',
+        'invalidIban',
+      ],
       [body({ cpoId: 'CPO9999' }), 404, 'OPERATOR_NOT_FOUND'],
     ];
     for (const [b, status, code, message] of cases) {
@@ -461,6 +472,38 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
     // An ended contract frees its e-mail for a new one.
     const reuse = await create(body({ email: (await detail(key)).email }));
     expect(reuse.status).toBe(200);
+  });
+});
+
+describe('terminating a contract (issue 23)', () => {
+  it('drops its pending tariff change: the detail no longer shows it and it never applies', async () => {
+    const key = (await create(body())).body.data.contractKey as string;
+    await setStatus(key, 'ACTIVE');
+    const next = new Date();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 2);
+    const first = next.toISOString().slice(0, 10);
+    const change = await h.request('PUT', `${base}/change-contract-tarrif`, {
+      body: {
+        contractKey: key,
+        fixTariff: 20,
+        varTariff: 0.5,
+        newTariffDate: first,
+        newTariffCancellationDate: `${next.getUTCFullYear() + 1}${first.slice(4)}`,
+      },
+      token: tokens.operator,
+    });
+    expect(change.status).toBe(200);
+    expect((await detail(key)).contractChangeTariff).not.toBeNull();
+    const ended = await h.request('PUT', `${base}/update-contract`, {
+      body: { contractKey: key, contractStatus: 'EXPIRED' },
+      token: tokens.operator,
+    });
+    expect(ended.status).toBe(200);
+    const after = await detail(key);
+    expect(after.contractChangeTariff).toBeNull();
+    await applyDueTariffChanges(h.db, first);
+    expect((await detail(key)).contractInfo.fixTariff).toBe(after.contractInfo.fixTariff);
   });
 });
 

@@ -43,6 +43,7 @@ import {
   lockContract,
   nextContractNumber,
   pendingTariffChange,
+  dropPendingTariffChanges,
   releaseCards,
   writeContract,
   type ContractInsert,
@@ -172,7 +173,15 @@ async function checkPlacement(db: Db, scope: Scope, body: Pick<CreateBody, 'cpoI
   if (!location || location.cpoId !== operator.cpoId) throw notFound('location', body.locationId);
   const lots = await locationParkingLots(db, location.locationId);
   const unknown = body.parkingLotNumbers.filter((p) => !lots.has(p));
-  if (unknown.length > 0) throw fieldError('parkingLotNumbers', 'unknownParkingLot');
+  if (unknown.length > 0) {
+    throw new ApiError(
+      409,
+      'UNKNOWN_PARKING_LOT',
+      'Parking lot not at the location',
+      { locationId: location.locationId, parkingLots: unknown },
+      [{ path: 'parkingLotNumbers', message: 'unknownParkingLot' }],
+    );
+  }
   return { operator, locationId: location.locationId, parkingLotNumbers: body.parkingLotNumbers };
 }
 
@@ -431,6 +440,8 @@ export async function terminateContract(
   let endDate = before.endDate && before.endDate < today ? before.endDate : today;
   if (before.startDate && endDate < before.startDate) endDate = before.startDate;
   const row = await writeContract(db, before.contractKey, { contractStatus: 'EXPIRED', endDate });
+  // A tariff change planned for after the end would otherwise still show (and apply) on an ended contract.
+  await dropPendingTariffChanges(db, before.contractKey);
   return {
     contractKey: row.contractKey,
     endCustomerId: row.endCustomerId,

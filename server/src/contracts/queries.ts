@@ -214,6 +214,16 @@ export async function deleteContractRow(db: Db, contractKey: string): Promise<vo
   if (row?.fileId) await db.delete(files).where(eq(files.id, row.fileId));
 }
 
+/**
+ * Drops the tariff changes still to come: a terminated contract has no future tariff (issue 23).
+ * Applied ones stay, as the contract's history.
+ */
+export async function dropPendingTariffChanges(db: Db, contractKey: string): Promise<void> {
+  await db
+    .delete(pendingTariffChanges)
+    .where(and(eq(pendingTariffChanges.contractKey, contractKey), isNull(pendingTariffChanges.appliedAt)));
+}
+
 export async function insertPendingTariffChange(db: Db, row: typeof pendingTariffChanges.$inferInsert): Promise<void> {
   await db.insert(pendingTariffChanges).values(row);
 }
@@ -377,4 +387,45 @@ export async function applyDueTariffChanges(db: Db, today: string, now = new Dat
     }
     return due.length;
   });
+}
+
+/**
+ * A parking lot renamed at a location (a connector's lot P1 became H000): the contracts there that
+ * name the old lot name the new one, in the rename's transaction (ARCHITECTURE.md, 'a lot rename').
+ * All renames of one write at once, so a swap of two lots follows both; each contract changed moves
+ * its version on by one. Answers the contracts that changed.
+ */
+export async function followLotRenames(db: Db, renames: readonly { locationId: string; from: string; to: string }[]): Promise<string[]> {
+  if (renames.length === 0) return [];
+  const byLocation = new Map<string, Map<string, string>>();
+  for (const r of renames) {
+    const map = byLocation.get(r.locationId) ?? new Map<string, string>();
+    map.set(r.from, r.to);
+    byLocation.set(r.locationId, map);
+  }
+  const changed: string[] = [];
+  for (const [locationId, map] of byLocation) {
+    const rows = await db
+      .select({ contractKey: contracts.contractKey, lots: contracts.parkingLotNumbers })
+      .from(contracts)
+      .where(
+        and(
+          eq(contracts.locationId, locationId),
+          sql`${contracts.parkingLotNumbers} && array[${sql.join(
+            [...map.keys()].map((lot) => sql`${lot}`),
+            sql`, `,
+          )}]::text[]`,
+        ),
+      )
+      .for('update');
+    for (const row of rows) {
+      const lots = [...new Set(row.lots.map((lot) => map.get(lot) ?? lot))];
+      await db
+        .update(contracts)
+        .set({ parkingLotNumbers: lots, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+        .where(eq(contracts.contractKey, row.contractKey));
+      changed.push(row.contractKey);
+    }
+  }
+  return changed;
 }

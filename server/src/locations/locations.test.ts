@@ -77,9 +77,14 @@ describe('GET /bff/locations/get-by-cpo', () => {
     const allContracts = await h.db.select().from(contracts);
     for (const row of data.response) {
       const cons = allConnectors.filter((c) => c.locationId === row.locationId);
+      // Stations are distinct cpIds, Ladepunkte their connectors (issue 23: a double station is 1 and 2).
+      const stations = new Set(cons.map((c) => c.cpId));
+      const live = new Set(cons.filter((c) => !c.removed).map((c) => c.cpId));
       expect(row.numOfChargingStations).toEqual({
-        totalNrChargingStation: cons.length,
-        removedNrChargingStation: cons.filter((c) => c.removed).length,
+        totalNrChargingStation: stations.size,
+        removedNrChargingStation: stations.size - live.size,
+        totalNrChargePoints: cons.length,
+        removedNrChargePoints: cons.filter((c) => c.removed).length,
       });
       expect(row.numEndCustomers).toBe(allContracts.filter((c) => c.locationId === row.locationId).length);
       expect(row.locationIdName).toBe(`${row.locationId}: ${row.locationName}`);
@@ -295,8 +300,13 @@ describe('GET /bff/locations/:id', () => {
     expect(res.headers.get('etag')).toBe(`"v${d.version}"`);
     expect(d.operatorDetail.cpoId).toBe(loc.cpoId);
     const cons = await h.db.select().from(connectors).where(eq(connectors.locationId, loc.locationId));
-    expect(d.chargingInfrastructureMetrics.totalChargingStations).toBe(cons.length);
-    expect(d.chargingInfrastructureMetrics.removedChargingStations).toBe(cons.filter((c) => c.removed).length);
+    const stations = new Set(cons.map((c) => c.cpId));
+    expect(d.chargingInfrastructureMetrics.totalChargingStations).toBe(stations.size);
+    expect(d.chargingInfrastructureMetrics.removedChargingStations).toBe(
+      stations.size - new Set(cons.filter((c) => !c.removed).map((c) => c.cpId)).size,
+    );
+    expect(d.chargingInfrastructureMetrics.totalChargePoints).toBe(cons.length);
+    expect(d.chargingInfrastructureMetrics.removedChargePoints).toBe(cons.filter((c) => c.removed).length);
     const summed = Object.values(d.chargingInfrastructureMetrics.statusesSummary).reduce((s, e) => s + e.number, 0);
     expect(summed).toBe(cons.filter((c) => !c.removed).length);
     const needLot = cons.filter((c) => !c.removed && c.status === 'CONNECTED_UNAVAILABLE' && !c.parkingLot).length;

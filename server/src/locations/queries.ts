@@ -67,8 +67,14 @@ function locationListStatements(db: Db, scope: Scope, q: LocationListQuery, guar
           cpoName: operators.cpoName,
           // Counted per row of the page (subqueries in the select list run after the sort and limit,
           // by the location indexes of connectors and contracts), not grouped over both whole tables.
-          total: sql<number>`(select count(*)::int from ${connectors} c where c.location_id = ${locations.locationId})`,
-          removed: sql<number>`(select (count(*) filter (where c.removed))::int from ${connectors} c where c.location_id = ${locations.locationId})`,
+          // Stations are distinct cpIds (a double station is one station, two Ladepunkte); one removed
+          // when none of its connectors is left.
+          counts: sql<{ stations: number; removedStations: number; points: number; removedPoints: number }>`(select json_build_object(
+            'stations', count(distinct c.cp_id),
+            'removedStations', count(distinct c.cp_id) - count(distinct c.cp_id) filter (where not c.removed),
+            'points', count(*),
+            'removedPoints', count(*) filter (where c.removed)
+          ) from ${connectors} c where c.location_id = ${locations.locationId})`,
           endCustomers: sql<number>`(select count(*)::int from ${contracts} k where k.location_id = ${locations.locationId})`,
           listTotal: sql<number>`(${total})`.mapWith(Number),
           callerOk: callerOkColumn(db, guarded),
@@ -116,7 +122,12 @@ export async function listLocations(
       locationId: r.locationId,
       locationName: r.locationName,
       locationAddress: address(r),
-      numOfChargingStations: { totalNrChargingStation: r.total, removedNrChargingStation: r.removed },
+      numOfChargingStations: {
+        totalNrChargingStation: Number(r.counts.stations),
+        removedNrChargingStation: Number(r.counts.removedStations),
+        totalNrChargePoints: Number(r.counts.points),
+        removedNrChargePoints: Number(r.counts.removedPoints),
+      },
       numEndCustomers: r.endCustomers,
       cpoId: r.cpoId,
       cpoName: r.cpoName,
@@ -204,6 +215,18 @@ export async function findLocation(db: Db, scope: Scope, locationId: string, for
   return row;
 }
 
+/** Stations are distinct cpIds, removed when none of their connectors is left; connectors are Ladepunkte. */
+function stationCounts(cons: readonly { cpId: string; removed: boolean }[]) {
+  const stations = new Set(cons.map((c) => c.cpId));
+  const live = new Set(cons.filter((c) => !c.removed).map((c) => c.cpId));
+  return {
+    totalChargingStations: stations.size,
+    removedChargingStations: stations.size - live.size,
+    totalChargePoints: cons.length,
+    removedChargePoints: cons.filter((c) => c.removed).length,
+  };
+}
+
 export async function getLocationDetail(db: Db, scope: Scope, locationId: string): Promise<LocationDetail | undefined> {
   const [row] = await db
     .select({ loc: locations, op: operators })
@@ -213,7 +236,7 @@ export async function getLocationDetail(db: Db, scope: Scope, locationId: string
   if (!row) return undefined;
   const { loc, op } = row;
   const cons = await db
-    .select({ status: connectors.status, parkingLot: connectors.parkingLot, removed: connectors.removed })
+    .select({ cpId: connectors.cpId, status: connectors.status, parkingLot: connectors.parkingLot, removed: connectors.removed })
     .from(connectors)
     .where(eq(connectors.locationId, locationId));
   const stationSummary: Record<string, { number: number; color: string }> = {};
@@ -243,8 +266,7 @@ export async function getLocationDetail(db: Db, scope: Scope, locationId: string
       cpoAddress: { street: op.street, zipCode: op.zipCode, city: op.city },
     },
     chargingInfrastructureMetrics: {
-      totalChargingStations: cons.length,
-      removedChargingStations: cons.filter((c) => c.removed).length,
+      ...stationCounts(cons),
       statusesSummary: stationSummary,
     },
     contractMetrics: {

@@ -13,6 +13,7 @@ import { foundOr404, lockAtVersions, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/pg-errors';
 import { ApiError } from '../http/errors';
+import { followLotRenames } from '../contracts/queries';
 import { findLocation } from '../locations/queries';
 import { clearLots, findModel, insertConnectors, lockConnectors, lotsAt, nextCpNumber, writeConnector, type ConnectorRow } from './queries';
 
@@ -126,6 +127,14 @@ export async function updateParkingLots(
     await clearLots(db, ids);
     const out: ConnectorWriteAnswer = [];
     for (const it of items) out.push(answerOf(await writeConnector(db, it.connectorId, { parkingLot: it.parkingLotNumber })));
+    // Contracts name their lots by number: they follow the rename, so none is left with a lot that is gone.
+    await followLotRenames(
+      db,
+      items.flatMap((it) => {
+        const from = byId.get(it.connectorId)!.parkingLot;
+        return from ? [{ locationId: it.locationId, from, to: it.parkingLotNumber }] : [];
+      }),
+    );
     return out;
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateLots(items.map((it) => ({ locationId: it.locationId, parkingLot: it.parkingLotNumber })));

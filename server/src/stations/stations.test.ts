@@ -11,6 +11,7 @@ import {
   stationListRowSchema,
 } from '../../../contract/stations';
 import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
 import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 
@@ -262,6 +263,33 @@ describe('PUT /bff/connectors/update-parking-lots', () => {
     expect(res.status).toBe(200);
     expect((await reload(a.connectorId)).parkingLot).toBe(b.parkingLot);
     expect((await reload(b.connectorId)).parkingLot).toBe(a.parkingLot);
+  });
+
+  it('a renamed lot is renamed in the contracts of its location, in the same write (also a swap)', async () => {
+    const all = await allConnectors();
+    const loc = all.find(
+      (c) =>
+        own.operator.has(c.cpoId) &&
+        all.filter((x) => x.locationId === c.locationId && !x.removed && x.parkingLot && x.status === 'IDLE' && !used.has(x.connectorId))
+          .length >= 2,
+    )!.locationId;
+    const [a, b] = await pick('operator', (c) => c.locationId === loc && !!c.parkingLot && c.status === 'IDLE', 2);
+    const [contract] = await h.db.select().from(contracts).where(eq(contracts.cpoId, a.cpoId)).limit(1);
+    const setLots = (lots: string[]) =>
+      h.db.update(contracts).set({ locationId: loc, parkingLotNumbers: lots }).where(eq(contracts.contractKey, contract.contractKey));
+    const lotsNow = async () => (await h.db.select().from(contracts).where(eq(contracts.contractKey, contract.contractKey)))[0];
+    await setLots([a.parkingLot!, 'GONE']);
+    const before = await lotsNow();
+
+    expect((await putLots(tokens.operator, [lotItem(a, 'RN1')])).status).toBe(200);
+    const renamed = await lotsNow();
+    expect(renamed.parkingLotNumbers).toEqual(['RN1', 'GONE']);
+    expect(renamed.version).toBe(before.version + 1);
+
+    // A swap follows both connectors at once: the contract keeps the connector it had.
+    await setLots(['RN1']);
+    expect((await putLots(tokens.operator, [lotItem(await reload(a.connectorId), b.parkingLot!), lotItem(b, 'RN1')])).status).toBe(200);
+    expect((await lotsNow()).parkingLotNumbers).toEqual([b.parkingLot]);
   });
 
   it('refuses empty, too long and unchanged lots (fildnchange)', async () => {

@@ -15,7 +15,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { useSession } from '../../auth/session-context';
 import { locationDetailQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
-import { stationCount } from './location-form';
+import { chargePointCount, stationCount } from './location-form';
 import { connectorStatusMessageId, contractStatusMessageId } from '../../shared/connector-status';
 
 const EditLocationWizard = lazyDialog(() => import('./components/edit-location-wizard').then((m) => m.EditLocationWizard));
@@ -188,8 +188,11 @@ function Infrastructure({ location }: { location: LocationDetail }) {
     { totalNrChargingStation: m.totalChargingStations, removedNrChargingStation: m.removedChargingStations },
     isAdmin,
   );
+  const points = chargePointCount({ totalNrChargePoints: m.totalChargePoints, removedNrChargePoints: m.removedChargePoints }, isAdmin);
   const facts: Array<[string, ReactNode]> = [[t('locations.detail.stationsTotal'), total]];
   if (isAdmin) facts.push([t('locations.detail.stationsRemoved'), m.removedChargingStations]);
+  facts.push([t('dataRules.chargePoints'), points]);
+  if (isAdmin) facts.push([t('dataRules.chargePointsRemoved'), m.removedChargePoints]);
   facts.push(
     [
       t('locations.fields.emsModel'),

@@ -14,6 +14,7 @@ import {
   hasErrors,
   isEmsConnected,
   isInfrastructureValid,
+  chargePointCount,
   stationCount,
   validateInfrastructure,
   validatePropertyInfo,
@@ -227,5 +228,13 @@ describe('location edit', () => {
       locationAddress: { street: 'Weg 2', city: 'Köln', zipCode: '12345', countryCode: 'DE', careOf: undefined },
       version: 3,
     });
+  });
+});
+
+describe('chargePointCount (issue 23: Ladepunkte apart from Ladestationen)', () => {
+  it('counts connectors the way stations are counted: admins with removed ones, others without', () => {
+    const counts = { totalNrChargePoints: 4, removedNrChargePoints: 1 };
+    expect(chargePointCount(counts, true)).toBe(4);
+    expect(chargePointCount(counts, false)).toBe(3);
   });
 });

@@ -166,6 +166,11 @@ export function stationCount(counts: { totalNrChargingStation: number; removedNr
   return isAdmin ? counts.totalNrChargingStation : Math.max(0, counts.totalNrChargingStation - counts.removedNrChargingStation);
 }
 
+/** The stations' connectors (Ladepunkte), counted the same way as `stationCount`. */
+export function chargePointCount(counts: { totalNrChargePoints: number; removedNrChargePoints: number }, isAdmin: boolean): number {
+  return isAdmin ? counts.totalNrChargePoints : Math.max(0, counts.totalNrChargePoints - counts.removedNrChargePoints);
+}
+
 /** Spec 1 §6: Operator-type users have their operator fixed to the first one in their token. */
 export function fixedOperatorId(claims: { customer_type: string; cpo_id: readonly string[] } | null): string | null {
   if (claims?.customer_type !== 'Operator') return null;

@@ -14,7 +14,7 @@ import type { LocationListParams } from './api/location-keys';
 import { noLocationFilters, type LocationFilters } from './api/location-search';
 import { locationListQueryOptions } from './api/location-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
-import { stationCount } from './location-form';
+import { chargePointCount, stationCount } from './location-form';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard (three steps, selects, dialogs) loads only when someone wants to add a location.
@@ -106,6 +106,14 @@ function useColumns(isAdmin: boolean): DataTableColumn<LocationListRow>[] {
         cell: (r) => stationCount(r.numOfChargingStations, isAdmin),
         align: 'end',
         noWrap: true,
+      },
+      {
+        id: 'chargePoints',
+        header: t('dataRules.chargePoints'),
+        cell: (r) => chargePointCount(r.numOfChargingStations, isAdmin),
+        align: 'end',
+        noWrap: true,
+        fold: 'lg',
       },
       { id: 'users', header: t('locations.columns.users'), cell: (r) => r.numEndCustomers, align: 'end', noWrap: true, fold: 'lg' },
       {

@@ -4,7 +4,8 @@ import {
   availabilityWrites,
   checkAvailabilitySelection,
   checkParkingLotSelection,
-  parkingLotWrites,
+  duplicatesInSelection,
+  parkingLotWrite,
   validateParkingLot,
   validateParkingLots,
   withQueuedVersions,
@@ -92,37 +93,59 @@ describe('validateParkingLot', () => {
   });
 });
 
+describe('one lot twice in the selection (issue 23)', () => {
+  it('is caught in step 1 on both fields, naming the other connector; other locations may repeat it', () => {
+    const a = connector('A', 'IDLE', 'P1');
+    const b = connector('B', 'IDLE', 'P2');
+    const elsewhere = { ...connector('C', 'IDLE', 'P3'), locationId: 'LOC2' };
+    expect(validateParkingLots([a, b, elsewhere], { A_1: 'P7', B_1: ' P7', C_1: 'P7' })).toEqual({
+      A_1: 'duplicateInSelection',
+      B_1: 'duplicateInSelection',
+    });
+    expect(duplicatesInSelection([a, b], { A_1: 'P7', B_1: 'P7' })).toEqual({ A_1: [b], B_1: [a] });
+    expect(validateParkingLots([a, b], { A_1: 'P7', B_1: 'P8' })).toEqual({});
+  });
+});
+
 describe('outbox write builders', () => {
-  it('builds one parking-lot write per connector with the version the user saw', () => {
+  it('builds ONE parking-lot write for the whole selection (all or nothing), with each version the user saw', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
     const b = connector('B', 'CONNECTED_UNAVAILABLE', 'P2', 9);
-    const writes = parkingLotWrites([a, b], { A_1: ' P3 ', B_1: 'P4' });
-    expect(writes).toEqual([
-      {
-        scope: 'A_1',
-        kind: 'station.parking-lot',
-        data: { connectorId: 'A_1', locationId: 'LOC1', parkingLot: 'P3' },
-        version: 4,
-        request: {
-          service: 'bff',
-          path: '/connectors/update-parking-lots',
-          method: 'PUT',
-          body: [{ connectorId: 'A_1', cpId: 'A', locationId: 'LOC1', parkingLotNumber: 'P3', version: 4 }],
-        },
+    expect(parkingLotWrite([a, b], { A_1: ' P3 ', B_1: 'P4' })).toEqual({
+      scope: 'A_1',
+      kind: 'station.parking-lot',
+      data: {
+        connectorId: 'A_1',
+        locationId: 'LOC1',
+        parkingLot: 'P3',
+        items: [
+          { connectorId: 'A_1', locationId: 'LOC1', parkingLot: 'P3', version: 4 },
+          { connectorId: 'B_1', locationId: 'LOC1', parkingLot: 'P4', version: 9 },
+        ],
       },
-      {
-        scope: 'B_1',
-        kind: 'station.parking-lot',
-        data: { connectorId: 'B_1', locationId: 'LOC1', parkingLot: 'P4' },
-        version: 9,
-        request: {
-          service: 'bff',
-          path: '/connectors/update-parking-lots',
-          method: 'PUT',
-          body: [{ connectorId: 'B_1', cpId: 'B', locationId: 'LOC1', parkingLotNumber: 'P4', version: 9 }],
-        },
+      request: {
+        service: 'bff',
+        path: '/connectors/update-parking-lots',
+        method: 'PUT',
+        body: [
+          { connectorId: 'A_1', cpId: 'A', locationId: 'LOC1', parkingLotNumber: 'P3', version: 4 },
+          { connectorId: 'B_1', cpId: 'B', locationId: 'LOC1', parkingLotNumber: 'P4', version: 9 },
+        ],
       },
-    ]);
+    });
+    // One connector: its version on the write too, as before batches.
+    expect(parkingLotWrite([a], { A_1: 'P3' }).version).toBe(4);
+  });
+  it('a later change of a connector in a queued batch goes after the batch (same scope), counting its version', () => {
+    const a = connector('A', 'IDLE', 'P1', 4);
+    const b = connector('B', 'IDLE', 'P2', 9);
+    const batch = storedWrite(parkingLotWrite([a, b], { A_1: 'P3', B_1: 'P4' }), { state: 'pending' });
+    const [nextB] = withQueuedVersions([b], [batch]);
+    expect(nextB!.version).toBe(10);
+    expect(availabilityWrites([nextB!], 'CONNECTED_UNAVAILABLE', [batch])[0]).toMatchObject({ scope: 'A_1', version: 10 });
+    expect(parkingLotWrite([nextB!], { B_1: 'P5' }, [batch]).scope).toBe('A_1');
+    // Once it went through, a new change starts its own scope again.
+    expect(parkingLotWrite([b], { B_1: 'P5' }, [{ ...batch, state: 'done' }]).scope).toBe('B_1');
   });
   it('builds one availability write per connector with the version the user saw', () => {
     const writes = availabilityWrites([connector('A', 'IDLE', 'P1', 2)], 'CONNECTED_UNAVAILABLE');
@@ -154,7 +177,7 @@ describe('withQueuedVersions', () => {
   it('expects one more version per queued write of the same connector, so a second offline change is no conflict', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
     const b = connector('B', 'IDLE', 'P1', 7);
-    const first = queued(parkingLotWrites([a], { A_1: 'P2' })[0]!, 'pending');
+    const first = queued(parkingLotWrite([a], { A_1: 'P2' }), 'pending');
     const [nextA, sameB] = withQueuedVersions([a, b], [first]);
     expect(nextA!.version).toBe(5);
     expect(sameB).toBe(b);
@@ -165,7 +188,7 @@ describe('withQueuedVersions', () => {
 
   it('counts a write that just went through (the list may not have refetched yet), but not a failed one', () => {
     const a = connector('A', 'IDLE', 'P1', 4);
-    const write = parkingLotWrites([a], { A_1: 'P2' })[0]!;
+    const write = parkingLotWrite([a], { A_1: 'P2' });
     expect(withQueuedVersions([a], [queued(write, 'done')])[0]!.version).toBe(5);
     expect(withQueuedVersions([a], [queued(write, 'failed')])[0]!.version).toBe(4);
     // Once the list shows the new version, nothing is added twice.

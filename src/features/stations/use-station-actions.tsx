@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
+import { describeFailure, writeLabel } from '../../offline/write-kinds';
 import type { SettableConnectorStatus } from '../../../contract/stations';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { showNotice } from '../../ui/notices';
+import { PARKING_LOT_WRITE } from './api/station-writes';
 import { checkAvailabilitySelection, checkParkingLotSelection, type SelectedConnector } from './station-rules';
 
 // The modals are not part of the first screen: they load once it shows (see the effect below).
@@ -110,7 +112,7 @@ function DuplicateParkingLotDialog() {
   const { writes } = useOutbox();
   const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
   const failed = writes.find(
-    (w) => w.kind === 'parking-lot' && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
+    (w) => w.kind === PARKING_LOT_WRITE && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
   );
   return (
     <AlertDialog
@@ -119,7 +121,7 @@ function DuplicateParkingLotDialog() {
       variant="error"
       title={t('stations.duplicateParkingLot.title')}
     >
-      {failed ? t('stations.duplicateParkingLot.body', { message: failed.lastError?.message ?? '', label: failed.label }) : null}
+      {failed ? t('stations.duplicateParkingLot.body', { message: describeFailure(failed, t) ?? '', label: writeLabel(failed, t) }) : null}
     </AlertDialog>
   );
 }

@@ -9,6 +9,7 @@ import {
   type ContractDetail,
 } from '../../../contract/contracts';
 import { createRefusal, describeCreateRefusal } from './api/user-writes';
+import { maskIban } from './user-rules';
 import {
   buildCreatePayload,
   checkPdf,
@@ -20,6 +21,7 @@ import {
   emptyUserForm,
   stepIsValid,
   toBase64,
+  unknownParkingLots,
   userFormIssues,
   valuesFromContract,
   withUserType,
@@ -307,5 +309,43 @@ describe('a refused creation in the outbox, in both languages', () => {
       describeCreateRefusal({ ...base, code: 'ERR_RFID_ID_EXISTS', detail: [{ field: 'rfidTag', value: 'T1', endCustomerId: 'E9' }] }, en),
     ).toBe('RFID already taken: T1 (E9)');
     expect(describeCreateRefusal({ ...base, code: 'SERVER_ERROR' }, de)).toBeNull();
+  });
+});
+
+describe('a parking lot the location no longer has (issue 23)', () => {
+  let de: TranslateFn;
+  beforeAll(async () => {
+    de = createTranslator('de', await loadSignedInMessages('de')).t;
+  });
+  it('is named in the wizard, and taking it out (or choosing a lot there is) clears it', () => {
+    expect(issues({ parkingLotNumbers: ['P1', 'H000'] }, { ...ctx, knownLots: ['H000', 'P2'] }).parkingLotNumbers).toBe(
+      'unknownParkingLot',
+    );
+    expect(unknownParkingLots(['P1', 'H000'], ['H000', 'P2'])).toEqual(['P1']);
+    expect(issues({ parkingLotNumbers: ['H000'] }, { ...ctx, knownLots: ['H000', 'P2'] })).toEqual({});
+    // Locations not known (offline, not kept): the server decides.
+    expect(issues({ parkingLotNumbers: ['P1'] }, { ...ctx, knownLots: null })).toEqual({});
+  });
+  it("a refusal by the server names the lots in the user's language", () => {
+    const error = { code: 'UNKNOWN_PARKING_LOT', message: 'x', status: 409, detail: { locationId: 'L1', parkingLots: ['P1'] } };
+    expect(createRefusal(error)).toEqual({ kind: 'unknownParkingLots', lots: ['P1'] });
+    expect(describeCreateRefusal(error, de)).toBe(
+      'Diese Parkplätze gibt es am Standort nicht mehr: P1. Bitte entfernen oder durch einen anderen ersetzen.',
+    );
+  });
+});
+
+describe("an end customer's IBAN (issue 23)", () => {
+  it('is checked as the operator wizard checks it (ibantools), spaces and case allowed', () => {
+    const sepa = { paymentMethod: 'SEPA' as const, mandateReference: 'M1' };
+    expect(issues({ ...sepa, iban: 'DE89 3704 0044 0532 0130 01' }).iban).toBe('invalidIban');
+    expect(issues({ ...sepa, iban: 'DE89' }).iban).toBe('invalidIban');
+    expect(issues({ ...sepa, iban: 'de89 3704 0044 0532 0130 00' })).toEqual({});
+    expect(issues({ ...sepa, iban: '' })).toEqual({});
+  });
+  it('is shown masked: country, check digits and the last four', () => {
+    expect(maskIban('de89 3704 0044 0532 0130 00')).toBe('DE89 •••• 3000');
+    expect(maskIban(null)).toBeNull();
+    expect(maskIban('  ')).toBeNull();
   });
 });

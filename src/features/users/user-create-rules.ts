@@ -210,7 +210,17 @@ export interface UserFormContext {
   pdfIssue?: 'pdfOnly' | '3mb' | null;
   /** Edit: the contract's own end customer id (a generated one has dashes; it is not sent unless changed). */
   currentEndCustomerId?: string;
+  /** The parking lots the chosen location has; null while the locations are not known (then not checked). */
+  knownLots?: readonly string[] | null;
 }
+
+/**
+ * The chosen lots the location does not have: a contract made before a lot was removed, or kept by
+ * an older server that did not follow a rename. The server refuses them (409 UNKNOWN_PARKING_LOT),
+ * so the wizard names them and lets the user take them out.
+ */
+export const unknownParkingLots = (chosen: readonly string[], known: readonly string[] | null | undefined): string[] =>
+  known ? chosen.filter((lot) => !known.includes(lot)) : [];
 
 /** Edit: the id is sent only when the user changed it (the server keeps the stored one otherwise). */
 const unlessUnchanged = (v: UserFormValues, current: string | undefined): UserFormValues =>
@@ -230,6 +240,8 @@ export function userFormIssues(typed: UserFormValues, ctx: UserFormContext): Par
   if (ctx.manualIds && !unchangedId && !v.endCustomerId.trim()) set('endCustomerId', 'required');
   if (ctx.idCheck === 'exists') set('endCustomerId', 'idExists');
   if (ctx.pdfIssue) set('pdf', ctx.pdfIssue);
+  if (!isAdminUserType(v.userType) && unknownParkingLots(v.parkingLotNumbers, ctx.knownLots).length > 0)
+    set('parkingLotNumbers', 'unknownParkingLot');
   if (!v.cpoId) set('cpoId', 'required');
   if (!v.billingType) set('billingType', 'required');
   // The PDF's bytes do not change the rules; a stand-in keeps the payload small.

@@ -15,6 +15,7 @@ import { ToggleButtonGroup } from '../../ui/toggle-button-group';
 import { fetchContractPdf, userDetailQueryOptions } from './api/user-queries';
 import { contractScope } from './api/user-writes';
 import { UserActions, type UserReopen } from './user-actions';
+import { maskIban, upcomingTariffChange } from './user-rules';
 
 // The history table and its date field load when the user switches to the history view.
 const UserHistory = lazy(() => import('./components/user-history').then((m) => ({ default: m.UserHistory })));
@@ -117,7 +118,7 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
   const isAdminType = c.userType === 'LOCAL_ADMIN' || c.userType === 'GLOBAL_ADMIN';
   const withBilling = c.billingType === 'WITH_BILLING';
   const a = c.contractAddress;
-  const pending = c.contractChangeTariff;
+  const pending = upcomingTariffChange(c);
 
   const openPdf = async () => {
     // Opened before the download so a popup blocker allows it; filled once the file is there.
@@ -182,6 +183,7 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
             [t('users.fields.billingType'), t(`users.billingTypes.${c.billingType}`)],
             withBilling && [t('users.fields.paymentMethod'), c.paymentMethod ? t(`users.paymentMethods.${c.paymentMethod}`) : null],
             withBilling && [t('users.fields.mandateReference'), c.contractPaymentDetails.contractMandateReference],
+            withBilling && [t('users.create.iban'), maskIban(c.contractPaymentDetails.contractIban)],
             [t('users.fields.debitAccountNr'), c.erpSystemParameters.debitAccountNr],
             [t('users.fields.costCenterNumber'), c.erpSystemParameters.costCenterNumber],
             [t('users.fields.vatId'), c.erpSystemParameters.vatId ? `${c.erpSystemParameters.vatId} %` : null],

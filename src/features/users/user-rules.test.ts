@@ -8,6 +8,7 @@ import {
   firstOfNextMonth,
   initialTariffValues,
   parseMoney,
+  upcomingTariffChange,
   paymentStatusChange,
   paymentStatusWrite,
   deleteWrite,
@@ -197,5 +198,24 @@ describe('versions and drafts of queued writes', () => {
     expect(tariffDraft([queued(USER_TARIFF_WRITE, 4, 'failed', 'abc')], 'k-1', 'abc')).toEqual({ newTariffDate: '2026-12-01' });
     expect(tariffDraft([queued(USER_TARIFF_WRITE, 4, 'failed', 'abc')], 'k-1', 'other')).toBeNull();
     expect(tariffDraft([], 'k-1', undefined)).toBeNull();
+  });
+});
+
+describe('a terminated contract shows no future tariff (issue 23)', () => {
+  const change = {
+    newTariffDate: '2027-01-01',
+    newTariffCancellationDate: '2028-01-01',
+    fixTariff: 20,
+    varTariff: 0.5,
+    onboardingFee: 0,
+    fixTariffPerChargingRequest: 0,
+  };
+  const info = { endDate: null } as unknown as ContractDetail['contractInfo'];
+  it('shows it while the contract runs, not once it ended or when it starts after the end', () => {
+    expect(upcomingTariffChange({ contractStatus: 'ACTIVE', contractChangeTariff: change, contractInfo: info })).toBe(change);
+    expect(upcomingTariffChange({ contractStatus: 'EXPIRED', contractChangeTariff: change, contractInfo: info })).toBeNull();
+    expect(
+      upcomingTariffChange({ contractStatus: 'ACTIVE', contractChangeTariff: change, contractInfo: { ...info, endDate: '2026-12-31' } }),
+    ).toBeNull();
   });
 });

@@ -174,3 +174,28 @@ export function tariffWrite(c: ContractFacts, version: number, values: TariffFor
     },
   };
 }
+
+/**
+ * An end customer's IBAN as screens show it: country and check digits and the last four, the rest
+ * hidden (a customer's account is not read out on a shared screen); spaces and case as stored.
+ */
+export function maskIban(iban: string | null | undefined): string | null {
+  const compact = (iban ?? '').replace(/\s+/g, '').toUpperCase();
+  if (!compact) return null;
+  if (compact.length <= 8) return compact;
+  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
+}
+
+/**
+ * The tariff change still to come, as the detail shows it: none on an ended contract, nor one that
+ * would start after the contract's end (the server drops them on termination; a contract ended
+ * before that rule may still carry one).
+ */
+export function upcomingTariffChange(
+  c: Pick<ContractDetail, 'contractStatus' | 'contractChangeTariff' | 'contractInfo'>,
+): ContractDetail['contractChangeTariff'] {
+  const change = c.contractChangeTariff;
+  if (!change || c.contractStatus === 'EXPIRED' || c.contractStatus === 'UNSIGNED_EXPIRED') return null;
+  if (c.contractInfo.endDate && change.newTariffDate > c.contractInfo.endDate) return null;
+  return change;
+}

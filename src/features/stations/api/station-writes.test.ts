@@ -5,7 +5,7 @@ import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxWrite } from '../../../offline/outbox-write';
 import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
 import { locationKeys } from '../../locations/api/location-keys';
-import { availabilityWrites, parkingLotWrites, type SelectedConnector } from '../station-rules';
+import { availabilityWrites, parkingLotWrite, type SelectedConnector } from '../station-rules';
 import { registerStationWrites } from './station-writes';
 import { stationKeys } from './station-keys';
 
@@ -28,7 +28,7 @@ const connector: SelectedConnector = {
 };
 
 const stored = (
-  input: ReturnType<typeof parkingLotWrites>[number] | ReturnType<typeof availabilityWrites>[number],
+  input: ReturnType<typeof parkingLotWrite> | ReturnType<typeof availabilityWrites>[number],
   patch: Partial<OutboxWrite> = {},
 ): OutboxWrite => ({
   ...input,
@@ -46,7 +46,7 @@ const stored = (
 
 describe('station write kinds', () => {
   it('label a write from its data in the language of the moment', () => {
-    const lot = stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!);
+    const lot = stored(parkingLotWrite([connector], { OLI1_2: 'P12' }));
     const status = stored(availabilityWrites([connector], 'CONNECTED_UNAVAILABLE')[0]!);
     expect(writeLabel(lot, de)).toBe('Parkplatz P12 für OLI1_2');
     expect(writeLabel(lot, en)).toBe('Parking lot P12 for OLI1_2');
@@ -56,20 +56,20 @@ describe('station write kinds', () => {
   });
 
   it('lead back to the station with the form open and what the user entered', () => {
-    expect(formPath(stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!))).toBe('/stationen/OLI1_2?edit=parking-lot&lot=P12');
+    expect(formPath(stored(parkingLotWrite([connector], { OLI1_2: 'P12' })))).toBe('/stationen/OLI1_2?edit=parking-lot&lot=P12');
     expect(formPath(stored(availabilityWrites([connector], 'CONNECTED_UNAVAILABLE')[0]!))).toBe(
       '/stationen/OLI1_2?edit=availability&status=CONNECTED_UNAVAILABLE',
     );
   });
 
   it('refresh the station lists, the connector and its location once applied', () => {
-    const lot = stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!);
+    const lot = stored(parkingLotWrite([connector], { OLI1_2: 'P12' }));
     const targets = queriesChangedBy(lot).map((t) => (Array.isArray(t) ? t : (t as { queryKey: unknown }).queryKey));
     expect(targets).toEqual([stationKeys.lists(), stationKeys.detail('OLI1_2'), locationKeys.detail('L7')]);
   });
 
   it('word a conflict as what the connector looks like now; other refusals keep the server message', () => {
-    const conflict = stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!, {
+    const conflict = stored(parkingLotWrite([connector], { OLI1_2: 'P12' }), {
       lastError: {
         code: 'CONFLICT',
         status: 409,
@@ -78,9 +78,33 @@ describe('station write kinds', () => {
       },
     });
     expect(describeFailure(conflict, de)).toContain('Parkplatz P9, Status Standby (Version 7)');
-    const refused = stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!, {
+    const refused = stored(parkingLotWrite([connector], { OLI1_2: 'P12' }), {
       lastError: { code: 'VALIDATION_ERROR', status: 400, message: 'Ungültig' },
     });
     expect(describeFailure(refused, de)).toBeNull();
+  });
+
+  it("word a refused batch by its code in the user's language, never the server's English text (issue 23)", () => {
+    const other = { ...connector, connectorId: 'OLI1_1', address: { parkingLot: 'P2' } };
+    const batch = stored(parkingLotWrite([connector, other], { OLI1_2: 'P12', OLI1_1: 'P13' }), {
+      lastError: {
+        code: 'DATA_INCONSISTENCY',
+        status: 409,
+        message: 'Parking lot already exists at the location: P13',
+        detail: [{ locationId: 'L7', parkingLot: 'P13' }],
+      },
+    });
+    expect(describeFailure(batch, de)).toBe('Parkplatz bereits am Standort vergeben: P13. Es wurde nichts gespeichert.');
+    expect(describeFailure(batch, en)).toBe('Parking lot already taken at the location: P13. Nothing was saved.');
+    expect(writeLabel(batch, de)).toBe('Parkplätze: OLI1_2 → P12, OLI1_1 → P13');
+    const inactive = stored(parkingLotWrite([connector], { OLI1_2: 'P12' }), {
+      lastError: {
+        code: 'CONNECTOR_INACTIVE',
+        status: 409,
+        message: 'Inactive charging stations cannot be edited: OLI1',
+        detail: { cpIds: ['OLI1'] },
+      },
+    });
+    expect(describeFailure(inactive, de)).toBe('Inaktive Ladestationen können nicht bearbeitet werden: OLI1. Es wurde nichts gespeichert.');
   });
 });

@@ -32,7 +32,8 @@ export function AvailabilityWizard({ isOpen, selected, onClose, onQueued, initia
 
   const submit = async () => {
     if (!status) return;
-    const writes = availabilityWrites(withQueuedVersions(selected, outbox.getSnapshot()), status);
+    const queued = outbox.getSnapshot();
+    const writes = availabilityWrites(withQueuedVersions(selected, queued), status, queued);
     onQueued(await outbox.submit(writes));
   };
 

@@ -5,7 +5,7 @@ import { useOutboxInstance } from '../../../offline/outbox-react';
 import { TextField } from '../../../ui/text-field';
 import { Wizard } from '../../../ui/wizard';
 import { displayConnectorId } from '../station-display';
-import { parkingLotWrites, withQueuedVersions, validateParkingLots, type SelectedConnector } from '../station-rules';
+import { duplicatesInSelection, parkingLotWrite, withQueuedVersions, validateParkingLots, type SelectedConnector } from '../station-rules';
 
 export interface ParkingLotWizardProps {
   isOpen: boolean;
@@ -24,11 +24,19 @@ export function ParkingLotWizard({ isOpen, selected, onClose, onQueued, initialV
   const [values, setValues] = useState<Record<string, string>>({ ...initialValues });
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set(Object.keys(initialValues ?? {})));
   const errors = validateParkingLots(selected, values);
+  const twice = duplicatesInSelection(selected, values);
+  const errorText = (c: SelectedConnector, error: string) =>
+    error === 'duplicateInSelection'
+      ? t('dataRules.lotTwiceInSelection', {
+          lot: (values[c.connectorId] ?? '').trim(),
+          others: (twice[c.connectorId] ?? []).map((o) => `${o.cpId} · ${displayConnectorId(o.connectorId)}`).join(', '),
+        })
+      : t(`stations.validation.${error}`);
   const isValid = Object.keys(errors).length === 0;
 
   const submit = async () => {
-    const writes = parkingLotWrites(withQueuedVersions(selected, outbox.getSnapshot()), values);
-    onQueued(await outbox.submit(writes));
+    const queued = outbox.getSnapshot();
+    onQueued(await outbox.submit([parkingLotWrite(withQueuedVersions(selected, queued), values, queued)]));
   };
 
   return (
@@ -62,7 +70,7 @@ export function ParkingLotWizard({ isOpen, selected, onClose, onQueued, initialV
                       setValues((prev) => ({ ...prev, [c.connectorId]: v }));
                       setTouched((prev) => new Set(prev).add(c.connectorId));
                     }}
-                    errorMessage={error ? t(`stations.validation.${error}`) : undefined}
+                    errorMessage={error ? errorText(c, error) : undefined}
                     isRequired
                     autoComplete="off"
                   />

@@ -73,6 +73,8 @@ export type CreateRefusal =
   | { kind: 'pdfUnreadable' }
   | { kind: 'pdfActiveContent' }
   | { kind: 'endCustomerIdInUse'; endCustomerId: string }
+  /** Parking lots the location does not have (any more): the wizard lets the user take them out. */
+  | { kind: 'unknownParkingLots'; lots: string[] }
   | { kind: 'generic' };
 
 export function createRefusal(error: Pick<OutboxError, 'code' | 'detail'> | null | undefined): CreateRefusal {
@@ -97,6 +99,8 @@ export function createRefusal(error: Pick<OutboxError, 'code' | 'detail'> | null
       return { kind: 'pdfActiveContent' };
     case 'DUPLICATED_END_CUSTOMER_ID':
       return { kind: 'endCustomerIdInUse', endCustomerId: idOf() };
+    case 'UNKNOWN_PARKING_LOT':
+      return { kind: 'unknownParkingLots', lots: Array.isArray(detail?.parkingLots) ? detail.parkingLots.map(String) : [] };
     default:
       return { kind: 'generic' };
   }
@@ -118,6 +122,8 @@ export function describeCreateRefusal(error: OutboxError, t: TranslateFn): strin
       return t('users.create.errors.emailInUse', { id: r.endCustomerId });
     case 'endCustomerIdInUse':
       return t('users.create.errors.endCustomerIdInUse', { id: r.endCustomerId });
+    case 'unknownParkingLots':
+      return t('dataRules.unknownParkingLots', { lots: r.lots.join(', ') });
     case 'emailTaken':
     case 'pdfUnreadable':
     case 'pdfActiveContent':

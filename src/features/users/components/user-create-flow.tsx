@@ -116,6 +116,8 @@ function RefusalText({ refusal, fallback }: { refusal: CreateRefusal; fallback?:
       return <p>{t('users.create.errors.emailInUse', { id: refusal.endCustomerId })}</p>;
     case 'endCustomerIdInUse':
       return <p>{t('users.create.errors.endCustomerIdInUse', { id: refusal.endCustomerId })}</p>;
+    case 'unknownParkingLots':
+      return <p>{t('dataRules.unknownParkingLots', { lots: refusal.lots.join(', ') })}</p>;
     case 'emailTaken':
     case 'pdfUnreadable':
     case 'pdfActiveContent':

@@ -12,7 +12,9 @@ export function AuthStep({ form }: { form: UserWizardForm }) {
   const { values, set, setValues, touch, bind, message } = form;
   const admin = isAdminUserType(values.userType);
   const locationRows = (form.locations.data ?? []).filter((l) => l.cpoId === values.cpoId);
-  const lotItems = parkingLotsOf(locationRows.find((l) => l.locationId === values.locationId)).map((p) => ({ id: p, label: p }));
+  const knownItems = parkingLotsOf(locationRows.find((l) => l.locationId === values.locationId)).map((p) => ({ id: p, label: p }));
+  // A chosen lot the location no longer has stays listed, marked, so the user can untick it.
+  const lotItems = [...knownItems, ...form.unknownLots.map((p) => ({ id: p, label: t('dataRules.unknownLotItem', { lot: p }) }))];
   const userTypeItems = enumItems(
     t,
     form.isAdmin || form.contract?.userType === 'GLOBAL_ADMIN' ? ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN'] : ['REGULAR', 'LOCAL_ADMIN'],
@@ -51,7 +53,7 @@ export function AuthStep({ form }: { form: UserWizardForm }) {
               touch('parkingLotNumbers');
             }}
             isDisabled={!values.locationId}
-            description={values.locationId && lotItems.length === 0 ? t('users.create.noParkingLots') : undefined}
+            description={values.locationId && knownItems.length === 0 ? t('users.create.noParkingLots') : undefined}
             errorMessage={message('parkingLotNumbers')}
             isRequired
             fullWidth

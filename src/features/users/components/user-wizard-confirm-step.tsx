@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useFormat } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n-context';
 import { isAdminUserType, usesRfid, wireDate, withBilling } from '../user-create-rules';
-import { parseMoney } from '../user-rules';
+import { maskIban, parseMoney } from '../user-rules';
 import type { UserWizardForm } from './user-wizard-form';
 
 type Row = [string, ReactNode];
@@ -72,7 +72,12 @@ export function ConfirmStep({ form }: { form: UserWizardForm }) {
           [`${t('users.fields.onboardingFee')} (EUR)`, moneyText(values.onboardingFee)],
           [`${t('users.fields.feePerRequest')} (${t('users.units.perRequest')})`, moneyText(values.fixTariffPerChargingRequest)],
           [t('users.fields.paymentMethod'), values.paymentMethod ? t(`users.paymentMethods.${values.paymentMethod}`) : '–'],
-          ...(values.paymentMethod === 'SEPA' ? ([[t('users.fields.mandateReference'), values.mandateReference.trim()]] as Row[]) : []),
+          ...(values.paymentMethod === 'SEPA'
+            ? ([
+                [t('users.fields.mandateReference'), values.mandateReference.trim()],
+                [t('users.create.iban'), maskIban(values.iban) ?? '–'],
+              ] as Row[])
+            : []),
         ] as Row[])
       : []),
     [t('users.fields.debitAccountNr'), values.debitAccountNr.trim() || '–'],

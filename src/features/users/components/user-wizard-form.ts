@@ -13,8 +13,10 @@ import {
   defaultPaymentMethod,
   emptyUserForm,
   isLockedContract,
+  parkingLotsOf,
   stepIsValid,
   toBase64,
+  unknownParkingLots,
   userFormIssues,
   valuesFromContract,
   type UserField,
@@ -86,17 +88,23 @@ export function useUserWizardForm({ isOpen, contract, initial }: UserWizardSourc
       : idCheck.id === values.endCustomerId.trim()
         ? idCheck.result
         : null;
+  const knownLots =
+    locations.data && values.locationId ? parkingLotsOf(locations.data.find((l) => l.locationId === values.locationId)) : null;
   const issues = userFormIssues(values, {
     manualIds,
     idCheck: currentIdCheck,
     pdfIssue: pdf.issue,
     currentEndCustomerId: contract?.endCustomerId,
+    knownLots,
   });
+  const unknownLots = unknownParkingLots(values.parkingLotNumbers, knownLots);
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const touch = (key: UserField) => setTouched((s) => ({ ...s, [key]: true }));
   const message = (key: UserField) => {
-    const code = touched[key] ? issues[key] : undefined;
+    // An unknown lot is named at once: the edit wizard opens with it, before anything is touched.
+    const code = touched[key] || issues[key] === 'unknownParkingLot' ? issues[key] : undefined;
     if (!code) return undefined;
+    if (code === 'unknownParkingLot') return t('dataRules.unknownParkingLots', { lots: unknownLots.join(', ') });
     const max = /^max(\d+)$/.exec(code);
     if (max) return t('users.create.issues.max', { max: max[1]! });
     return t(`users.create.issues.${code}`);
@@ -158,5 +166,6 @@ export function useUserWizardForm({ isOpen, contract, initial }: UserWizardSourc
     operators,
     operator,
     locations,
+    unknownLots,
   };
 }
