@@ -339,6 +339,7 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'GET /bff/locations/get-by-cpo-for-dropdown': (b) => ({ query: { cpoId: b.operator.cpoId } }),
   'GET /bff/locations/get-by-cpo': (b) => ({ query: { cpoId: b.operator.cpoId, page: '0', size: '10' } }),
   'GET /bff/locations/parking-info': (b) => ({ query: { locationId: b.location.locationId } }),
+  'GET /bff/connectors/upload/template': () => ({ query: { format: 'xlsx' } }),
   'GET /bff/connectors/get-by-cpo': (b) => ({ query: { locationId: b.location.locationId, locationIds: b.location.locationId } }),
   'GET /booking-service/bookings/get-charging-history': (b) => ({ query: { contractKey: b.contract.contractKey, page: '0', size: '10' } }),
   'POST /bff/locations/location': (b) => ({
