@@ -1,7 +1,10 @@
 import contentDisposition from 'content-disposition';
-import { IMPORT_TEMPLATE_FILE_NAME, importTemplateQuerySchema } from '../../../../contract/station-import';
+import { IMPORT_TEMPLATE_FILE_NAME, importTemplateQuerySchema, stationImportQuerySchema } from '../../../../contract/station-import';
+import { ok } from '../../http/respond';
 import { routeTable } from '../../http/route-table';
 import { parseQuery } from '../../http/validate';
+import { importStations } from './import-stations';
+import { importUploadCheck, parsedFileOf } from './parse-file';
 import { csvTemplate, xlsxTemplate } from './template';
 
 const fileHeaders = (type: string, name: string) => ({
@@ -34,6 +37,19 @@ export const stationImportRoutes = routeTable('bff', [
         200,
         fileHeaders('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${IMPORT_TEMPLATE_FILE_NAME}.xlsx`),
       );
+    },
+  },
+
+  {
+    method: 'POST',
+    path: '/connectors/upload',
+    access: 'admin',
+    // The file comes as multipart (field `file`); read in a worker before the transaction opens.
+    bodyLimit: 'upload',
+    checkUpload: importUploadCheck,
+    handler: async (c) => {
+      const { dryRun } = parseQuery(c, stationImportQuerySchema);
+      return ok(c, await importStations(c.get('db'), c.get('auth').scope, parsedFileOf(c).rows, dryRun));
     },
   },
 ]);
