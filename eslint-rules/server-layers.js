@@ -22,7 +22,7 @@ export const areaImports = {
     'operators/queries',
     'rfid/handlers',
   ],
-  stations: ['contracts/queries', 'locations/queries'],
+  stations: ['contracts/queries', 'locations/queries', 'mail/attachment-check', 'mail/upload-gate'],
 };
 
 // Bottom to top; a layer imports its own and the ones below it.

@@ -168,6 +168,16 @@ function build(r: Route, bag: Bag, query?: Record<string, string>): Built {
 
 async function send(r: Route, built: Built, auth: { token?: string; authorization?: string }): Promise<Answer> {
   calls++;
+  if (built.sample.form) {
+    const authorization = auth.authorization ?? (auth.token ? `Bearer ${auth.token}` : undefined);
+    const res = await h.app.request(built.path, {
+      method: r.method,
+      headers: authorization ? { authorization } : {},
+      body: built.sample.form(),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : text };
+  }
   const body = r.method === 'GET' ? undefined : (built.sample.body ?? {});
   const res = await h.request(r.method, built.path, {
     body,

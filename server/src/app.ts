@@ -26,6 +26,7 @@ import { locationRoutes } from './locations/routes';
 import { mailRoutes } from './mail/routes';
 import { operatorRoutes } from './operators/routes';
 import { rfidRoutes } from './rfid/routes';
+import { stationImportRoutes } from './stations/import/routes';
 import { stationRoutes } from './stations/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
@@ -120,6 +121,7 @@ export const routes: readonly Route[] = [
   ...cockpitRoutes,
   ...locationRoutes,
   ...stationRoutes,
+  ...stationImportRoutes,
   ...customerRoutes,
   ...rfidRoutes,
   ...contractRoutes,

@@ -53,6 +53,12 @@ export const envSchema = z.object({
   UPLOAD_MAX_PIXELS: z._default(z.coerce.number().check(z.int(), z.positive()), 40_000_000),
   /** Uploads parsed at once; more wait their turn. */
   UPLOAD_CHECK_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.positive()), 2),
+  /** The station import's file (`stations/import/README.md`): above it 413 PAYLOAD_TOO_LARGE. */
+  STATION_IMPORT_MAX_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 5 * 1024 * 1024),
+  /** Data rows a station import may hold; more is refused as ERROR_PARSING_<kind>_FILE (tooManyRows). */
+  STATION_IMPORT_MAX_ROWS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
+  /** What an XLSX may inflate to in all (a zip bomb is refused before it fills memory). */
+  STATION_IMPORT_MAX_UNCOMPRESSED_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 50 * 1024 * 1024),
   /** Open connections the server takes in all; more are refused (each is a file of the process's limit). */
   MAX_CONNECTIONS: z._default(z.coerce.number().check(z.int(), z.positive()), 4000),
   /** Open connections per client address (the socket's, not X-Forwarded-For); 0: no cap, for behind a proxy. */

@@ -49,7 +49,7 @@ interface FuzzRequest {
   contentType?: string;
   idempotencyKey?: string;
   ifMatch?: string;
-  body?: string;
+  body?: string | FormData;
 }
 
 let h: Harness;
@@ -494,6 +494,15 @@ const uploadFields: Record<string, (body: unknown, file: Buffer) => unknown> = {
   'POST /bff/mail/send': (body, file) => ({ ...(body as object), attachments: [...file], attachmentName: 'anhang.pdf' }),
 };
 
+/** Upload routes whose file comes as a multipart form: the form around the file. */
+const multipartUploads: Record<string, (file: Buffer) => FormData> = {
+  'POST /bff/connectors/upload': (file) => {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(file)]), 'stationen.csv');
+    return form;
+  },
+};
+
 function withContractPdf(body: unknown, file: Buffer) {
   const b = body as { contractInfo?: object };
   return { ...b, contractInfo: { ...b.contractInfo, contractPdfInByteArrayForm: file.toString('base64') } };
@@ -581,7 +590,9 @@ describe('fuzz', () => {
     'hostile uploads on %s: refused with a code while another tenant reads within a second',
     async (key, r) => {
       const place = uploadFields[key];
-      if (!place) expect.fail(`${key} takes uploads: say in uploadFields of fuzz.test.ts where its file goes`);
+      const form = multipartUploads[key];
+      if (!place && !form) expect.fail(`${key} takes uploads: say in uploadFields of fuzz.test.ts where its file goes`);
+      const caller = r.access === 'admin' ? 'admin' : 'operator';
       // Signed in before the database's fingerprint: the sign-in writes a session.
       partnerToken ??= (await h.login('partner')).access_token;
       fp = await fingerprint(h.db);
@@ -589,13 +600,10 @@ describe('fuzz', () => {
       const base = r.service === 'root' ? '' : defaultRuntimeConfig.services[r.service];
       const url = `${base}${patternOf(r).slice(base.length)}`;
       for (const [what, bytes] of Object.entries(await hostileFiles())) {
-        const req: FuzzRequest = {
-          caller: 'operator',
-          method: r.method,
-          url,
-          contentType: 'application/json',
-          body: JSON.stringify(place(sample.body, bytes)),
-        };
+        const query = sample.query ? `?${new URLSearchParams(sample.query).toString()}` : '';
+        const req: FuzzRequest = form
+          ? { caller, method: r.method, url: `${url}${query}`, body: form(bytes) }
+          : { caller, method: r.method, url, contentType: 'application/json', body: JSON.stringify(place!(sample.body, bytes)) };
         const slowest = await whileReading(() => check(r, req));
         expect(slowest, `${key} with ${what} held another tenant's read`).toBeLessThan(1000);
         expect(lastStatus, `${key} took ${what}`).toBeGreaterThanOrEqual(400);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -5,6 +6,7 @@ import { sha256 } from '../db/stored-hash';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/http';
 import { ApiError } from './errors';
+import { isMultipart, readFormData } from './multipart';
 import type { AppBindings } from './types';
 
 /** Keys are kept at least this long: offline tablets replay their outbox after days. */
@@ -29,9 +31,31 @@ function canonicalBody(text: string): string {
 export const requestFingerprint = (method: string, pathWithQuery: string, body: string) =>
   sha256(`${method} ${pathWithQuery}\n${canonicalBody(body)}`);
 
+/**
+ * A multipart form as its fields in order, each file by its bytes' hash: the same file sent again
+ * comes with another random boundary, which must not make it another request.
+ */
+async function formIdentity(c: Context<AppBindings>): Promise<string | undefined> {
+  const form = await readFormData(c);
+  if (!form) return undefined;
+  const fields: [string, string][] = [];
+  for (const [name, value] of form) {
+    fields.push([
+      name,
+      typeof value === 'string'
+        ? value
+        : `file:${createHash('sha256')
+            .update(new Uint8Array(await value.arrayBuffer()))
+            .digest('hex')}`,
+    ]);
+  }
+  return JSON.stringify(fields);
+}
+
 async function fingerprintOf(c: Context<AppBindings>) {
   const url = new URL(c.req.url);
-  return requestFingerprint(c.req.method, `${url.pathname}${url.search}`, await c.req.text());
+  const body = (isMultipart(c) && (await formIdentity(c))) || (await c.req.text());
+  return requestFingerprint(c.req.method, `${url.pathname}${url.search}`, body);
 }
 
 const where = (userId: string, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));

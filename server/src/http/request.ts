@@ -19,7 +19,7 @@ const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too 
 /**
  * Refuses a body over the route's limit with 413 before it is read whole (by Content-Length, or
  * while streaming when there is none), then reads it into the request, where `c.req.text()` finds
- * it again.
+ * it again (an upload's as bytes, `c.req.arrayBuffer()`).
  */
 export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
@@ -32,7 +32,10 @@ export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> 
     });
     return limited(c, async () => {
       try {
-        await c.req.text();
+        // An upload may be binary (a multipart form with an XLSX): kept as bytes, which text() and
+        // json() still read; text first would turn bytes that are no UTF-8 into U+FFFD for good.
+        if (limit === 'upload') await c.req.arrayBuffer();
+        else await c.req.text();
       } catch (err) {
         if (err instanceof ApiError) throw err;
         // The client went away mid-body (ECONNRESET): nothing to log, and nobody reads the answer.

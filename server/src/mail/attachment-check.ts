@@ -38,7 +38,8 @@ const defaultLimits: UploadCheckLimits = { timeoutMs: 5000, memoryMb: 128, maxPi
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function takeTurn(concurrency: number): Promise<() => void> {
+/** Waits until fewer than `concurrency` uploads are being parsed (the station import's parser takes turns too). */
+export async function takeTurn(concurrency: number): Promise<() => void> {
   if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   return () => {

@@ -18,7 +18,7 @@ export interface FoundUpload {
 /** Refused uploads per account: a few mistakes an hour, not a stream of crafted files for the parser. */
 export const refusedUploadLimit: ThrottleRule = { limit: 10, windowSeconds: 3600, blockSeconds: 3600, maxBlockSeconds: 6 * 3600 };
 
-const refusedUploadKey = (userId: string) => `upload-refused:${userId}`;
+export const refusedUploadKey = (userId: string) => `upload-refused:${userId}`;
 
 /**
  * One upload-route request per account at a time, from before its body is read until its answer:

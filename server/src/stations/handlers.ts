@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../db/pg-errors';
 import { ApiError } from '../http/errors';
 import { followLotRenames } from '../contracts/queries';
 import { findLocation } from '../locations/queries';
+import { newStationRows } from './import/new-stations';
 import { clearLots, findModel, insertConnectors, lockConnectors, lotsAt, nextCpNumber, writeConnector, type ConnectorRow } from './queries';
 
 /** The rules of the stations area (spec 2 §4/§5): what a write may do, and which error says why not. */
@@ -29,15 +30,13 @@ export async function createStations(db: Db, scope: Scope, body: z.output<typeof
   }
   const first = await nextCpNumber(db);
   const cpIds = Array.from({ length: body.numOfChargingStations }, (_, i) => `OLI${String(first + i).padStart(6, '0')}`);
-  const rows = cpIds.flatMap((cpId) =>
-    Array.from({ length: model.connectorsPerStation }, (_, k) => ({
-      connectorId: `${cpId}_${k + 1}`,
+  const rows = newStationRows(
+    cpIds.map((cpId) => ({
       cpId,
-      connectorNumber: k + 1,
       cpoId: loc.cpoId,
       locationId: loc.locationId,
       wallboxModel: model.name,
-      status: 'INACTIVE' as const,
+      connectorCount: model.connectorsPerStation,
     })),
   );
   await insertConnectors(db, rows);

@@ -11,6 +11,7 @@ import { operators } from '../db/schema/operators';
 import { connectors } from '../db/schema/stations';
 import type { Route } from '../http/route-table';
 import { demoAccounts } from '../seed/seed';
+import { csvFile } from './station-import-files';
 
 /**
  * What the access matrix (access-matrix.test.ts) and the fuzz test (fuzz.test.ts) know about the
@@ -295,6 +296,8 @@ export interface Fixtures {
 export interface Sample {
   query?: Record<string, string>;
   body?: unknown;
+  /** A multipart body (an upload route's file) instead of JSON. */
+  form?: () => FormData;
   /** The statuses a caller allowed on the route gets with its own data; 2xx when absent. */
   expect?: number[];
 }
@@ -339,6 +342,17 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'GET /bff/locations/get-by-cpo-for-dropdown': (b) => ({ query: { cpoId: b.operator.cpoId } }),
   'GET /bff/locations/get-by-cpo': (b) => ({ query: { cpoId: b.operator.cpoId, page: '0', size: '10' } }),
   'GET /bff/locations/parking-info': (b) => ({ query: { locationId: b.location.locationId } }),
+  'GET /bff/connectors/upload/template': () => ({ query: { format: 'xlsx' } }),
+  // A dry run: valid, and it writes nothing, so the matrix may send it again and again.
+  'POST /bff/connectors/upload': (b) => ({
+    query: { csvSeparator: ';', dryRun: 'true' },
+    form: () => {
+      const form = new FormData();
+      const file = csvFile([{ locationId: b.location.locationId, wallboxModel: 'ABL eMH1', connectorCount: 1, parkingLot1: 'MX1' }]);
+      form.set('file', new Blob([new Uint8Array(file)]), 'stationen.csv');
+      return form;
+    },
+  }),
   'GET /bff/connectors/get-by-cpo': (b) => ({ query: { locationId: b.location.locationId, locationIds: b.location.locationId } }),
   'GET /booking-service/bookings/get-charging-history': (b) => ({ query: { contractKey: b.contract.contractKey, page: '0', size: '10' } }),
   'POST /bff/locations/location': (b) => ({
