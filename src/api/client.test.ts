@@ -3,14 +3,20 @@ import * as z from 'zod/mini';
 import { defaultRuntimeConfig } from '../../contract/config';
 import { getTokens, setTokens, subscribeTokens, type TokenChange } from '../auth/token-store';
 import {
+  FIRST_TRY_TIMEOUT_MS,
+  READ_TIMEOUT_MS,
+  WRITE_TIMEOUT_MS,
+  answerTimeout,
   apiRequest,
   buildQueryString,
   buildUrl,
   dropEmpty,
   filenameFromContentDisposition,
   newIdempotencyKey,
+  probeServer,
   refreshAccessToken,
 } from './client';
+import { isServerAnswering, reportAnswer, reportNoAnswer } from '../offline/online-status';
 import { resetRuntimeConfig } from './config';
 import { ApiError, NetworkError, ResponseShapeError, SessionExpiredError } from './errors';
 
@@ -460,5 +466,69 @@ describe('401 handling', () => {
     mockFetch(() => json({ data: tokenPair(5) }));
     await expect(refreshAccessToken()).resolves.toBe('access-5');
     expect(getTokens()).toEqual({ accessToken: 'access-5', refreshToken: 'refresh-5' });
+  });
+});
+
+/** A fetch that never answers; like the browser's, it rejects once its signal aborts. */
+function hang(_url: string, init: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    const abort = () => reject(new DOMException('aborted', 'AbortError'));
+    if (init.signal?.aborted) abort();
+    init.signal?.addEventListener('abort', abort);
+  });
+}
+
+describe('reachability from the requests themselves (lie-fi)', () => {
+  afterEach(() => {
+    reportAnswer();
+    vi.useRealTimers();
+  });
+
+  it('a request without an answer marks the server as not answering; the next answer marks it answering', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiRequest({ service: 'bff', path: '/x', auth: false })).rejects.toBeInstanceOf(NetworkError);
+    expect(isServerAnswering()).toBe(false);
+    mockFetch(() => json({ errorCodeResponse: 'NOT_FOUND' }, 404));
+    await expect(apiRequest({ service: 'bff', path: '/x', auth: false })).rejects.toBeInstanceOf(ApiError);
+    expect(isServerAnswering()).toBe(true);
+  });
+
+  it('after a request without an answer, the next one gives up after a short timeout instead of hanging', async () => {
+    vi.useFakeTimers();
+    reportNoAnswer();
+    mockFetch(hang);
+    const request = apiRequest({ service: 'bff', path: '/x', method: 'PUT', body: { a: 1 }, auth: false });
+    const outcome = expect(request).rejects.toBeInstanceOf(NetworkError);
+    await vi.advanceTimersByTimeAsync(FIRST_TRY_TIMEOUT_MS);
+    await outcome;
+    expect(isServerAnswering()).toBe(false);
+  });
+
+  it('a caller cancelling is not a missing answer', async () => {
+    const controller = new AbortController();
+    mockFetch(hang);
+    const request = apiRequest({ service: 'bff', path: '/x', signal: controller.signal, auth: false });
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+    expect(isServerAnswering()).toBe(true);
+  });
+
+  it('times out reads and small writes, never uploads; shortly when the last request got no answer', () => {
+    expect(answerTimeout('GET', undefined, true)).toBe(READ_TIMEOUT_MS);
+    expect(answerTimeout('PUT', '{"a":1}', true)).toBe(WRITE_TIMEOUT_MS);
+    expect(answerTimeout('PUT', '{"a":1}', false)).toBe(FIRST_TRY_TIMEOUT_MS);
+    expect(answerTimeout('POST', new FormData(), false)).toBeNull();
+    expect(answerTimeout('POST', 'x'.repeat(200_000), true)).toBeNull();
+  });
+
+  it('the probe counts only a JSON answer as the server (not a captive portal page)', async () => {
+    reportNoAnswer();
+    mockFetch(() => new Response('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    expect(await probeServer()).toBe(false);
+    expect(isServerAnswering()).toBe(false);
+    const fetchFn = mockFetch(() => new Response(null, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    expect(await probeServer()).toBe(true);
+    expect(isServerAnswering()).toBe(true);
+    expect(fetchFn.mock.calls[0]?.[1]).toMatchObject({ method: 'HEAD', cache: 'no-store' });
   });
 });

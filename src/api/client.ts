@@ -1,7 +1,8 @@
 import { clearTokens, getAccessToken, getTokens, setTokenPair, whenTokensStored } from '../auth/token-store';
 import { ORIGIN_DASHBOARD, tokenPairAnswer } from '../auth/token-answers';
 import type { AnswerCheck } from './answer-check';
-import { getServiceBase, type ServiceName } from './config';
+import { CONFIG_URL, getServiceBase, type ServiceName } from './config';
+import { isServerAnswering, reportAnswer, reportNoAnswer } from '../offline/online-status';
 import {
   ApiError,
   NetworkError,
@@ -190,21 +191,102 @@ async function prepare(options: AnyRequestOptions): Promise<Prepared> {
   return { url, method, headers, body, signal: options.signal };
 }
 
+/** How long a request may wait for its answer's headers when the last request got one. */
+export const READ_TIMEOUT_MS = 10_000;
+export const WRITE_TIMEOUT_MS = 20_000;
+/**
+ * When the last request got no answer, the first try of the next waits this long only: on lie-fi a
+ * request may hang for minutes, and the user should hear 'saved on this device' within 2 s.
+ */
+export const FIRST_TRY_TIMEOUT_MS = 2_500;
+/** Bodies above this (an upload, a contract PDF) may take longer to send than any header timeout. */
+const TIMED_BODY_BYTES = 64 * 1024;
+
+function bodyBytes(body: BodyInit | undefined): number {
+  if (body === undefined || body === null) return 0;
+  if (typeof body === 'string') return body.length;
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return body.size;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength;
+  // FormData and streams: an upload; never cut short.
+  return Infinity;
+}
+
+/** The time a request may wait for its answer, or null for none. */
+export function answerTimeout(method: HttpMethod, body: BodyInit | undefined, serverAnswering: boolean): number | null {
+  if (bodyBytes(body) > TIMED_BODY_BYTES) return null;
+  if (!serverAnswering) return FIRST_TRY_TIMEOUT_MS;
+  return method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS;
+}
+
+/** The caller's signal, plus our own timeout; `timedOut` tells the two apart. */
+function withTimeout(signal: AbortSignal | undefined, ms: number | null) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    ms === null
+      ? null
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, ms);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * One fetch. Whether an answer came back is reported to online-status.ts: that, not
+ * navigator.onLine alone, decides whether the app treats the network as there (lie-fi).
+ */
 async function send(prepared: Prepared, token: string | null): Promise<Response> {
   const headers = new Headers(prepared.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const timeout = withTimeout(prepared.signal, answerTimeout(prepared.method, prepared.body, isServerAnswering()));
   try {
-    return await fetch(prepared.url, {
+    const response = await fetch(prepared.url, {
       method: prepared.method,
       headers,
       body: prepared.body,
-      signal: prepared.signal,
+      signal: timeout.signal,
     });
+    reportAnswer();
+    return response;
   } catch (error) {
     // Cancellation is not a failure: TanStack Query and callers expect the AbortError itself.
-    if (isAbortError(error) || prepared.signal?.aborted) throw error;
+    if (!timeout.timedOut() && (isAbortError(error) || prepared.signal?.aborted)) throw error;
+    reportNoAnswer();
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     throw new NetworkError(offline ? 'offline' : 'failed', { cause: error });
+  } finally {
+    timeout.done();
+  }
+}
+
+/**
+ * A cheap request that tells whether the server answers (offline/reachability-probe.ts): HEAD of
+ * the runtime config, which the service worker leaves to the network (it only keeps GETs of it).
+ * Only a JSON answer counts, so a captive portal's page does not read as the server.
+ */
+export async function probeServer(): Promise<boolean> {
+  const timeout = withTimeout(undefined, FIRST_TRY_TIMEOUT_MS);
+  try {
+    const response = await fetch(CONFIG_URL, { method: 'HEAD', cache: 'no-store', signal: timeout.signal });
+    const ours = response.status < 500 && (response.headers.get('Content-Type') ?? '').includes('json');
+    if (ours) reportAnswer();
+    return ours;
+  } catch {
+    reportNoAnswer();
+    return false;
+  } finally {
+    timeout.done();
   }
 }
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Modal, ModalOverlay, Dialog as AriaDialog } from 'react-aria-components/Modal';
 import { useT } from '../i18n/i18n-context';
 import { Button } from '../ui/button';
-import { useOnlineStatus } from '../offline/online-status';
+import { useConnection } from '../offline/online-status';
 import { useSession } from '../auth/session-context';
 import { logout } from '../auth/auth-api';
 import { OutboxButton } from '../offline/outbox-button';
@@ -22,7 +22,7 @@ import { useMediaQuery } from './use-media-query';
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT();
   const session = useSession();
-  const online = useOnlineStatus();
+  const connection = useConnection();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const wide = useMediaQuery('(min-width: 80rem)');
   const [loggingOut, setLoggingOut] = useState(false);
@@ -65,13 +65,16 @@ export function AppShell({ children }: { children: ReactNode }) {
               {navIcons.menu}
             </Button>
             <div className="flex-1" />
-            {!online && (
+            {connection !== 'online' && (
               <span
                 role="status"
+                data-testid="connection-status"
+                // The text hides on a phone-sized screen; the name stays.
+                aria-label={t(connection === 'offline' ? 'app.offlineShort' : 'offline.unreachableShort')}
                 className="inline-flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning"
               >
                 {navIcons.offline}
-                <span className="hidden sm:inline">{t('app.offlineShort')}</span>
+                <span className="hidden sm:inline">{t(connection === 'offline' ? 'app.offlineShort' : 'offline.unreachableShort')}</span>
               </span>
             )}
             <OutboxButton />

@@ -4,6 +4,7 @@ import { ApiError, NetworkError, SessionExpiredError } from '../api/errors';
 import { makeClaims, makeJwt } from '../api/test-tokens';
 import { clearTokens, getTokens, setTokens } from '../auth/token-store';
 import { Outbox, type OutboxOptions, type SendFn } from './outbox';
+import { reportAnswer, reportNoAnswer } from './online-status';
 import { PARALLEL_SCOPES } from './outbox-policy';
 import { isConflict, type NewWrite, type OutboxWrite } from './outbox-write';
 
@@ -56,6 +57,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  reportAnswer();
   for (const o of outboxes.splice(0)) o.dispose();
   clearTokens('logout');
 });
@@ -153,6 +155,41 @@ describe('Outbox', () => {
     online = false;
     expect(await outbox.submit([input('d', 1)])).toBe('queued');
     expect(send).toHaveBeenCalledTimes(3);
+  });
+
+  it('lie-fi: submit says queued at once while the server does not answer, and as soon as a send gets no answer', async () => {
+    const outbox = make();
+    reportNoAnswer();
+    const started = Date.now();
+    expect(await outbox.submit([input('a', 1)])).toBe('queued');
+    expect(send).not.toHaveBeenCalled();
+    reportAnswer();
+    // The browser says online and the server answered before: the send hangs, then gets no answer.
+    let fail: (error: unknown) => void = () => {};
+    send.mockImplementation(async (r: Sent) => {
+      if (r.path.startsWith('/connectors/b/')) await new Promise((_resolve, reject) => (fail = reject));
+      return { ok: true };
+    });
+    const outcome = outbox.submit([input('b', 1)], 60_000);
+    await vi.waitFor(() => expect(paths()).toContain('/connectors/b/1'));
+    reportNoAnswer(); // as api/client.ts does when a request times out
+    fail(new NetworkError('failed'));
+    expect(await outcome).toBe('queued');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('lie-fi: replays within moments of the first answer, without an online event, skipping the backoff', async () => {
+    send.mockRejectedValueOnce(new NetworkError('failed'));
+    const outbox = make();
+    outbox.start();
+    const a = await outbox.enqueue(input('a', 1));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    reportNoAnswer();
+    await vi.waitFor(() => expect(find(outbox, a.id)).toMatchObject({ state: 'pending', attempts: 1 }));
+    expect(find(outbox, a.id).nextAttemptAt).toBeGreaterThan(clock);
+    reportAnswer(); // the reachability probe got an answer
+    await vi.waitFor(() => expect(stateOf(outbox, a.id)).toBe('done'));
+    expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('keeps a network failure pending and retries later with the same idempotency key', async () => {

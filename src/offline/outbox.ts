@@ -2,7 +2,7 @@ import type { UseStore } from 'idb-keyval';
 import { apiRequest, refreshAccessToken } from '../api/client';
 import { SessionExpiredError } from '../api/errors';
 import { getClaims, getTokens, isAccessTokenValid, subscribeTokens } from '../auth/token-store';
-import { isOnline } from './online-status';
+import { isOnline, subscribeOnlineStatus } from './online-status';
 import { BACKOFF_BASE_MS, DONE_TTL_MS, PARALLEL_SCOPES, backoffDelay, classify, toOutboxError, type Outcome } from './outbox-policy';
 import { OutboxStore } from './outbox-store';
 import { byOrder, isConflict, type NewWrite, type OutboxError, type OutboxRequest, type OutboxWrite } from './outbox-write';
@@ -238,9 +238,14 @@ export class Outbox {
       };
       const timer = setTimeout(() => finish('queued'), waitMs);
       const stop = this.subscribe(check);
+      // A request that got no answer meanwhile (lie-fi): the writes wait on the device, say so now.
+      const stopStatus = subscribeOnlineStatus(() => {
+        if (!isOnline()) finish('queued');
+      });
       const finish = (outcome: SubmitOutcome) => {
         clearTimeout(timer);
         stop();
+        stopStatus();
         resolve(outcome);
       };
       check();
@@ -465,8 +470,9 @@ export class Outbox {
   // ---- wiring ------------------------------------------------------------------------------
 
   /**
-   * Replays now, and whenever the browser is online again, the page comes back to the foreground or
-   * someone signs in. Idempotent; returns the unwiring.
+   * Replays now, and whenever the server can be reached again (the browser's `online` event, or the
+   * first answer after lie-fi: online-status.ts), the page comes back to the foreground or someone
+   * signs in. Idempotent; returns the unwiring.
    */
   start(): () => void {
     if (!this.unwire) {
@@ -477,10 +483,17 @@ export class Outbox {
       const stopTokens = subscribeTokens((change) => {
         if (change.type === 'set') kick();
       });
+      let wasOnline = isOnline();
+      const stopStatus = subscribeOnlineStatus(() => {
+        const online = isOnline();
+        if (online && !wasOnline) kick();
+        wasOnline = online;
+      });
       if (typeof window !== 'undefined') window.addEventListener('online', kick);
       if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
       this.unwire = () => {
         stopTokens();
+        stopStatus();
         if (typeof window !== 'undefined') window.removeEventListener('online', kick);
         if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
         this.unwire = null;

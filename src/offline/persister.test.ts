@@ -55,6 +55,24 @@ beforeEach(async () => {
 afterEach(() => clearTokens());
 
 describe('query persister', () => {
+  it('keeps a list in the copy after a background refetch failed, and restores it as kept data, not as an error', async () => {
+    signIn('user-1');
+    const persister = createQueryPersister({ throttleTime: 0 });
+    const source = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ['locations', 'list', { page: 0 }];
+    source.setQueryData(key, { totalNumberOfRecords: 1, response: [{ locationId: 'L1' }] });
+    // Lie-fi: the refetch gets no answer and gives up; the query is in 'error' with its old data.
+    await source.fetchQuery({ queryKey: key, queryFn: () => Promise.reject(new Error('no answer')), staleTime: 0 }).catch(() => undefined);
+    expect(source.getQueryState(key)?.status).toBe('error');
+    await saveQueryCache(source, persister);
+
+    const target = new QueryClient();
+    await restoreQueryCache(target, persister);
+    expect(target.getQueryData(key)).toEqual({ totalNumberOfRecords: 1, response: [{ locationId: 'L1' }] });
+    expect(target.getQueryState(key)?.status).toBe('success');
+    expect(target.getQueryState(key)?.error).toBeNull();
+  });
+
   it('round-trips the queries of areas that keep theirs through IndexedDB and drops the rest', async () => {
     signIn('user-1');
     const persister = createQueryPersister({ throttleTime: 0 });

@@ -44,8 +44,24 @@ export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undef
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   const restored = query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < SESSION_STARTED_AT;
   const kept = persistDeclared(query.queryKey[0]) ?? restored;
-  // Only settled data; the generic type keeps both query-core copies happy.
-  return kept && defaultShouldDehydrateQuery(query as Query);
+  // Settled data, also when a later refetch failed: TanStack's default (status 'success' only)
+  // dropped a kept list from the copy as soon as one background refetch gave up, so the next start
+  // had nothing to show. The generic type keeps both query-core copies happy.
+  const keptAfterFailure = query.state.status === 'error' && query.state.data !== undefined;
+  return kept && (keptAfterFailure || defaultShouldDehydrateQuery(query as Query));
+}
+
+/**
+ * The copy keeps the data a query last had from the server, never the failure of a later refetch:
+ * restored, it is the kept data (and is asked for again in the background), not an error screen.
+ */
+export function keptCopy(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : q,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 let queryCacheStore: UseStore | null = null;
@@ -85,7 +101,7 @@ export function createQueryPersister(options: QueryPersisterOptions = {}): Persi
     },
     key: PERSISTED_CLIENT_KEY,
     throttleTime: options.throttleTime ?? 1_000,
-    serialize: (client) => JSON.stringify({ owner: currentOwner(), client } satisfies StoredEnvelope),
+    serialize: (client) => JSON.stringify({ owner: currentOwner(), client: keptCopy(client) } satisfies StoredEnvelope),
     deserialize: (raw) => {
       const stored = JSON.parse(raw) as Partial<StoredEnvelope>;
       if (!stored.client || stored.owner !== currentOwner()) return DISCARD;

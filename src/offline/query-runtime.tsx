@@ -2,6 +2,9 @@ import { QueryClientProvider, onlineManager, type QueryKey, type UseQueryOptions
 import { persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { useEffect, type ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
+import { probeServer } from '../api/client';
+import { startReachabilityProbe } from './reachability-probe';
+import { countWrites } from './outbox-write';
 import { getOutbox } from './outbox';
 import { queriesChangedBy } from './write-kinds';
 import { refreshAfterWrite } from './refresh-after-write';
@@ -89,6 +92,16 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
       stopRefused();
       stop();
     };
+  }, []);
+  // Lie-fi: while the server does not answer, ask it again and again, so reads and writes go on
+  // within seconds of its first answer (no `online` event comes when the browser never said offline).
+  useEffect(() => {
+    const outbox = getOutbox();
+    return startReachabilityProbe({
+      probe: probeServer,
+      writesWaiting: () => countWrites(outbox.getSnapshot()).open > 0,
+      subscribeWrites: outbox.subscribe,
+    });
   }, []);
   useEffect(() => bindQueryCacheToUser(queryClient), []);
   // Signed in, with writes possibly waiting on this device: ask the browser not to evict them.
