@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
+import { failureText, writeLabel } from '../../offline/write-kinds';
+import { PARKING_LOT_WRITE } from './api/station-writes';
 import type { SettableConnectorStatus } from '../../../contract/stations';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { AlertDialog } from '../../ui/alert-dialog';
@@ -104,13 +106,13 @@ export function useStationActions(onQueued?: () => void) {
   return { openParkingLot, openAvailability, elements };
 }
 
-/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows the server's message. */
+/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows a dialog naming the lot (the server's reason in the user's words). */
 function DuplicateParkingLotDialog() {
   const t = useT();
   const { writes } = useOutbox();
   const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
   const failed = writes.find(
-    (w) => w.kind === 'parking-lot' && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
+    (w) => w.kind === PARKING_LOT_WRITE && w.state === 'failed' && w.lastError?.code === 'DATA_INCONSISTENCY' && !seen.has(w.id),
   );
   return (
     <AlertDialog
@@ -119,7 +121,7 @@ function DuplicateParkingLotDialog() {
       variant="error"
       title={t('stations.duplicateParkingLot.title')}
     >
-      {failed ? t('stations.duplicateParkingLot.body', { message: failed.lastError?.message ?? '', label: failed.label }) : null}
+      {failed ? t('stations.duplicateParkingLot.body', { message: failureText(failed, t), label: writeLabel(failed, t) }) : null}
     </AlertDialog>
   );
 }

@@ -3,7 +3,7 @@ import { createTranslator } from '../../../i18n/i18n-provider';
 import { loadSignedInMessages } from '../../../i18n/messages';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxWrite } from '../../../offline/outbox-write';
-import { describeFailure, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
+import { describeFailure, failureText, formPath, queriesChangedBy, writeKindName, writeLabel } from '../../../offline/write-kinds';
 import { locationKeys } from '../../locations/api/location-keys';
 import { availabilityWrites, parkingLotWrites, type SelectedConnector } from '../station-rules';
 import { registerStationWrites } from './station-writes';
@@ -82,5 +82,23 @@ describe('station write kinds', () => {
       lastError: { code: 'VALIDATION_ERROR', status: 400, message: 'Ungültig' },
     });
     expect(describeFailure(refused, de)).toBeNull();
+  });
+
+  it("name a lot the location has already in the user's language, never the server's English reason", () => {
+    const taken = stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!, {
+      lastError: {
+        code: 'DATA_INCONSISTENCY',
+        status: 409,
+        message: 'Parking lot already exists at the location: P12',
+        detail: [{ locationId: 'L7', parkingLot: 'P12' }],
+      },
+    });
+    expect(failureText(taken, de)).toBe('Die Parkplatznummer P12 ist an diesem Standort bereits vergeben.');
+    expect(failureText(taken, en)).toBe('Parking lot P12 already exists at this location.');
+    const lost = stored(parkingLotWrites([connector], { OLI1_2: 'P12' })[0]!, {
+      state: 'pending',
+      lastError: { code: 'NETWORK_ERROR', message: 'The request failed' },
+    });
+    expect(failureText(lost, de)).toBe('Der Server hat nicht geantwortet.');
   });
 });

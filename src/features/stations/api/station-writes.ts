@@ -49,6 +49,20 @@ function describeConflict(error: OutboxError, t: TranslateFn): string | null {
   });
 }
 
+/**
+ * A parking lot the location has already (409 DATA_INCONSISTENCY, detail: the lots in question):
+ * named in the user's language, not by the server's English reason.
+ */
+function describeParkingLotFailure(error: OutboxError, t: TranslateFn): string | null {
+  if (error.code !== 'DATA_INCONSISTENCY') return describeConflict(error, t);
+  const lots = Array.isArray(error.detail)
+    ? error.detail.flatMap((d: unknown) =>
+        typeof d === 'object' && d && 'parkingLot' in d && typeof d.parkingLot === 'string' ? [d.parkingLot] : [],
+      )
+    : [];
+  return t('stations.duplicateParkingLot.taken', { lots: [...new Set(lots)].join(', ') || '–' });
+}
+
 export function registerStationWrites(): void {
   registerWriteKind<ParkingLotWriteData>({
     kind: PARKING_LOT_WRITE,
@@ -56,7 +70,7 @@ export function registerStationWrites(): void {
     label: (d, t) => t('stations.parkingLot.outboxLabel', { lot: d.parkingLot, connectorId: d.connectorId }),
     refreshes,
     formPath: (d) => stationPath(d.connectorId, { edit: 'parking-lot', lot: d.parkingLot }),
-    describeFailure: describeConflict,
+    describeFailure: describeParkingLotFailure,
   });
   registerWriteKind<AvailabilityWriteData>({
     kind: AVAILABILITY_WRITE,
