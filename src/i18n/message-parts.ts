@@ -15,6 +15,7 @@ export const SIGNED_OUT_MESSAGES = [
   'errors',
   'notFound',
   'routeError',
+  'screenTitle',
   'stripe',
   'validation',
   'app.name',

@@ -73,7 +73,7 @@ beforeEach(async () => {
       kind: 'test.status',
       state: 'failed',
       attempts: 1,
-      lastError: { code: 'VALIDATION_ERROR', status: 422, message: 'Ungültig' },
+      lastError: { code: 'VALIDATION_ERROR', status: 422, message: 'Invalid payload' },
     }),
     store,
   );
@@ -116,7 +116,9 @@ describe('OutboxDialog', () => {
     expect(items[0].textContent).toContain('Ausstehend');
     expect(items[1].textContent).toContain('Auf dem Server geändert: Version 7');
     expect(items[2].textContent).toContain('Statuswechsel');
-    expect(items[2].textContent).toContain('Grund: Ungültig');
+    // The server's reason is English and for logs: the user reads one in their language.
+    expect(items[2].textContent).toContain('Grund: Bitte prüfen Sie Ihre Eingaben.');
+    expect(dialog.textContent).not.toContain('Invalid payload');
     expect(items[3].textContent).toContain('Wartet auf Anmeldung');
     // A refused write leads back to its screen to make the change again.
     expect(within(items[1]).getByRole('link', { name: 'Erneut bearbeiten: Parkplatz P1 für w2' }).getAttribute('href')).toBe(

@@ -6,7 +6,7 @@ import { Dialog } from '../ui/dialog';
 import { StatusBadge, type StatusTone } from '../ui/status-badge';
 import { useOutbox } from './outbox-react';
 import type { OutboxState, OutboxWrite } from './outbox-write';
-import { describeFailure, formPath, writeKindName, writeLabel } from './write-kinds';
+import { failureText, formPath, writeKindName, writeLabel } from './write-kinds';
 
 const stateTone: Record<OutboxState, StatusTone> = {
   pending: 'warning',
@@ -23,9 +23,7 @@ function Reason({ write }: { write: OutboxWrite }) {
   if (!error || write.state === 'done' || write.state === 'sending') return null;
   return (
     <div className="flex flex-col gap-0.5 text-sm">
-      <p className={write.state === 'failed' ? 'text-danger' : undefined}>
-        {describeFailure(write, t) ?? t('outbox.reason', { message: error.message })}
-      </p>
+      <p className={write.state === 'failed' ? 'text-danger' : undefined}>{t('outbox.reason', { message: failureText(write, t) })}</p>
       {write.state === 'pending' && write.nextAttemptAt > 0 && (
         <p className="text-muted">{t('outbox.nextAttempt', { time: formatTime(write.nextAttemptAt) })}</p>
       )}

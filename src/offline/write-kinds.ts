@@ -53,6 +53,31 @@ export function describeFailure(write: OutboxWrite, t: TranslateFn): string | nu
   return write.lastError ? (kindOf(write)?.describeFailure?.(write.lastError, t) ?? null) : null;
 }
 
+/**
+ * What a stored failure reads as: the kind's own wording, else one by the kind of failure. Never the
+ * server's or the browser's raw message, which is English and meant for logs (issue 23).
+ */
+export function failureText(write: OutboxWrite, t: TranslateFn): string {
+  const own = describeFailure(write, t);
+  if (own) return own;
+  const error = write.lastError;
+  if (!error) return t('errors.somethingWrong');
+  if (error.code === 'NETWORK_ERROR') return t('errors.noAnswer');
+  switch (error.status) {
+    case 400:
+    case 422:
+      return t('errors.validation');
+    case 403:
+      return t('errors.forbidden');
+    case 404:
+      return t('errors.notFound');
+    case 413:
+      return t('errors.tooLarge');
+    default:
+      return t('errors.somethingWrong');
+  }
+}
+
 /** What to refresh after the server answered `write` (nothing for an unknown kind). */
 export function queriesChangedBy(write: OutboxWrite): readonly RefreshTarget[] {
   const kind = kindOf(write);

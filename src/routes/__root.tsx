@@ -6,6 +6,7 @@ import { useSession } from '../auth/session-context';
 import { loadSignedInMessages } from '../i18n/messages';
 import { AppNotices } from '../layout/app-notices';
 import { FullPageSpinner } from '../layout/full-page-spinner';
+import { ScreenTitle } from '../layout/screen-title';
 import { WriteOverlay } from '../layout/write-overlay';
 
 // The root route is not code-split by the router plugin: the signed-in shell loads only when needed,
@@ -29,6 +30,7 @@ function RootNotFound() {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
+      <ScreenTitle />
       <Outlet />
       <AppNotices />
       <WriteOverlay />

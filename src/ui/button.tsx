@@ -21,11 +21,12 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-danger text-primary-fg hover:brightness-110 active:brightness-95',
 };
 
-// Every size keeps a 44 px touch target (tablets in the field); sizes differ in padding and type.
+// Every size keeps a 44 px touch target both ways (tablets in the field), also around a short text
+// such as a connector number '1'; sizes differ in padding and type.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-11 px-3 text-sm',
-  md: 'min-h-11 px-4 text-base',
-  lg: 'min-h-12 px-6 text-lg',
+  sm: 'min-h-11 min-w-11 px-3 text-sm',
+  md: 'min-h-11 min-w-11 px-4 text-base',
+  lg: 'min-h-12 min-w-12 px-6 text-lg',
 };
 const iconSizes: Record<ButtonSize, string> = { sm: 'size-11', md: 'size-11', lg: 'size-12' };
 

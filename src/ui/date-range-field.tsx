@@ -121,7 +121,7 @@ function DateBox({ label, value, maxValue, isDisabled, errorMessage, onChange, o
       className="flex w-full max-w-[260px] flex-col gap-1"
     >
       <FieldLabel isRequired>{label}</FieldLabel>
-      <Group className={cx(inputClassName, 'flex items-center gap-1 pe-0 data-[focus-within]:border-focus')}>
+      <Group className={cx(inputClassName, 'flex items-center gap-0 px-1 pe-0 data-[focus-within]:border-focus')}>
         <DateInput className="flex flex-1 items-center">
           {(segment) => <Segment segment={segment} onIncompleteChange={onIncompleteChange} />}
         </DateInput>
@@ -184,8 +184,11 @@ function Segment({ segment, onIncompleteChange }: { segment: SegmentData; onInco
     <DateSegment
       segment={segment}
       className={cx(
-        'rounded px-0.5 tabular-nums outline-none',
-        segment.type === 'literal' ? 'text-muted' : 'focus:bg-primary focus:text-primary-fg',
+        'rounded tabular-nums outline-none',
+        // An editable segment is a 44 px touch target (a finger taps the day, month or year to type it).
+        segment.type === 'literal'
+          ? 'px-0.5 text-muted'
+          : 'inline-flex min-h-11 min-w-11 items-center justify-center focus:bg-primary focus:text-primary-fg',
         'data-[placeholder]:text-muted',
       )}
     />

@@ -25,6 +25,8 @@ export type ValidationMessageId =
   | 'validation.emailMismatch'
   | 'validation.digitsOnly'
   | 'validation.lettersOnly'
+  | 'validation.alphanumeric'
+  | 'validation.number'
   | 'validation.invalidDate'
   | 'validation.endBeforeStart'
   | 'validation.endAfterToday'

@@ -37,12 +37,14 @@ export function FieldDescription({ children }: { children?: ReactNode }) {
 
 /**
  * Error text. react-aria links it to the input (aria-describedby); the polite live region around it
- * makes screen readers also announce it the moment it appears while the user is typing.
+ * makes screen readers also announce it the moment it appears while the user is typing. Only our
+ * message is shown: without one, react-aria's FieldError would show its own built-in wording (a
+ * date past its maximum, a constraint of the browser), a second message set beside validation.*.
  */
 export function FieldErrorText({ children, className }: { children?: ReactNode; className?: string }) {
   return (
     <div aria-live="polite" className={cx('empty:hidden', className)}>
-      <FieldError className="text-sm text-danger">{children}</FieldError>
+      {children ? <FieldError className="text-sm text-danger">{children}</FieldError> : null}
     </div>
   );
 }

@@ -49,17 +49,28 @@ export const rules = {
 };
 
 /**
- * The contract's zod schemas (contract/*.ts) use short codes as issue messages; this maps them to
- * the same ids so server 400s and client checks read the same.
+ * The contract's zod schemas (contract/*.ts) and the forms' own rules use short codes as issue
+ * messages; this maps them to the one message set of every form (validation.*), so server 400s and
+ * client checks read the same and no form has a wording of its own for the same mistake.
  */
 export function failureForCode(code: string): ValidationFailure | null {
   const max = /^max(\d+)$/.exec(code);
   if (max) return fail('validation.maxLength', { max: Number(max[1]) });
   switch (code) {
     case 'required':
+    case 'emailRequired':
       return fail('validation.required');
     case 'email':
+    case 'emailFormat':
       return fail('validation.email');
+    case 'alphanumeric':
+      return fail('validation.alphanumeric');
+    case 'number':
+      return fail('validation.number');
+    case 'date':
+      return fail('validation.invalidDate');
+    case 'invalid':
+      return fail('validation.invalid');
     case 'weakPassword':
       return fail('validation.weakPassword');
     case 'newemailsameasold':

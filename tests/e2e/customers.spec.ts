@@ -56,7 +56,7 @@ test('admin creates an Operator-type customer; the invited person sets a passwor
   // The customer number: letters and digits only, and one already in use is refused.
   await field(dialog, /^Kundennummer/).fill('E2E-1');
   await field(dialog, /^Kundennummer/).blur();
-  await expect(dialog.getByText('Nur Buchstaben und Ziffern', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Bitte geben Sie nur Buchstaben und Ziffern ein', { exact: true })).toBeVisible();
   await field(dialog, /^Kundennummer/).fill('K10001');
   await dialog.getByRole('button', { name: 'Prüfen' }).click();
   await expect(dialog.getByText('Kundennummer ist vergeben')).toBeVisible();
@@ -72,13 +72,12 @@ test('admin creates an Operator-type customer; the invited person sets a passwor
   await next.click();
 
   // Step 2 validates on load, with the spec's messages.
-  await expect(dialog.getByText('Dieses Feld ist erforderlich').first()).toBeVisible();
-  await expect(dialog.getByText('E-Mail ist erforderlich')).toBeVisible();
+  await expect(dialog.getByText('Bitte füllen Sie das Feld aus').first()).toBeVisible();
   await expect(next).toBeDisabled();
   await field(dialog, /^Vorname/).fill('Nora');
   await field(dialog, /^Nachname/).fill('Neumann');
   await field(dialog, /^E-Mail/).fill('nora@');
-  await expect(dialog.getByText('E-Mail hat ein falsches Format')).toBeVisible();
+  await expect(dialog.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein')).toBeVisible();
   await field(dialog, /^E-Mail/).fill(email);
   await field(dialog, /^Rolle/).fill('Geschäftsführerin');
   await expectAccessible(page);
@@ -90,7 +89,7 @@ test('admin creates an Operator-type customer; the invited person sets a passwor
     'Neumann',
     email,
     customerId,
-    'Operator',
+    'Betreiber',
     'c/o Hausverwaltung Kurz',
     'Am Markt 5',
     '04109',
@@ -98,7 +97,7 @@ test('admin creates an Operator-type customer; the invited person sets a passwor
     company,
     'Geschäftsführerin',
     'Prosessional',
-    'false',
+    'Nein',
   ])
     await expect(summary).toContainText(value);
   await dialog.getByRole('button', { name: 'Absenden' }).click();

@@ -142,7 +142,7 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   await fillUserInfo(page, dialog, stamp, lastName);
   await dialog.getByRole('textbox', { name: /^PLZ/ }).fill('2045a');
   await dialog.getByRole('textbox', { name: /^PLZ/ }).blur();
-  await expect(dialog.getByText('Nur Ziffern.')).toBeVisible();
+  await expect(dialog.getByText('Bitte geben Sie nur Ziffern ein')).toBeVisible();
   await expect(next).toBeDisabled();
   await dialog.getByRole('textbox', { name: /^PLZ/ }).fill('20457');
   await expectAccessible(page);
@@ -471,9 +471,9 @@ test("in English: the wizard's first step reads in English, refuses a non-numeri
   await page.getByRole('button', { name: 'Create user' }).click();
   const dialog = page.getByRole('dialog', { name: /Create user/ });
   await expect(dialog.getByRole('heading', { name: 'User info' })).toBeVisible();
-  await dialog.getByRole('textbox', { name: /^Postcode/ }).fill('12a');
-  await dialog.getByRole('textbox', { name: /^Postcode/ }).blur();
-  await expect(dialog.getByText('Digits only.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Postal code/ }).fill('12a');
+  await dialog.getByRole('textbox', { name: /^Postal code/ }).blur();
+  await expect(dialog.getByText('Please enter digits only')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
   await expectAccessible(page);
 });

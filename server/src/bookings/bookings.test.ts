@@ -7,7 +7,8 @@ import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
 import { contracts } from '../db/schema/contracts';
 import { demoAccounts } from '../seed/seed';
-import { historyCsv } from './handlers';
+import de from '../../../locales/de.json' with { type: 'json' };
+import { historyCsv, historyCsvColumns } from './handlers';
 import { createHarness, type Harness } from '../test/harness';
 
 let h: Harness;
@@ -109,6 +110,14 @@ describe('GET /booking-service/bookings/charging-history/export', () => {
     const row = lines.find((l) => l.startsWith(one.transactionId))!;
     expect(row).toContain(`'=HYPERLINK(""x"")`);
     expect(row).toMatch(/;\d+,\d{3};\d+,\d{2}$/);
+    // Enum cells in German like the headers: no 'APP' or 'terminated_request' in the file.
+    const cells = lines.slice(1).map((l) => l.split(';'));
+    const statusAt = historyCsvColumns.indexOf('Status');
+    const authAt = historyCsvColumns.indexOf('Autorisierung');
+    expect(cells.every((c) => ['App', 'RFID', 'App und RFID'].includes(c[authAt]))).toBe(true);
+    const germanStatuses: string[] = Object.values(de.chargingRequest.status);
+    expect(cells.every((c) => germanStatuses.includes(c[statusAt]))).toBe(true);
+    expect(row.split(';')[statusAt]).toBe(de.chargingRequest.status[one.status as keyof typeof de.chargingRequest.status]);
 
     // Compressed as it streams: the same file after gunzip.
     const zipped = await h.app.request(url('startDate=2000-01-01&endDate=2030-12-31'), {

@@ -6,6 +6,7 @@ import type { billingStatusUpdateBodySchema, historyExportQuerySchema } from '..
 import { notFound, type Scope } from '../auth/scope';
 import { getChargingHistory } from '../cockpit/queries';
 import type { Db } from '../db/client';
+import de from '../../../locales/de.json' with { type: 'json' };
 import { lockBills, setBillingStatus } from './queries';
 
 /** The booking service's rules: payment statuses of bills, the charging-history file (spec 2 §2, §7). */
@@ -72,6 +73,12 @@ export const historyCsvColumns = [
   'Kosten (EUR)',
 ];
 
+/**
+ * The file is German throughout (headers, decimal comma, Berlin times), so its enum cells read as the
+ * German screens do, from the same messages; an unknown value stays as it is rather than blank.
+ */
+const germanLabel = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+
 const csvRecord = (r: ChargingRequestRow) => [
   r.transactionId,
   safeCell(r.endCustomerId),
@@ -87,10 +94,10 @@ const csvRecord = (r: ChargingRequestRow) => [
       .join(', '),
   ),
   safeCell(r.parkingLot),
-  r.authType,
+  germanLabel(de.users.authTypes, r.authType),
   safeCell(r.rfidSerialId),
   safeCell(r.rfidTag),
-  r.status,
+  germanLabel(de.chargingRequest.status, r.status),
   when(r.startDate),
   when(r.endDate),
   when(r.lastUpdateTimestamp),

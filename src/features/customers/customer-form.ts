@@ -14,7 +14,7 @@ import {
 import { operatorCareOfSchema, operatorCitySchema, operatorStreetSchema, operatorZipCodeSchema } from '../../../contract/operators';
 import { isApiError, isNetworkError } from '../../api/errors';
 import type { FormRules } from '../../ui/use-form';
-import { failureForCode, fromSchema, type Rule, type ValidationFailure, type ValidationMessageId } from '../../ui/validation';
+import { fromSchema, type Rule, type ValidationFailure } from '../../ui/validation';
 
 /**
  * The forms of customer management (spec 3 §2, §3, §5): the create-customer wizard's company and
@@ -26,24 +26,10 @@ export const CUSTOMER_TYPES = customerTypes;
 export type CustomerType = (typeof customerTypes)[number];
 
 /**
- * Codes of contract/customers.ts with their own wording in spec 3 §5 ('E-Mail is required',
- * 'Email is in wrong format', alphanumeric customer numbers). The ui kit's message ids do not
- * list them, so they are ids of this area's messages (customers.validation.*).
+ * A form rule from a contract field schema. Spec 3 §5's own codes ('emailRequired', 'emailFormat',
+ * 'alphanumeric') read as every other form's messages (issue 23: one message set for all forms).
  */
-const ownCodes = new Set(['emailRequired', 'emailFormat', 'alphanumeric']);
-
-/** A form rule from a contract field schema, with this area's wording for its own codes. */
-export function customerRule(schema: z.ZodMiniType): Rule<string> {
-  const general = fromSchema(schema);
-  return (value) => {
-    const result = schema.safeParse(value ?? '');
-    if (result.success) return null;
-    const code = result.error.issues[0]!.message;
-    if (ownCodes.has(code)) return { id: `customers.validation.${code}` as ValidationMessageId };
-    if (code === 'required') return { id: 'customers.validation.required' as ValidationMessageId };
-    return failureForCode(code) ?? general(value);
-  };
-}
+export const customerRule = (schema: z.ZodMiniType): Rule<string> => fromSchema(schema);
 
 // ---- step 1: company information ------------------------------------------------------------------
 
@@ -70,7 +56,7 @@ export const emptyCompany = (): CompanyValues => ({
   createManualEndCustomerId: 'false',
 });
 
-const requiredFailure: ValidationFailure = { id: 'customers.validation.required' as ValidationMessageId };
+const requiredFailure: ValidationFailure = { id: 'validation.required' };
 
 export const companyRules: FormRules<CompanyValues> = {
   customerId: [customerRule(customerIdSchema)],
@@ -163,7 +149,7 @@ export function confirmEntries(t: TranslateFn, company: CompanyValues, user: Use
     [t('customers.fields.companyName'), given(company.companyName)],
     [t('customers.fields.role'), given(user.role)],
     [t('customers.fields.productPackage'), PRODUCT_PACKAGE],
-    [t('customers.fields.manualEndCustomerId'), company.createManualEndCustomerId === 'true' ? 'true' : 'false'],
+    [t('customers.fields.manualEndCustomerId'), t(company.createManualEndCustomerId === 'true' ? 'customers.yes' : 'customers.no')],
   ];
   return entries.filter((e): e is Entry => !!e[1]);
 }

@@ -4,7 +4,7 @@ import type { OperatorDetail } from '../../../contract/operators';
 import { useT } from '../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { useOutboxInstance } from '../../offline/outbox-react';
-import { describeFailure } from '../../offline/write-kinds';
+import { failureText } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu } from '../../ui/menu';
@@ -115,7 +115,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
       </AlertDialog>
       <AlertDialog isOpen={result?.outcome === 'failed'} onClose={closeResult} variant="error" title={t('operators.edit.failedTitle')}>
         <div className="flex flex-col gap-2">
-          <p>{(refused && describeFailure(refused, t)) || refused?.lastError?.message || t('errors.somethingWrong')}</p>
+          <p>{refused ? failureText(refused, t) : t('errors.somethingWrong')}</p>
           <p className="text-muted">{t('operators.edit.failedHint')}</p>
         </div>
       </AlertDialog>

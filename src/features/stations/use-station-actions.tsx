@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/i18n-context';
 import { useOutbox } from '../../offline/outbox-react';
-import { describeFailure, writeLabel } from '../../offline/write-kinds';
+import { failureText, writeLabel } from '../../offline/write-kinds';
 import type { SettableConnectorStatus } from '../../../contract/stations';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { AlertDialog } from '../../ui/alert-dialog';
@@ -106,7 +106,7 @@ export function useStationActions(onQueued?: () => void) {
   return { openParkingLot, openAvailability, elements };
 }
 
-/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows the server's message. */
+/** Spec 2 §8: a parking-lot write refused with DATA_INCONSISTENCY shows a dialog naming the lot (the server's reason in the user's words). */
 function DuplicateParkingLotDialog() {
   const t = useT();
   const { writes } = useOutbox();
@@ -121,7 +121,7 @@ function DuplicateParkingLotDialog() {
       variant="error"
       title={t('stations.duplicateParkingLot.title')}
     >
-      {failed ? t('stations.duplicateParkingLot.body', { message: describeFailure(failed, t) ?? '', label: writeLabel(failed, t) }) : null}
+      {failed ? t('stations.duplicateParkingLot.body', { message: failureText(failed, t), label: writeLabel(failed, t) }) : null}
     </AlertDialog>
   );
 }

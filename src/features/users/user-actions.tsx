@@ -8,7 +8,7 @@ import type { SubmitOutcome } from '../../offline/outbox';
 import { useOutboxInstance } from '../../offline/outbox-react';
 import type { NewWrite } from '../../offline/outbox-write';
 import { versionToSend } from '../../offline/versioned-writes';
-import { describeFailure } from '../../offline/write-kinds';
+import { failureText } from '../../offline/write-kinds';
 import { AlertDialog } from '../../ui/alert-dialog';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -237,7 +237,7 @@ function ResultDialogs({ result, onClose }: { result: Result; onClose: () => voi
       </AlertDialog>
       <AlertDialog isOpen={result?.outcome === 'failed'} onClose={onClose} variant="error" title={t('users.actions.failedTitle')}>
         <div className="flex flex-col gap-2">
-          <p>{(refused && describeFailure(refused, t)) || refused?.lastError?.message || t('errors.somethingWrong')}</p>
+          <p>{refused ? failureText(refused, t) : t('errors.somethingWrong')}</p>
           <p className="text-muted">{t('users.actions.failedHint')}</p>
         </div>
       </AlertDialog>

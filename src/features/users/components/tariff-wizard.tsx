@@ -5,6 +5,7 @@ import { useLocale, useT } from '../../../i18n/i18n-context';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { fromDisplay, toDisplay, fromWire, toWire } from '../../../ui/date-range';
+import { failureForCode, validationMessage } from '../../../ui/validation';
 import { Wizard } from '../../../ui/wizard';
 import { firstOfNextMonth, initialTariffValues, parseMoney, tariffFormIssues, type TariffFormValues } from '../user-rules';
 
@@ -52,7 +53,7 @@ export function TariffWizard({ isOpen, contract, initialValues, onClose, onSubmi
   };
   const message = (key: keyof TariffFormValues) => {
     const code = touched[key] ? issues[key] : undefined;
-    return code ? t(`users.tariff.issues.${code}`) : undefined;
+    return code ? (validationMessage(t, failureForCode(code)) ?? t(`users.tariff.issues.${code}`)) : undefined;
   };
   // The 1st of this month is not in the past on the 1st itself.
   const firstDate = today.endsWith('-01') ? today : firstOfNextMonth(today);
@@ -126,7 +127,7 @@ export function TariffWizard({ isOpen, contract, initialValues, onClose, onSubmi
                 }}
                 errorMessage={
                   touched.newTariffCancellationDate && cancellationText && !fromDisplay(cancellationText)
-                    ? t('users.tariff.issues.date')
+                    ? t('validation.invalidDate')
                     : message('newTariffCancellationDate')
                 }
                 data-testid="tariff-cancellation"

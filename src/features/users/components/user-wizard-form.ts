@@ -5,6 +5,7 @@ import { useSession } from '../../../auth/session-context';
 import { useLocale, useT, type TranslateFn } from '../../../i18n/i18n-context';
 import { locationDropdownQueryOptions } from '../../locations/api/location-queries';
 import { ALL_OPERATORS, operatorDetailQueryOptions, operatorListQueryOptions } from '../../operators/api/operator-queries';
+import { failureForCode, validationMessage } from '../../../ui/validation';
 import { isEndCustomerIdFree } from '../api/user-queries';
 import {
   STEP_FIELDS,
@@ -105,9 +106,7 @@ export function useUserWizardForm({ isOpen, contract, initial }: UserWizardSourc
     const code = touched[key] || issues[key] === 'unknownParkingLot' ? issues[key] : undefined;
     if (!code) return undefined;
     if (code === 'unknownParkingLot') return t('dataRules.unknownParkingLots', { lots: unknownLots.join(', ') });
-    const max = /^max(\d+)$/.exec(code);
-    if (max) return t('users.create.issues.max', { max: max[1]! });
-    return t(`users.create.issues.${code}`);
+    return validationMessage(t, failureForCode(code)) ?? t(`users.create.issues.${code}`);
   };
   const bind = (key: keyof UserFormValues & UserField) => ({
     value: values[key] as string,
