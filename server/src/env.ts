@@ -71,6 +71,8 @@ export const envSchema = z.object({
   OCPP_MAX_STATIONS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
   /** OCPP: how long an operation waits for the station's answer. */
   OCPP_CALL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 15_000),
+  /** `npm start` (main.ts) runs this many simulated charge points of the demo data in the process; 0 turns them off. */
+  SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
   TRUST_PROXY: z.pipe(
     z._default(z.enum(['true', 'false', '']), 'false'),

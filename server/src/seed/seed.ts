@@ -104,7 +104,7 @@ export interface SeedResult {
 }
 
 /** Every area's rows, drawn in the order that keeps the data set the same for the same seed. */
-async function drawRows(ctx: SeedContext) {
+export async function drawRows(ctx: SeedContext) {
   const logins = await hashedLogins();
   const { customerRows, operatorRows } = drawCustomersAndOperators(ctx);
   const userRows = drawDashboardUsers(ctx, customerRows, operatorRows, logins);
