@@ -22,6 +22,8 @@ export const areaImports = {
     'operators/queries',
     'rfid/handlers',
   ],
+  // The station simulator starts from the demo seed's stations, tags and station password.
+  ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
   stations: ['contracts/queries', 'locations/queries', 'mail/attachment-check', 'mail/upload-gate'],
 };
 

@@ -69,6 +69,16 @@ export const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
   /** A connection gets this long for a whole request (a support attachment on one bar of signal). */
   REQUEST_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 120_000),
+  /** OCPP: the heartbeat interval a station is given at boot; 2.5 intervals without a message make it OFFLINE. */
+  OCPP_HEARTBEAT_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 60),
+  /** OCPP: how often the instance looks for stations gone silent. */
+  OCPP_LIVENESS_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** OCPP: stations connected to this instance at once (their sockets are outside MAX_CONNECTIONS_PER_ADDRESS). */
+  OCPP_MAX_STATIONS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** OCPP: how long an operation waits for the station's answer. */
+  OCPP_CALL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 15_000),
+  /** `npm start` (main.ts) runs this many simulated charge points of the demo data in the process; 0 turns them off. */
+  SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
   TRUST_PROXY: z.pipe(
     z._default(z.enum(['true', 'false', '']), 'false'),

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { createCentralSystem, type CentralSystem } from './ocpp/central-system';
 import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -24,6 +25,8 @@ export interface RunningServer {
   port: number;
   /** The server's database (on PGlite: the proxy to its worker thread), for tests and benches. */
   db: Db;
+  /** The OCPP 1.6J central system on this server's port (ws://…/ocpp/{cpId}). */
+  centralSystem: CentralSystem;
   /** On PGlite: the memory of its worker thread. */
   workerMemory?: () => Promise<NodeJS.MemoryUsage>;
   close: () => Promise<void>;
@@ -36,7 +39,7 @@ export interface RunningServer {
  * sends nothing is closed after it) and REQUEST_TIMEOUT_MS for its whole request; nothing waits for
  * it meanwhile, since bodies are read before any transaction opens.
  */
-function limitConnections(server: HttpServer, env: Env): void {
+function limitConnections(server: HttpServer, env: Env): { release: (socket: Socket) => void } {
   server.maxConnections = env.MAX_CONNECTIONS;
   server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = env.HEADERS_TIMEOUT_MS;
@@ -45,12 +48,26 @@ function limitConnections(server: HttpServer, env: Env): void {
   // would stay open for good. The socket's own timeout (Node's timer list, not a global timer) ends
   // it: with no other 'timeout' listener, Node's HTTP server destroys a socket that times out. The
   // first request clears it (Node sets its keep-alive timeout after each answer), and so does a
-  // WebSocket upgrade (the ws library clears it when it takes the socket).
+  // WebSocket upgrade (a station's answer may take longer than the headers did).
   server.on('connection', (socket: Socket) => socket.setTimeout(env.HEADERS_TIMEOUT_MS));
   server.on('request', (req: IncomingMessage) => req.socket.setTimeout(0));
+  server.on('upgrade', (req: IncomingMessage) => req.socket.setTimeout(0));
   const cap = env.MAX_CONNECTIONS_PER_ADDRESS;
-  if (cap === 0) return;
+  const released = new WeakSet<Socket>();
   const open = new Map<string, number>();
+  const leave = (address: string) => {
+    const left = (open.get(address) ?? 1) - 1;
+    if (left === 0) open.delete(address);
+    else open.set(address, left);
+  };
+  // An accepted station's socket leaves the per-address count (a site's stations share one address
+  // behind its router); OCPP_MAX_STATIONS and MAX_CONNECTIONS still bound them.
+  const release = (socket: Socket) => {
+    if (cap === 0 || released.has(socket)) return;
+    released.add(socket);
+    leave(socket.remoteAddress ?? 'unknown');
+  };
+  if (cap === 0) return { release };
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';
     const count = (open.get(address) ?? 0) + 1;
@@ -60,11 +77,10 @@ function limitConnections(server: HttpServer, env: Env): void {
     }
     open.set(address, count);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left === 0) open.delete(address);
-      else open.set(address, left);
+      if (!released.has(socket)) leave(address);
     });
   });
+  return { release };
 }
 
 /**
@@ -111,7 +127,14 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       () => resolve(s),
     );
   });
-  if (server instanceof HttpServer) limitConnections(server, env);
+  const centralSystem = createCentralSystem({ db: handle.db, env, log });
+  if (server instanceof HttpServer) {
+    const limits = limitConnections(server, env);
+    centralSystem.events.on('accepted', (socket: Socket) => limits.release(socket));
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      if (!centralSystem.handleUpgrade(req, socket, head)) socket.destroy();
+    });
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(env.HOST)}:${port}`;
   log(`CPO Cockpit listening on ${url} (${handle.kind})`);
@@ -121,12 +144,14 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     url,
     port,
     db: handle.db,
+    centralSystem,
     workerMemory: handle.workerMemory,
     close: async () => {
       if (closed) return;
       closed = true;
       mail.stop();
       clearInterval(prune);
+      await centralSystem.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();
     },

@@ -18,6 +18,7 @@ import * as customersTables from './schema/customers';
 import * as httpTables from './schema/http';
 import * as locationsTables from './schema/locations';
 import * as mailTables from './schema/mail';
+import * as ocppTables from './schema/ocpp';
 import * as operatorsTables from './schema/operators';
 import * as rfidTables from './schema/rfid';
 import * as stationsTables from './schema/stations';
@@ -32,6 +33,7 @@ const schema = {
   ...httpTables,
   ...locationsTables,
   ...mailTables,
+  ...ocppTables,
   ...operatorsTables,
   ...rfidTables,
   ...stationsTables,

@@ -22,6 +22,8 @@ import { drawLocations } from './locations';
 import { drawErpValues } from './operators';
 import { createRandom } from './random';
 import { drawConnectors } from './stations';
+import { demoStationPassword, drawOcppStations } from './ocpp';
+import { ocppStations } from '../db/schema/ocpp';
 import { drawDashboardUsers, type DemoLogins } from './users';
 
 /**
@@ -65,7 +67,7 @@ export const demoAccounts = {
 } as const;
 
 /** The demo accounts' e-mails with the hashes of their passwords (random salts: the one part of the seed that differs per run). */
-async function hashedLogins(): Promise<DemoLogins> {
+async function hashedLogins(): Promise<DemoLogins & { stations: string }> {
   const hashed = async (account: { email: string; password: string }) => ({
     email: account.email,
     passwordHash: await hashPassword(account.password),
@@ -77,7 +79,7 @@ async function hashedLogins(): Promise<DemoLogins> {
     hashed(demoAccounts.unverified),
     hashPassword(demoAccounts.others.password),
   ]);
-  return { admin, operator, partner, unverified, others: { passwordHash: others } };
+  return { admin, operator, partner, unverified, others: { passwordHash: others }, stations: await hashPassword(demoStationPassword) };
 }
 
 /** Multi-row inserts sized below PostgreSQL's 65535 bind parameters. */
@@ -102,7 +104,7 @@ export interface SeedResult {
 }
 
 /** Every area's rows, drawn in the order that keeps the data set the same for the same seed. */
-async function drawRows(ctx: SeedContext) {
+export async function drawRows(ctx: SeedContext) {
   const logins = await hashedLogins();
   const { customerRows, operatorRows } = drawCustomersAndOperators(ctx);
   const userRows = drawDashboardUsers(ctx, customerRows, operatorRows, logins);
@@ -112,7 +114,9 @@ async function drawRows(ctx: SeedContext) {
   const { contractRows, rfidRows, contractTags } = drawContracts(ctx, locationRows, connectorRows);
   const { requestRows, monthly } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
   const billRows = drawBills(ctx, contractRows, monthly);
+  const ocppRows = drawOcppStations(connectorRows, logins.stations, ctx.now);
   return {
+    ocppRows,
     customerRows,
     operatorRows,
     userRows,
@@ -159,6 +163,7 @@ export async function seedDatabase(
     await insertBatched(tx, locations, rows.locationRows);
     await insertBatched(tx, locationInfrastructure, rows.infraRows);
     await insertBatched(tx, connectors, rows.connectorRows);
+    await insertBatched(tx, ocppStations, rows.ocppRows);
     await insertBatched(tx, contracts, rows.contractRows);
     await insertBatched(tx, rfidTags, rows.rfidRows);
     await insertBatched(tx, chargingRequests, rows.requestRows);

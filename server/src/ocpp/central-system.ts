@@ -1,0 +1,136 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { createRPCError, RPCServer } from 'ocpp-rpc';
+import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { ocpp16Frame } from './error-codes';
+import { startLivenessSweep } from './liveness';
+import { stationPasswordHash } from './queries';
+import { stationMessages, type StationMessages } from './station-messages';
+
+/** Where charge points connect: ws://host/ocpp/{chargePointId}. */
+export const OCPP_PATH = '/ocpp';
+const SUBPROTOCOL = 'ocpp1.6';
+
+interface ServerClient {
+  identity: string;
+  handshake: { request: IncomingMessage };
+  sendRaw: (frame: string) => void;
+  handle: (method: string, handler: (call: { params: unknown }) => unknown) => void;
+  call: (method: string, params?: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
+  close: (opts?: { code?: number; reason?: string; force?: boolean }) => Promise<unknown>;
+  on: (event: string, listener: (...args: unknown[]) => void) => void;
+}
+
+export interface CentralSystem {
+  /** The HTTP server's 'upgrade' for paths under /ocpp/; true when it took the socket. */
+  handleUpgrade: (req: IncomingMessage, socket: Socket, head: Buffer) => boolean;
+  /** The stations connected to this instance. */
+  connected: () => string[];
+  isConnected: (cpId: string) => boolean;
+  /** A call to a station connected here; rejects with the library's error (timeout, CALLERROR, closed). */
+  call: (cpId: string, action: string, params: unknown) => Promise<unknown>;
+  /** 'changed' (cpId): something the station reported changed what its screens show. */
+  events: EventEmitter;
+  close: () => Promise<void>;
+}
+
+/** A station's password check at the upgrade (OCPP security profile 1): unknown ids cost one scrypt too. */
+async function passwordMatches(db: Db, cpId: string, password: Buffer | undefined): Promise<boolean> {
+  const hash = await stationPasswordHash(db, cpId);
+  const given = password?.toString('utf8') ?? '';
+  if (!hash || password === undefined) {
+    await burnPasswordCheck(given);
+    return false;
+  }
+  return verifyPassword(given, hash);
+}
+
+/** Handler errors other than the library's own (a failed statement) leave as a bare InternalError: no SQL reaches the station. */
+function guarded<T>(run: () => Promise<T>, log: (m: string) => void, method: string): Promise<T> {
+  return run().catch((err: unknown) => {
+    if (err instanceof Error && 'rpcErrorCode' in err) throw err;
+    log(`ocpp: ${method} failed (${err instanceof Error ? err.name : typeof err})`);
+    throw createRPCError('InternalError', 'internal error');
+  });
+}
+
+function registerHandlers(client: ServerClient, messages: StationMessages, log: (m: string) => void) {
+  const cpId = client.identity;
+  for (const method of Object.keys(messages) as (keyof StationMessages)[]) {
+    const handler = messages[method] as (cpId: string, params: unknown) => Promise<unknown>;
+    client.handle(method, ({ params }) => guarded(() => handler(cpId, params), log, method));
+  }
+}
+
+export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) => void }): CentralSystem {
+  const { db, env, log } = deps;
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const messages = stationMessages(db, {
+    heartbeatSeconds: env.OCPP_HEARTBEAT_SECONDS,
+    events: { changed: (cpId) => events.emit('changed', cpId) },
+  });
+  const clients = new Map<string, ServerClient>();
+  const sweep = startLivenessSweep(db, env.OCPP_LIVENESS_CHECK_MS, (gone) => gone.forEach((cpId) => events.emit('changed', cpId)), log);
+  const rpc = new RPCServer({
+    protocols: [SUBPROTOCOL],
+    strictMode: true,
+    callTimeoutMs: env.OCPP_CALL_TIMEOUT_MS,
+    pingIntervalMs: 30_000,
+    respondWithDetailedErrors: false,
+    // The frames a station may send are small; 64 KB is far above any 1.6 message we take.
+    wssOptions: { maxPayload: 64 * 1024 },
+  });
+
+  rpc.auth((accept, reject, handshake) => {
+    void (async () => {
+      if (handshake.endpoint !== OCPP_PATH) return reject(404, 'Not found');
+      if (!handshake.protocols.has(SUBPROTOCOL)) return reject(400, 'Subprotocol ocpp1.6 required');
+      if (!(await passwordMatches(db, handshake.identity, handshake.password))) return reject(401, 'Unauthorized');
+      if (clients.size >= env.OCPP_MAX_STATIONS && !clients.has(handshake.identity)) return reject(503, 'Too many stations');
+      accept({ cpId: handshake.identity }, SUBPROTOCOL);
+    })().catch(() => reject(500, 'Internal error'));
+  });
+
+  rpc.on('client', (raw: unknown) => {
+    const client = raw as ServerClient;
+    const cpId = client.identity;
+    // A station that reconnects before its old socket noticed it was gone: the new one is the station.
+    const previous = clients.get(cpId);
+    clients.set(cpId, client);
+    if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
+    const sendRaw = client.sendRaw.bind(client);
+    client.sendRaw = (frame: string) => sendRaw(ocpp16Frame(frame));
+    registerHandlers(client, messages, log);
+    client.on('close', () => {
+      if (clients.get(cpId) === client) clients.delete(cpId);
+      events.emit('disconnected', cpId);
+    });
+    events.emit('accepted', client.handshake.request.socket);
+    events.emit('connected', cpId);
+  });
+
+  return {
+    handleUpgrade: (req, socket, head) => {
+      const pathname = (req.url ?? '').split('?')[0];
+      if (!pathname.startsWith(`${OCPP_PATH}/`)) return false;
+      void rpc.handleUpgrade(req, socket, head);
+      return true;
+    },
+    connected: () => [...clients.keys()],
+    isConnected: (cpId) => clients.has(cpId),
+    call: async (cpId, action, params) => {
+      const client = clients.get(cpId);
+      if (!client) throw new Error('not connected');
+      return client.call(action, params);
+    },
+    events,
+    close: async () => {
+      sweep.stop();
+      await rpc.close({ code: 1001, reason: 'Server shutting down', force: false });
+    },
+  };
+}

@@ -1,0 +1,295 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { ocppConnectorStates, ocppStations, ocppTransactions } from '../db/schema/ocpp';
+import { rfidTags } from '../db/schema/rfid';
+import { connectors } from '../db/schema/stations';
+import { dashboardStatus, dashboardStatusSql } from './status-map';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The station's stored password hash; undefined when the station is unknown. */
+export async function stationPasswordHash(db: Db, cpId: string): Promise<string | null | undefined> {
+  const [row] = await db.select({ hash: ocppStations.passwordHash }).from(ocppStations).where(eq(ocppStations.cpId, cpId));
+  return row ? row.hash : undefined;
+}
+
+export async function setStationPasswordHash(db: Db, cpId: string, hash: string): Promise<void> {
+  await db
+    .insert(ocppStations)
+    .values({ cpId, passwordHash: hash, passwordSetAt: new Date() })
+    .onConflictDoUpdate({ target: ocppStations.cpId, set: { passwordHash: hash, passwordSetAt: new Date() } });
+}
+
+/**
+ * Any message from the station: it is seen now. A station the liveness sweep had made OFFLINE gets
+ * back the statuses its connectors last reported (connectors it never reported on stay OFFLINE
+ * until it does).
+ */
+export async function markSeen(db: Db, cpId: string): Promise<void> {
+  const [row] = rowsOf<{ was_offline: boolean }>(
+    await db.execute(sql`
+      with old as (select offline from ocpp_stations where cp_id = ${cpId})
+      update ocpp_stations set last_seen_at = now(), offline = false
+      where cp_id = ${cpId}
+      returning (select offline from old) as was_offline`),
+  );
+  if (!row?.was_offline) return;
+  await db.execute(sql`
+    update connectors c set status = ${sql.raw(dashboardStatusSql('s.ocpp_status'))}, version = c.version + 1, online_since = now()
+    from ocpp_connector_states s
+    where s.connector_id = c.connector_id and c.cp_id = ${cpId} and c.removed = false and c.status = 'OFFLINE'`);
+}
+
+export interface BootData {
+  vendor: string;
+  model: string;
+  serialNumber: string | null;
+  firmwareVersion: string | null;
+}
+
+export async function recordBoot(db: Db, cpId: string, boot: BootData, intervalSeconds: number): Promise<void> {
+  await db
+    .update(ocppStations)
+    .set({ ...boot, bootedAt: new Date(), heartbeatIntervalSeconds: intervalSeconds })
+    .where(eq(ocppStations.cpId, cpId));
+}
+
+export async function recordHeartbeat(db: Db, cpId: string, at: Date): Promise<void> {
+  await db.update(connectors).set({ lastHeartbeat: at }).where(eq(connectors.cpId, cpId));
+}
+
+export interface StatusReport {
+  status: string;
+  errorCode: string;
+  info: string | null;
+  vendorErrorCode: string | null;
+  at: Date;
+}
+
+export async function recordStationStatus(db: Db, cpId: string, report: StatusReport): Promise<void> {
+  await db
+    .update(ocppStations)
+    .set({ stationStatus: report.status, stationErrorCode: report.errorCode, stationInfo: report.info, stationStatusAt: report.at })
+    .where(eq(ocppStations.cpId, cpId));
+}
+
+/** A connector's OCPP status, and its dashboard status moved on (with its version) when it changed. False: no such connector. */
+export async function recordConnectorStatus(db: Db, connectorId: string, report: StatusReport): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [connector] = await tx
+      .select({ status: connectors.status, removed: connectors.removed })
+      .from(connectors)
+      .where(eq(connectors.connectorId, connectorId))
+      .for('update');
+    if (!connector) return false;
+    const state = {
+      ocppStatus: report.status,
+      errorCode: report.errorCode,
+      info: report.info,
+      vendorErrorCode: report.vendorErrorCode,
+      reportedAt: report.at,
+    };
+    await tx
+      .insert(ocppConnectorStates)
+      .values({ connectorId, ...state })
+      .onConflictDoUpdate({ target: ocppConnectorStates.connectorId, set: state });
+    const next = dashboardStatus(report.status);
+    if (connector.removed || connector.status === next) return true;
+    const wasAway = connector.status === 'OFFLINE' || connector.status === 'INACTIVE';
+    await tx
+      .update(connectors)
+      .set({ status: next, version: sql`${connectors.version} + 1`, ...(wasAway ? { onlineSince: new Date() } : {}) })
+      .where(eq(connectors.connectorId, connectorId));
+    return true;
+  });
+}
+
+export interface TagContract {
+  contractKey: string;
+  contractStatus: string;
+  endCustomerId: string;
+  customerFullName: string;
+  rfidSerialId: string;
+}
+
+/** The contract holding this RFID tag among the contracts of the station's operator (its scope). */
+export async function contractForTag(db: Db, cpId: string, idTag: string): Promise<TagContract | undefined> {
+  const [row] = await db
+    .select({
+      contractKey: contracts.contractKey,
+      contractStatus: contracts.contractStatus,
+      endCustomerId: contracts.endCustomerId,
+      customerFullName: sql<string>`${contracts.firstName} || ' ' || ${contracts.lastName}`,
+      rfidSerialId: rfidTags.serialId,
+    })
+    .from(rfidTags)
+    .innerJoin(contracts, eq(contracts.contractKey, rfidTags.contractKey))
+    .where(
+      and(
+        eq(rfidTags.rfidTag, idTag),
+        sql`${contracts.cpoId} in (select cpo_id from connectors where cp_id = ${cpId} and removed = false)`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function connectorPlace(db: Db, connectorId: string) {
+  const [row] = await db
+    .select({ cpoId: connectors.cpoId, locationId: connectors.locationId, parkingLot: connectors.parkingLot })
+    .from(connectors)
+    .where(eq(connectors.connectorId, connectorId));
+  return row;
+}
+
+/** A new OCPP transaction id from the database's sequence: never given out twice, whichever instance asks. */
+export async function nextTransactionId(db: Db): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(await db.execute(sql`select nextval('ocpp_transaction_id_seq')::int as id`));
+  return row.id;
+}
+
+export const chargingRequestIdOf = (transactionId: number) => `OCPP${transactionId}`;
+
+export interface StartedTransaction {
+  transactionId: number;
+  cpId: string;
+  connectorId: string;
+  idTag: string;
+  meterStartWh: number;
+  startedAt: Date;
+  /** Present when the transaction becomes a charging request (a known tag at a placed connector). */
+  request?: {
+    place: { cpoId: string; locationId: string; parkingLot: string | null };
+    contract: TagContract;
+    status: 'charging' | 'denied';
+  };
+}
+
+export async function insertTransaction(db: Db, t: StartedTransaction): Promise<void> {
+  await db.transaction(async (tx) => {
+    const requestId = t.request ? chargingRequestIdOf(t.transactionId) : null;
+    if (t.request) {
+      const { place, contract, status } = t.request;
+      await tx.insert(chargingRequests).values({
+        transactionId: chargingRequestIdOf(t.transactionId),
+        contractKey: contract.contractKey,
+        endCustomerId: contract.endCustomerId,
+        customerFullName: contract.customerFullName,
+        cpoId: place.cpoId,
+        locationId: place.locationId,
+        connectorId: t.connectorId,
+        parkingLot: place.parkingLot,
+        authType: 'RFID',
+        rfidTag: t.idTag,
+        rfidSerialId: contract.rfidSerialId,
+        status,
+        startDate: t.startedAt,
+        endDate: status === 'denied' ? t.startedAt : null,
+        lastUpdateTimestamp: new Date(),
+      });
+    }
+    await tx.insert(ocppTransactions).values({
+      transactionId: t.transactionId,
+      cpId: t.cpId,
+      connectorId: t.connectorId,
+      idTag: t.idTag,
+      chargingRequestId: requestId,
+      meterStartWh: t.meterStartWh,
+      meterLastWh: t.meterStartWh,
+      startedAt: t.startedAt,
+      stoppedAt: t.request?.status === 'denied' ? t.startedAt : null,
+    });
+  });
+}
+
+/**
+ * Energy (kWh, from the meter) and cost (the contract's tariff: per kWh plus the fee per charging
+ * request once energy flowed, as the seed and the bills count it) of a running or ending
+ * transaction's charging request; the roll-ups follow through their triggers.
+ */
+async function updateRequestFigures(db: Db, transactionId: number, meterWh: number, end?: { at: Date }): Promise<void> {
+  await db.execute(sql`
+    with t as (
+      select charging_request_id as id, greatest(${meterWh}::bigint - meter_start_wh, 0) / 1000.0 as kwh
+      from ocpp_transactions where transaction_id = ${transactionId}
+    )
+    update charging_requests r set
+      energy_kwh = round(t.kwh, 3),
+      cost = case when t.kwh > 0 then round(
+        t.kwh * coalesce((select c.var_tariff from contracts c where c.contract_key = r.contract_key), 0)
+          + coalesce((select c.fix_tariff_per_charging_request from contracts c where c.contract_key = r.contract_key), 0), 2)
+        else 0 end,
+      last_update_timestamp = now(),
+      status = ${end ? 'finished' : sql`r.status`},
+      end_date = ${end ? sql`${end.at.toISOString()}::timestamptz` : sql`r.end_date`}
+    from t
+    where r.transaction_id = t.id and r.status = 'charging'`);
+}
+
+/** A meter reading of a running transaction of this station; false when there is none. */
+export async function recordMeter(db: Db, cpId: string, transactionId: number, meterWh: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(ocppTransactions)
+      .set({ meterLastWh: meterWh })
+      .where(and(eq(ocppTransactions.transactionId, transactionId), eq(ocppTransactions.cpId, cpId), isNull(ocppTransactions.stoppedAt)))
+      .returning({ id: ocppTransactions.transactionId });
+    if (updated.length === 0) return false;
+    await updateRequestFigures(tx, transactionId, meterWh);
+    return true;
+  });
+}
+
+export async function stopTransaction(
+  db: Db,
+  cpId: string,
+  stop: { transactionId: number; meterStopWh: number; at: Date; reason: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ocppTransactions)
+      .set({ meterLastWh: stop.meterStopWh, stoppedAt: stop.at, stopReason: stop.reason })
+      .where(
+        and(eq(ocppTransactions.transactionId, stop.transactionId), eq(ocppTransactions.cpId, cpId), isNull(ocppTransactions.stoppedAt)),
+      )
+      .returning({ idTag: ocppTransactions.idTag });
+    if (!row) return undefined;
+    await updateRequestFigures(tx, stop.transactionId, stop.meterStopWh, { at: stop.at });
+    return row;
+  });
+}
+
+/** The running transaction on a connector (UnlockConnector and the simulator's own bookkeeping). */
+export async function runningTransaction(db: Db, connectorId: string) {
+  const [row] = await db
+    .select({ transactionId: ocppTransactions.transactionId })
+    .from(ocppTransactions)
+    .where(and(eq(ocppTransactions.connectorId, connectorId), isNull(ocppTransactions.stoppedAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stations silent for 2.5 heartbeat intervals become OFFLINE, with every connector of theirs
+ * (each moved on by one version, like any other change of its status). Idempotent, so every
+ * instance may run it.
+ */
+export async function markSilentStationsOffline(db: Db): Promise<string[]> {
+  const gone = rowsOf<{ cp_id: string }>(
+    await db.execute(sql`
+      with gone as (
+        update ocpp_stations set offline = true
+        where not offline and last_seen_at is not null
+          and last_seen_at < now() - make_interval(secs => heartbeat_interval_seconds * 2.5)
+        returning cp_id
+      ), moved as (
+        update connectors set status = 'OFFLINE', version = version + 1, online_since = null
+        where cp_id in (select cp_id from gone) and status <> 'OFFLINE' and removed = false
+        returning 1
+      )
+      select cp_id from gone`),
+  );
+  return gone.map((r) => r.cp_id);
+}
