@@ -101,6 +101,19 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   // The top bar says the server does not answer, as it says 'Offline' when the browser knows.
   await expect(page.getByTestId('connection-status')).toHaveText('Server nicht erreichbar');
 
+  // Another page or a filter that was never loaded says so, instead of showing the kept rows as its answer.
+  const notKept = page.getByRole('status').filter({ hasText: 'Offline nicht verfügbar' });
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(notKept).toContainText('Diese Seite der Liste oder dieser Filter wurde auf diesem Gerät noch nicht geladen');
+  await expect(page.getByText('Laden…')).toHaveCount(0);
+  await page.goBack();
+  await expect(rowsOf(page, 'Ladestationsliste').nth(1)).toBeVisible();
+  await expect(notKept).toHaveCount(0);
+  const idFilter = page.getByRole('searchbox', { name: 'Ladestations-ID' });
+  await idFilter.fill('OLI0000');
+  await idFilter.press('Enter');
+  await expect(notKept).toContainText('Diese Seite der Liste oder dieser Filter');
+
   // A save answers within 2 s with the on-device message, although the browser says online.
   await page.goto(`/stationen/${encodeURIComponent(station.connectorId)}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(station.cpId);
@@ -108,7 +121,6 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await assignLotOnDetailTimed(page, lot);
   const before = await onServer();
   expect(before.version).toBe(station.version);
-
   // The network answers again: no `online` event comes, the probe finds out, the write goes within 5 s.
   await net.restore();
   const back = Date.now();
@@ -118,7 +130,6 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await page.waitForTimeout(2_000);
   expect((await onServer()).version).toBe(station.version + 1);
   await expect(page.getByTestId('connection-status')).toHaveCount(0);
-
   await expect(page.getByRole('button', { name: /^Ausgang,/ })).toHaveAccessibleName('Ausgang, nichts ausstehend', { timeout: 10_000 });
 });
 
