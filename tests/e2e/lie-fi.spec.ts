@@ -121,6 +121,14 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await assignLotOnDetailTimed(page, lot);
   const before = await onServer();
   expect(before.version).toBe(station.version);
+  // The value saved on the device shows where the lot shows, marked as on its way; also after a reload.
+  const lotShown = page.getByTestId('station-detail-parking-lot');
+  await expect(lotShown).toHaveText(lot);
+  await expect(page.getByTestId('pending-value')).toHaveText('wird gesendet');
+  await page.reload();
+  await expect(lotShown).toHaveText(lot);
+  await expect(page.getByTestId('pending-value')).toHaveText('wird gesendet');
+
   // The network answers again: no `online` event comes, the probe finds out, the write goes within 5 s.
   await net.restore();
   const back = Date.now();
@@ -130,6 +138,8 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await page.waitForTimeout(2_000);
   expect((await onServer()).version).toBe(station.version + 1);
   await expect(page.getByTestId('connection-status')).toHaveCount(0);
+  await expect(lotShown).toHaveText(lot);
+  await expect(page.getByTestId('pending-value')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Ausgang,/ })).toHaveAccessibleName('Ausgang, nichts ausstehend', { timeout: 10_000 });
 });
 

@@ -57,6 +57,7 @@ export function registerStationWrites(): void {
     refreshes,
     formPath: (d) => stationPath(d.connectorId, { edit: 'parking-lot', lot: d.parkingLot }),
     describeFailure: describeConflict,
+    sets: (d) => ({ parkingLot: d.parkingLot }),
   });
   registerWriteKind<AvailabilityWriteData>({
     kind: AVAILABILITY_WRITE,
@@ -65,5 +66,6 @@ export function registerStationWrites(): void {
     refreshes,
     formPath: (d) => stationPath(d.connectorId, { edit: 'availability', status: d.status }),
     describeFailure: describeConflict,
+    sets: (d) => ({ connectorStatus: d.status }),
   });
 }
