@@ -96,6 +96,8 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
   const queued = (outcome: SubmitOutcome) => {
     paymentStatus.close();
     clearSelection();
+    // Held back by a refused earlier change: the outbox button says so, with the way to fix it.
+    if (outcome === 'blocked') return;
     // Spec 2 §8: success 'payment updated', failure 'server again' (the outbox keeps the refused write with its reason).
     showNotice({
       id: 'payment-status-write',
