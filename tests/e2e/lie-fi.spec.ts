@@ -36,18 +36,19 @@ const persisted = (page: Page) => page.waitForTimeout(1_500);
 const usersGrid = (page: Page) => page.getByRole('grid', { name: 'Alle Nutzer' });
 const rowsOf = (page: Page, name: string) => page.getByRole('grid', { name }).getByRole('row');
 
-test('lie-fi: kept lists survive reloads, a save answers at once and arrives once the server answers', async ({
+test('lie-fi: kept lists survive reloads, a save answers at once and arrives once the server answers; a sign-out elsewhere explains itself and keeps the writes', async ({
   page,
   context,
   request,
+  browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const net = new LieFi();
   await net.install(context);
   await signIn(page, 'operator');
   await waitForServiceWorker(page);
   const station = (await someConnectors(page)).find(changeable)!;
-  const auth = await bearer(page);
+  let auth = await bearer(page);
   // Asked past the browser (request fixture), so the lie-fi routes never touch it.
   const onServer = async (): Promise<ConnectorRow> => {
     const res = await request.get(`/bff/connectors/${encodeURIComponent(station.connectorId)}`, { headers: { Authorization: auth } });
@@ -141,6 +142,34 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await expect(lotShown).toHaveText(lot);
   await expect(page.getByTestId('pending-value')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Ausgang,/ })).toHaveAccessibleName('Ausgang, nichts ausstehend', { timeout: 10_000 });
+
+  // Lie-fi again, a second change waits; meanwhile the user signs out on another device, which ends
+  // every session of the account (this device's refresh token is revoked).
+  net.mode = 'abort';
+  await page.reload();
+  await expect(page.getByTestId('connection-status')).toHaveText('Server nicht erreichbar');
+  const lot2 = freshLot(4);
+  await assignLotOnDetailTimed(page, lot2);
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await signIn(elsewhere, 'operator');
+  await elsewhere.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await other.close();
+
+  // The network answers: this device learns it was signed out and says why, keeping the change.
+  await net.restore();
+  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
+  const note = page.getByTestId('signed-out-note');
+  await expect(note).toContainText('Sie wurden abgemeldet');
+  await expect(note).toContainText('1 Änderung wartet auf diesem Gerät');
+
+  // The next sign-in of the same account sends it, once.
+  await signIn(page, 'operator');
+  auth = await bearer(page);
+  await expect.poll(async () => (await onServer()).address.parkingLot, { timeout: 15_000 }).toBe(lot2);
+  await page.waitForTimeout(2_000);
+  expect((await onServer()).version).toBe(station.version + 2);
 });
 
 /** 'Parkplatz zuweisen' on the station's page; the answer must come within 2 s of 'Speichern'. */
