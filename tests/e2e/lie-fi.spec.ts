@@ -145,9 +145,12 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
 
   // Lie-fi again, a second change waits; meanwhile the user signs out on another device, which ends
   // every session of the account (this device's refresh token is revoked).
-  net.mode = 'abort';
+  // This time the network holds requests unanswered (no error at all): the client's own timeouts
+  // find out that the server does not answer.
+  net.mode = 'hold';
   await page.reload();
-  await expect(page.getByTestId('connection-status')).toHaveText('Server nicht erreichbar');
+  await expect(page.getByTestId('station-detail-parking-lot')).toHaveText(lot);
+  await expect(page.getByTestId('connection-status')).toHaveText('Server nicht erreichbar', { timeout: 15_000 });
   const lot2 = freshLot(4);
   await assignLotOnDetailTimed(page, lot2);
   const other = await browser.newContext();
