@@ -10,7 +10,7 @@ import { navFor } from './nav-items';
  * the network is back, so instead of a spinner the screen says so and offers the screens whose data
  * this device has kept (a menu entry whose key root has data in the cache).
  */
-export function OfflineUnavailable() {
+export function OfflineUnavailable({ page = false }: { page?: boolean }) {
   const t = useT();
   const session = useSession();
   const router = useRouter();
@@ -22,7 +22,7 @@ export function OfflineUnavailable() {
   return (
     <div role="status" className="flex flex-col gap-3 rounded-lg border border-warning bg-warning-soft px-4 py-3 text-fg">
       <p className="font-semibold">{t('offline.unavailable.title')}</p>
-      <p>{t('offline.unavailable.text')}</p>
+      <p>{t(page ? 'offline.unavailable.page' : 'offline.unavailable.text')}</p>
       {kept.length > 0 && (
         <div className="flex flex-col gap-2">
           <p>{t('offline.unavailable.kept')}</p>
@@ -40,6 +40,13 @@ export function OfflineUnavailable() {
     </div>
   );
 }
+
+/**
+ * True for another page or filter of a list that waits for the network while the rows shown are
+ * still the previous page's (kept as placeholder): those rows must not pass for the page asked for.
+ */
+export const isPageWaitingOffline = (query: { isPlaceholderData: boolean; fetchStatus: string }) =>
+  query.isPlaceholderData && query.fetchStatus === 'paused';
 
 /** True for a read that has nothing yet and waits for the network (TanStack's paused fetch). */
 export const isWaitingOffline = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus === 'paused';

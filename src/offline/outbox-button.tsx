@@ -3,8 +3,11 @@ import { useT } from '../i18n/i18n-context';
 import { Button } from '../ui/button';
 import { showNotice } from '../ui/notices';
 import { cx } from '../ui/class-names';
-import { useOutbox } from './outbox-react';
+import { useOutbox, useOutboxInstance } from './outbox-react';
 import { OutboxDialog } from './outbox-dialog';
+import { useNavigate } from '../ui/navigation';
+import { formPath, writeLabel } from './write-kinds';
+import type { OutboxWrite } from './outbox-write';
 
 const OutboxIcon = () => (
   <svg
@@ -43,6 +46,8 @@ export function OutboxButton() {
     lastFailed.current = counts.failed;
   }, [counts.failed, t]);
 
+  useBlockedNotice(() => setOpen(true));
+
   return (
     <>
       <Button variant="ghost" aria-label={t('outbox.buttonLabel', { count: counts.open })} onPress={() => setOpen(true)}>
@@ -64,4 +69,41 @@ export function OutboxButton() {
       <OutboxDialog isOpen={open} onOpenChange={setOpen} />
     </>
   );
+}
+
+/**
+ * A change saved behind an earlier change of the same entity that the server refused cannot go
+ * until the user fixed or discarded the refused one: say so when it is saved (not 'sent when you
+ * are online', which would never come true), with the way to the refused change's form.
+ */
+function useBlockedNotice(openOutbox: () => void) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const { writes } = useOutbox();
+  const navigate = useNavigate();
+  const announced = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    const blocked = new Map<string, OutboxWrite>();
+    for (const w of writes) {
+      const blocker = outbox.blockerOf(w);
+      if (blocker) blocked.set(w.id, blocker);
+    }
+    // Writes held back already when the page opened were announced before (or are in the outbox list).
+    const known = announced.current ?? new Set(blocked.keys());
+    announced.current = known;
+    for (const [id, blocker] of blocked) {
+      if (known.has(id)) continue;
+      known.add(id);
+      const fix = formPath(blocker);
+      showNotice({
+        id: 'outbox-blocked',
+        tone: 'warning',
+        message: t('outbox.notice.blocked', { refused: writeLabel(blocker, t) }),
+        action: {
+          label: t(fix ? 'outbox.reopen' : 'outbox.notice.show'),
+          onAction: () => (fix && navigate ? navigate(fix) : openOutbox()),
+        },
+      });
+    }
+  }, [writes, outbox, navigate, t, openOutbox]);
 }

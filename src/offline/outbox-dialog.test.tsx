@@ -5,7 +5,7 @@ import { renderWithI18n } from '../i18n/test-utils';
 import { Outbox } from './outbox';
 import type { OutboxWrite } from './outbox-write';
 import { OutboxContext } from './outbox-react';
-import { clearNotices } from '../ui/notices';
+import { NoticeRegion, clearNotices } from '../ui/notices';
 import { OutboxButton } from './outbox-button';
 import { registerWriteKind } from './write-kinds';
 
@@ -191,5 +191,30 @@ describe('OutboxDialog', () => {
     });
     expect(discard).not.toHaveBeenCalled();
     expect(within(dialog).getByText('Status Standby für w3')).toBeTruthy();
+  });
+
+  it('a change saved behind a refused change of the same entity says it waits for it, with the way to fix it', async () => {
+    await renderWithI18n(
+      <OutboxContext.Provider value={outbox}>
+        <OutboxButton />
+        <NoticeRegion />
+      </OutboxContext.Provider>,
+    );
+    // Refused already when the page opened: no notice for what was there.
+    expect(screen.queryByText(/wartet auf eine abgelehnte Änderung/)).toBeNull();
+    await act(async () => {
+      await outbox.submit([
+        { scope: 'c-w2', kind: 'test.lot', data: { id: 'w2b' }, request: { service: 'bff', path: '/x/w2b', method: 'PUT' } },
+      ]);
+    });
+    const notice = await screen.findByText(/wartet auf eine abgelehnte Änderung derselben Stelle \(Parkplatz P1 für w2\)/);
+    expect(notice).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Erneut bearbeiten' })).toBeTruthy();
+    // And the outbox list says why it waits.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ausgang, 5 Änderungen ausstehend' }));
+    });
+    const item = within(screen.getByRole('dialog')).getAllByRole('listitem')[4]!;
+    expect(item.textContent).toContain('Wartet auf die abgelehnte Änderung: Parkplatz P1 für w2');
   });
 });

@@ -4,7 +4,7 @@ import { formatDateTime, formatTime } from '../i18n/format';
 import { Button, LinkButton } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { StatusBadge, type StatusTone } from '../ui/status-badge';
-import { useOutbox } from './outbox-react';
+import { useOutbox, useOutboxInstance } from './outbox-react';
 import type { OutboxState, OutboxWrite } from './outbox-write';
 import { failureText, formPath, writeKindName, writeLabel } from './write-kinds';
 
@@ -18,8 +18,10 @@ const stateTone: Record<OutboxState, StatusTone> = {
 
 function Reason({ write }: { write: OutboxWrite }) {
   const t = useT();
+  const blocker = useOutboxInstance().blockerOf(write);
   const error = write.lastError;
   if (write.state === 'waiting-for-sign-in') return <p className="text-sm">{t('outbox.waitingHint')}</p>;
+  if (blocker) return <p className="text-sm">{t('outbox.blockedBy', { refused: writeLabel(blocker, t) })}</p>;
   if (!error || write.state === 'done' || write.state === 'sending') return null;
   return (
     <div className="flex flex-col gap-0.5 text-sm">

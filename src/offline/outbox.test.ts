@@ -192,6 +192,25 @@ describe('Outbox', () => {
     expect(send).toHaveBeenCalledTimes(2);
   });
 
+  it('submit says blocked at once for a change parked behind a refused change of the same entity, and names the refused one', async () => {
+    const outbox = make();
+    send.mockRejectedValueOnce(new ApiError({ status: 400, errorCodeResponse: 'VALIDATION_ERROR' }));
+    expect(await outbox.submit([input('a', 1)])).toBe('failed');
+    const refused = outbox.getSnapshot().find((w) => w.state === 'failed')!;
+    const started = Date.now();
+    expect(await outbox.submit([input('a', 2)])).toBe('blocked');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const parked = outbox.getSnapshot().find((w) => w.state === 'pending')!;
+    expect(outbox.blockerOf(parked)?.id).toBe(refused.id);
+    // Another entity is not held back; offline a parked change is still announced as blocked.
+    expect(await outbox.submit([input('b', 1)])).toBe('saved');
+    online = false;
+    expect(await outbox.submit([input('a', 3)])).toBe('blocked');
+    // Once the refused change is discarded, nothing holds the others.
+    await outbox.discard(refused.id);
+    expect(outbox.blockerOf(parked)).toBeNull();
+  });
+
   it('keeps a network failure pending and retries later with the same idempotency key', async () => {
     send.mockRejectedValueOnce(new NetworkError('failed'));
     const outbox = make();

@@ -19,7 +19,12 @@ import { byOrder, isConflict, type NewWrite, type OutboxError, type OutboxReques
 export const OUTBOX_LOCK = 'cpo-outbox';
 const CHANNEL = 'cpo-outbox';
 
-export type SubmitOutcome = 'saved' | 'queued' | 'failed';
+/**
+ * `blocked`: a write of the same entity before it was refused and waits for the user (fix it with
+ * 'Erneut bearbeiten' or discard it), so this one cannot go, online or not; the outbox button says so
+ * with the way to the refused one (`blockerOf`).
+ */
+export type SubmitOutcome = 'saved' | 'queued' | 'failed' | 'blocked';
 /** How long `submit` waits for the server before saying 'on its way'. */
 export const SUBMIT_WAIT_MS = 10_000;
 
@@ -229,11 +234,14 @@ export class Outbox {
   async submit(inputs: readonly NewWrite[], waitMs = SUBMIT_WAIT_MS): Promise<SubmitOutcome> {
     const ids = new Set<string>();
     for (const input of inputs) ids.add((await this.enqueue(input)).id);
+    const mineNow = () => this.snapshot.filter((w) => ids.has(w.id));
+    if (mineNow().some((w) => w.state !== 'failed' && this.blockerOf(w))) return 'blocked';
     if (!isOnline()) return 'queued';
     return new Promise((resolve) => {
       const check = () => {
-        const mine = this.snapshot.filter((w) => ids.has(w.id));
+        const mine = mineNow();
         if (mine.some((w) => w.state === 'failed')) finish('failed');
+        else if (mine.some((w) => this.blockerOf(w))) finish('blocked');
         else if (mine.every((w) => w.state === 'done')) finish('saved');
       };
       const timer = setTimeout(() => finish('queued'), waitMs);
@@ -250,6 +258,15 @@ export class Outbox {
       };
       check();
     });
+  }
+
+  /**
+   * The refused write that holds `write` back: an earlier write of its scope that failed and waits
+   * for the user. Null when nothing holds it (or it is through).
+   */
+  blockerOf(write: OutboxWrite): OutboxWrite | null {
+    if (write.state === 'done' || write.state === 'failed') return null;
+    return this.snapshot.find((w) => w.scope === write.scope && w.seq < write.seq && w.state === 'failed') ?? null;
   }
 
   /** Puts a failed (or waiting / backing-off) write back in the queue and replays at once. */

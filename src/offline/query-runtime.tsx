@@ -10,6 +10,7 @@ import { queriesChangedBy } from './write-kinds';
 import { refreshAfterWrite } from './refresh-after-write';
 import type { OutboxWrite } from './outbox-write';
 import { requestPersistentStorage } from './storage-persistence';
+import { watchSignedOut } from './signed-out-watch';
 import {
   bindQueryCacheToUser,
   createPersistOptions,
@@ -104,6 +105,7 @@ export function QueryRuntime({ children }: { children: ReactNode }) {
     });
   }, []);
   useEffect(() => bindQueryCacheToUser(queryClient), []);
+  useEffect(() => watchSignedOut(getOutbox()), []);
   // Signed in, with writes possibly waiting on this device: ask the browser not to evict them.
   useEffect(() => void requestPersistentStorage(), []);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -23,6 +23,12 @@ export interface WriteKind<D> {
   formPath?: (data: D) => string;
   /** A refusal in the area's words (e.g. what a colleague changed meanwhile); null for the server's message. */
   describeFailure?: (error: OutboxError, t: TranslateFn) => string | null;
+  /**
+   * The values the write gives its entity (the write's `scope`), by field name, e.g.
+   * `{ parkingLot: 'P12' }`: every screen showing such a field shows the value on its way with a
+   * 'wird gesendet' marker (offline/pending-value.tsx) until the server answered.
+   */
+  sets?: (data: D) => Readonly<Record<string, unknown>>;
 }
 
 const kinds = new Map<string, WriteKind<never>>();
@@ -82,4 +88,10 @@ export function failureText(write: OutboxWrite, t: TranslateFn): string {
 export function queriesChangedBy(write: OutboxWrite): readonly RefreshTarget[] {
   const kind = kindOf(write);
   return kind && write.data !== undefined ? kind.refreshes(write.data) : [];
+}
+
+/** What `write` sets on its entity, by field (nothing for a kind that does not say). */
+export function valuesSetBy(write: OutboxWrite): Readonly<Record<string, unknown>> {
+  const kind = kindOf(write);
+  return kind?.sets && write.data !== undefined ? kind.sets(write.data) : {};
 }

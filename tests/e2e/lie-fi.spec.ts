@@ -36,18 +36,19 @@ const persisted = (page: Page) => page.waitForTimeout(1_500);
 const usersGrid = (page: Page) => page.getByRole('grid', { name: 'Alle Nutzer' });
 const rowsOf = (page: Page, name: string) => page.getByRole('grid', { name }).getByRole('row');
 
-test('lie-fi: kept lists survive reloads, a save answers at once and arrives once the server answers', async ({
+test('lie-fi: kept lists survive reloads, a save answers at once and arrives once the server answers; a sign-out elsewhere explains itself and keeps the writes', async ({
   page,
   context,
   request,
+  browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const net = new LieFi();
   await net.install(context);
   await signIn(page, 'operator');
   await waitForServiceWorker(page);
   const station = (await someConnectors(page)).find(changeable)!;
-  const auth = await bearer(page);
+  let auth = await bearer(page);
   // Asked past the browser (request fixture), so the lie-fi routes never touch it.
   const onServer = async (): Promise<ConnectorRow> => {
     const res = await request.get(`/bff/connectors/${encodeURIComponent(station.connectorId)}`, { headers: { Authorization: auth } });
@@ -101,6 +102,19 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   // The top bar says the server does not answer, as it says 'Offline' when the browser knows.
   await expect(page.getByTestId('connection-status')).toHaveText('Server nicht erreichbar');
 
+  // Another page or a filter that was never loaded says so, instead of showing the kept rows as its answer.
+  const notKept = page.getByRole('status').filter({ hasText: 'Offline nicht verfügbar' });
+  await page.getByRole('button', { name: 'Nächste Seite' }).click();
+  await expect(notKept).toContainText('Diese Seite der Liste oder dieser Filter wurde auf diesem Gerät noch nicht geladen');
+  await expect(page.getByText('Laden…')).toHaveCount(0);
+  await page.goBack();
+  await expect(rowsOf(page, 'Ladestationsliste').nth(1)).toBeVisible();
+  await expect(notKept).toHaveCount(0);
+  const idFilter = page.getByRole('searchbox', { name: 'Ladestations-ID' });
+  await idFilter.fill('OLI0000');
+  await idFilter.press('Enter');
+  await expect(notKept).toContainText('Diese Seite der Liste oder dieser Filter');
+
   // A save answers within 2 s with the on-device message, although the browser says online.
   await page.goto(`/stationen/${encodeURIComponent(station.connectorId)}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(station.cpId);
@@ -108,6 +122,13 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await assignLotOnDetailTimed(page, lot);
   const before = await onServer();
   expect(before.version).toBe(station.version);
+  // The value saved on the device shows where the lot shows, marked as on its way; also after a reload.
+  const lotShown = page.getByTestId('station-detail-parking-lot');
+  await expect(lotShown).toHaveText(lot);
+  await expect(page.getByTestId('pending-value')).toHaveText('wird gesendet');
+  await page.reload();
+  await expect(lotShown).toHaveText(lot);
+  await expect(page.getByTestId('pending-value')).toHaveText('wird gesendet');
 
   // The network answers again: no `online` event comes, the probe finds out, the write goes within 5 s.
   await net.restore();
@@ -118,8 +139,40 @@ test('lie-fi: kept lists survive reloads, a save answers at once and arrives onc
   await page.waitForTimeout(2_000);
   expect((await onServer()).version).toBe(station.version + 1);
   await expect(page.getByTestId('connection-status')).toHaveCount(0);
-
+  await expect(lotShown).toHaveText(lot);
+  await expect(page.getByTestId('pending-value')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Ausgang,/ })).toHaveAccessibleName('Ausgang, nichts ausstehend', { timeout: 10_000 });
+
+  // Lie-fi again, a second change waits; meanwhile the user signs out on another device, which ends
+  // every session of the account (this device's refresh token is revoked).
+  // This time the network holds requests unanswered (no error at all): the client's own timeouts
+  // find out that the server does not answer.
+  net.mode = 'hold';
+  await page.reload();
+  await expect(page.getByTestId('station-detail-parking-lot')).toHaveText(lot);
+  await expect(page.getByTestId('connection-status')).toHaveText('Server nicht erreichbar', { timeout: 15_000 });
+  const lot2 = freshLot(4);
+  await assignLotOnDetailTimed(page, lot2);
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await signIn(elsewhere, 'operator');
+  await elsewhere.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await other.close();
+
+  // The network answers: this device learns it was signed out and says why, keeping the change.
+  await net.restore();
+  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
+  const note = page.getByTestId('signed-out-note');
+  await expect(note).toContainText('Sie wurden abgemeldet');
+  await expect(note).toContainText('1 Änderung wartet auf diesem Gerät');
+
+  // The next sign-in of the same account sends it, once.
+  await signIn(page, 'operator');
+  auth = await bearer(page);
+  await expect.poll(async () => (await onServer()).address.parkingLot, { timeout: 15_000 }).toBe(lot2);
+  await page.waitForTimeout(2_000);
+  expect((await onServer()).version).toBe(station.version + 2);
 });
 
 /** 'Parkplatz zuweisen' on the station's page; the answer must come within 2 s of 'Speichern'. */

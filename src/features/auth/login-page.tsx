@@ -8,6 +8,7 @@ import { bindField, useForm } from '../../ui/use-form';
 import { PublicLayout } from '../../layout/public-layout';
 import { useSession } from '../../auth/session-context';
 import { login } from '../../auth/login-api';
+import { clearSignedOutNote, readSignedOutNote } from '../../offline/signed-out-note';
 
 const loginRules = signInRules;
 
@@ -30,6 +31,8 @@ export function LoginPage() {
   const [dialogUsed, setDialogUsed] = useState(false);
   if (failure && !dialogUsed) setDialogUsed(true);
   const target = search.redirect ?? '/cockpit';
+  // Ended by the server (e.g. signed out on another device): why, and what waits on this device.
+  const [signedOut] = useState(readSignedOutNote);
 
   if (session.status === 'authenticated' && !pending) return <Navigate to={target} replace />;
 
@@ -40,6 +43,7 @@ export function LoginPage() {
     setPending(true);
     try {
       await login(form.values.email, form.values.password);
+      clearSignedOutNote();
       await navigate({ to: target, replace: true });
     } catch (error) {
       setFailure(
@@ -60,6 +64,17 @@ export function LoginPage() {
     <PublicLayout>
       <h1 className="text-2xl font-semibold text-fg">{t('auth.loginTitle')}</h1>
       <p className="mt-1 text-muted">{t('auth.loginIntro')}</p>
+      {signedOut && (
+        <div
+          role="status"
+          data-testid="signed-out-note"
+          className="mt-4 rounded-lg border border-warning bg-warning-soft px-4 py-3 text-fg"
+        >
+          <p className="font-semibold">{t('auth.signedOut.title')}</p>
+          <p>{t('auth.signedOut.text')}</p>
+          {signedOut.waiting > 0 && <p className="mt-1">{t('auth.signedOut.waiting', { count: signedOut.waiting })}</p>}
+        </div>
+      )}
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
         <TextField
           label={t('auth.email')}

@@ -106,7 +106,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
         onQueued={onQueued}
       />
       <AlertDialog
-        isOpen={result !== null && result.outcome !== 'failed'}
+        isOpen={result?.outcome === 'saved' || result?.outcome === 'queued'}
         onClose={closeResult}
         variant="success"
         title={result?.outcome === 'queued' ? t('operators.edit.queuedTitle') : t('operators.edit.savedTitle')}

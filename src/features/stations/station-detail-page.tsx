@@ -9,6 +9,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { StationHistory } from './components/station-history';
+import { PendingValue } from '../../offline/pending-value';
 import { displayConnectorId, heartbeatDisplay, statusColour, statusMessageId } from './station-display';
 
 export interface StationDetailPageProps {
@@ -86,7 +87,12 @@ function StationInfo({ station }: { station: StationDetail }) {
           [t('stationDetail.info.locationId'), orDash(station.locationId)],
           [t('stationDetail.info.locationName'), orDash(station.locationName)],
           [t('stationDetail.info.address'), orDash(address)],
-          [t('stationDetail.info.parkingLot'), orDash(a.parkingLot)],
+          [
+            t('stationDetail.info.parkingLot'),
+            <PendingValue key="lot" scope={station.connectorId} field="parkingLot" value={a.parkingLot}>
+              {(lot) => <span data-testid="station-detail-parking-lot">{orDash(lot as string | null)}</span>}
+            </PendingValue>,
+          ],
           [t('stationDetail.info.wallboxModel'), orDash(station.wallboxModel)],
           [t('stationDetail.info.onlineSince'), f.dateTime(station.onlineSince)],
         ]}
@@ -128,10 +134,16 @@ function CurrentStatus({ station }: { station: StationDetail }) {
           entries={[
             [
               t('stationDetail.status.status'),
-              <StatusBadge key="s" color={statusColour(station.connectorStatus, lot, station.connectorStatusMapping.colourCode)}>
-                {/* The long wording ('Verknüpft (Parkplatz hinterlegen)') wraps instead of leaving the card. */}
-                <span className="whitespace-normal">{t(statusMessageId(station.connectorStatus, lot))}</span>
-              </StatusBadge>,
+              <PendingValue key="s" scope={station.connectorId} field="connectorStatus" value={station.connectorStatus}>
+                {(status) => (
+                  <StatusBadge
+                    color={statusColour(status as typeof station.connectorStatus, lot, station.connectorStatusMapping.colourCode)}
+                  >
+                    {/* The long wording ('Verknüpft (Parkplatz hinterlegen)') wraps instead of leaving the card. */}
+                    <span className="whitespace-normal">{t(statusMessageId(status as typeof station.connectorStatus, lot))}</span>
+                  </StatusBadge>
+                )}
+              </PendingValue>,
             ],
             [t('stationDetail.status.lastHeartbeat'), <Heartbeat key="h" value={station.lastHeartBeatInterval} />],
           ]}

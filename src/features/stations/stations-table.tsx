@@ -19,6 +19,7 @@ import { locationDropdownQueryOptions, wallboxTypesQueryOptions } from '../locat
 import { displayConnectorId, statusMessageId } from './station-display';
 import { useStationActions } from './use-station-actions';
 import { PendingChip } from './components/pending-chip';
+import { PendingValue } from '../../offline/pending-value';
 
 export interface StationsTableProps {
   /** The location page (spec 2 §2): the list is restricted to this location and has no location filter. */
@@ -146,7 +147,11 @@ function useColumns(showLocation: boolean): DataTableColumn<StationListRow>[] {
       {
         id: 'parkingLot',
         header: t('stations.columns.parkingLot'),
-        cell: (r) => <span data-testid="station-parking-lot">{r.address.parkingLot ?? '–'}</span>,
+        cell: (r) => (
+          <PendingValue scope={r.connectorId} field="parkingLot" value={r.address.parkingLot}>
+            {(lot) => <span data-testid="station-parking-lot">{(lot as string | null) ?? '–'}</span>}
+          </PendingValue>
+        ),
         noWrap: true,
       },
       { id: 'wallboxModel', header: t('stations.columns.wallboxModel'), cell: (r) => r.wallboxModel, fold: 'lg' },
@@ -156,9 +161,13 @@ function useColumns(showLocation: boolean): DataTableColumn<StationListRow>[] {
         cell: (r) => (
           <span className="inline-flex flex-wrap items-center gap-1">
             {/* The long 'Verknüpft (Parkplatz hinterlegen)' may wrap, so the table fits a portrait tablet. */}
-            <StatusBadge color={r.connectorStatusMapping.colourCode} wrap>
-              <span data-testid="station-status">{t(statusMessageId(r.connectorStatus, r.address.parkingLot))}</span>
-            </StatusBadge>
+            <PendingValue scope={r.connectorId} field="connectorStatus" value={r.connectorStatus} marker={false}>
+              {(status) => (
+                <StatusBadge color={r.connectorStatusMapping.colourCode} wrap>
+                  <span data-testid="station-status">{t(statusMessageId(status as typeof r.connectorStatus, r.address.parkingLot))}</span>
+                </StatusBadge>
+              )}
+            </PendingValue>
             <PendingChip connectorId={r.connectorId} />
           </span>
         ),

@@ -70,7 +70,8 @@ export function useStationActions(onQueued?: () => void) {
     parkingLot.close();
     availability.close();
     onQueued?.();
-    if (outcome !== 'failed') {
+    // 'blocked' (an earlier change of the connector was refused): the outbox button says so, with the way to fix it.
+    if (outcome === 'saved' || outcome === 'queued') {
       showNotice({
         id: 'station-write',
         tone: outcome === 'saved' ? 'success' : 'info',

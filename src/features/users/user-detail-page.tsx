@@ -14,6 +14,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { ToggleButtonGroup } from '../../ui/toggle-button-group';
 import { fetchContractPdf, userDetailQueryOptions } from './api/user-queries';
 import { contractScope } from './api/user-writes';
+import { PendingValue } from '../../offline/pending-value';
 import { UserActions, type UserReopen } from './user-actions';
 import { maskIban, upcomingTariffChange } from './user-rules';
 
@@ -146,15 +147,25 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
             [t('users.fields.endCustomerId'), c.endCustomerId],
             [t('users.fields.contractNumber'), c.contractNumber],
             [t('users.fields.userType'), t(`users.userTypes.${c.userType}`)],
-            [t('users.fields.name'), `${c.firstName} ${c.lastName}`],
-            [t('users.fields.email'), c.email],
+            [
+              t('users.fields.name'),
+              <PendingValue key="name" scope={contractScope(c.contractKey)} field="name" value={`${c.firstName} ${c.lastName}`} />,
+            ],
+            [t('users.fields.email'), <PendingValue key="email" scope={contractScope(c.contractKey)} field="email" value={c.email} />],
             [
               t('users.fields.address'),
-              <span className="flex flex-col">
-                {a.careOf && <span>{`c/o ${a.careOf}`}</span>}
-                <span>{a.street}</span>
-                <span>{`${a.zipCode} ${a.city}`}</span>
-              </span>,
+              <PendingValue key="address" scope={contractScope(c.contractKey)} field="address" value={a}>
+                {(shown) => {
+                  const address = shown as typeof a;
+                  return (
+                    <span className="flex flex-col" data-testid="user-address">
+                      {address.careOf && <span>{`c/o ${address.careOf}`}</span>}
+                      <span>{address.street}</span>
+                      <span>{`${address.zipCode} ${address.city}`}</span>
+                    </span>
+                  );
+                }}
+              </PendingValue>,
             ],
             [t('users.fields.operator'), `${c.cpoId}: ${c.cpoName}`],
           ]}

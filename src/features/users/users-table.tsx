@@ -22,6 +22,8 @@ import { isUserType } from './api/user-keys';
 import { noUserFilters, type UserFilters } from './api/user-search';
 import { locationUsersQueryOptions, userListQueryOptions } from './api/user-queries';
 import { checkPaymentSelection } from './user-rules';
+import { contractScope } from './api/user-writes';
+import { PendingValue } from '../../offline/pending-value';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The modal is not part of the first screen: it loads once the table shows.
@@ -94,6 +96,8 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
   const queued = (outcome: SubmitOutcome) => {
     paymentStatus.close();
     clearSelection();
+    // Held back by a refused earlier change: the outbox button says so, with the way to fix it.
+    if (outcome === 'blocked') return;
     // Spec 2 §8: success 'payment updated', failure 'server again' (the outbox keeps the refused write with its reason).
     showNotice({
       id: 'payment-status-write',
@@ -188,7 +192,7 @@ function useColumns(showLocation: boolean): DataTableColumn<ContractRow>[] {
             variant="ghost"
             aria-label={t('users.list.detailsFor', { name: r.name })}
           >
-            {r.name}
+            <PendingValue scope={contractScope(r.contractKey)} field="name" value={r.name} />
           </LinkButton>
         ),
         isRowHeader: true,
@@ -198,7 +202,11 @@ function useColumns(showLocation: boolean): DataTableColumn<ContractRow>[] {
       {
         id: 'parkingLotNumbers',
         header: t('users.columns.parkingLotNumbers'),
-        cell: (r) => (r.parkingLotNumbers.length ? r.parkingLotNumbers.join(', ') : '–'),
+        cell: (r) => (
+          <PendingValue scope={contractScope(r.contractKey)} field="parkingLotNumbers" value={r.parkingLotNumbers}>
+            {(lots) => ((lots as string[]).length ? (lots as string[]).join(', ') : '–')}
+          </PendingValue>
+        ),
       },
       {
         id: 'contractStatus',

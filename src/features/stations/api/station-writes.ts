@@ -131,6 +131,7 @@ export function registerStationWrites(): void {
     // A batch is made again from the list it was chosen in; one connector on its own page.
     formPath: (d) => (lotItemsOf(d).length === 1 ? stationPath(d.connectorId, { edit: 'parking-lot', lot: d.parkingLot }) : '/stationen'),
     describeFailure: describeConflict,
+    sets: (d) => ({ parkingLot: d.parkingLot }),
   });
   registerWriteKind<AvailabilityWriteData>({
     kind: AVAILABILITY_WRITE,
@@ -139,5 +140,6 @@ export function registerStationWrites(): void {
     refreshes,
     formPath: (d) => stationPath(d.connectorId, { edit: 'availability', status: d.status }),
     describeFailure: describeConflict,
+    sets: (d) => ({ connectorStatus: d.status }),
   });
 }

@@ -173,6 +173,12 @@ export function registerUserWrites(): void {
     refreshes: refreshContract,
     formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}#edit=${encodeURIComponent(d.draft)}`,
     describeFailure: (error, t) => describeCreateRefusal(error, t) ?? describeContractRefusal(error, t),
+    sets: ({ values: v }) => ({
+      name: `${v.firstName} ${v.lastName}`,
+      email: v.email,
+      address: { careOf: v.careOf, street: v.street, zipCode: v.zipCode, city: v.city },
+      parkingLotNumbers: v.parkingLotNumbers,
+    }),
   });
   registerWriteKind<ContractWriteData>({
     kind: USER_TERMINATE_WRITE,
