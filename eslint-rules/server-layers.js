@@ -22,7 +22,8 @@ export const areaImports = {
     'operators/queries',
     'rfid/handlers',
   ],
-  stations: ['contracts/queries', 'locations/queries'],
+  // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames).
+  stations: ['locations/queries', 'contracts/queries'],
 };
 
 // Bottom to top; a layer imports its own and the ones below it.
