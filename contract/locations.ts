@@ -236,6 +236,8 @@ export const locationDetailSchema = z.object({
   isEmsConnected: z.boolean(),
   emsModel: z.nullable(z.string()),
   emsId: z.nullable(z.string()),
+  /** What the location wizard asked for (models and counts); the stations are built by the team later. */
+  requestedInfrastructure: z.array(z.object({ chargingStationModel: z.string(), numOfChargingStations: z.int() })),
   /** Parking lots in use (connectors not removed), sorted. */
   parkingLots: z.array(z.string()),
   /** Optimistic-concurrency token; also sent as `ETag: "v<version>"`. */

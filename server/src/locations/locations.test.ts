@@ -207,6 +207,17 @@ describe('POST /bff/locations/location', () => {
       ['ABL eMH1', 3],
       ['Webasto Unite', 100],
     ]);
+    // The detail shows what was asked for, in the wizard's order (issue 23), and the EMS.
+    const detail = await h.request('GET', `/bff/locations/${locationId}`, { token: tokens.operator });
+    expect(envelope(locationDetailSchema).parse(detail.body).data).toMatchObject({
+      requestedInfrastructure: [
+        { chargingStationModel: 'ABL eMH1', numOfChargingStations: 3 },
+        { chargingStationModel: 'Webasto Unite', numOfChargingStations: 100 },
+      ],
+      isEmsConnected: true,
+      emsModel: 'Smart1 EMS',
+      emsId: 'EMS-1',
+    });
     // A second one gets another id.
     const again = await h.request('POST', '/bff/locations/location', { token: tokens.operator, body: validCreate(cpoId) });
     expect(again.body.data.locationId).not.toBe(locationId);

@@ -248,6 +248,14 @@ export async function getLocationDetail(db: Db, scope: Scope, locationId: string
     stationSummary[key] ??= { number: 0, color: connectorStatusColours[key] };
     stationSummary[key].number++;
   }
+  const requested = await db
+    .select({
+      chargingStationModel: locationInfrastructure.chargingStationModel,
+      numOfChargingStations: locationInfrastructure.numOfChargingStations,
+    })
+    .from(locationInfrastructure)
+    .where(eq(locationInfrastructure.locationId, locationId))
+    .orderBy(asc(locationInfrastructure.id));
   const contractRows = await db
     .select({ status: contracts.contractStatus, n: count() })
     .from(contracts)
@@ -276,6 +284,7 @@ export async function getLocationDetail(db: Db, scope: Scope, locationId: string
     isEmsConnected: loc.isEmsConnected,
     emsModel: loc.emsModel,
     emsId: loc.emsId,
+    requestedInfrastructure: requested,
     parkingLots: [...lots].sort((a, b) => a.localeCompare(b, 'de', { numeric: true })),
     version: loc.version,
   };

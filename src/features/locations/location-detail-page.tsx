@@ -193,6 +193,22 @@ function Infrastructure({ location }: { location: LocationDetail }) {
   if (isAdmin) facts.push([t('locations.detail.stationsRemoved'), m.removedChargingStations]);
   facts.push([t('dataRules.chargePoints'), points]);
   if (isAdmin) facts.push([t('dataRules.chargePointsRemoved'), m.removedChargePoints]);
+  // A copy kept on the device before the field existed has none until it is refreshed.
+  const requested = location.requestedInfrastructure ?? [];
+  facts.push([
+    t('dataRules.requested'),
+    requested.length === 0 ? (
+      t('dataRules.requestedNone')
+    ) : (
+      <ul className="flex flex-col" data-testid="requested-infrastructure">
+        {requested.map((r) => (
+          <li key={r.chargingStationModel}>
+            {t('dataRules.requestedRow', { model: r.chargingStationModel, count: r.numOfChargingStations })}
+          </li>
+        ))}
+      </ul>
+    ),
+  ]);
   facts.push(
     [
       t('locations.fields.emsModel'),

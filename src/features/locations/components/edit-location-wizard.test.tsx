@@ -23,6 +23,7 @@ const location: LocationDetail = {
   contractMetrics: { totalContractStatuses: 0, statusesSummary: {} },
   isEmsConnected: false,
   emsModel: null,
+  requestedInfrastructure: [],
   emsId: null,
   parkingLots: [],
   version: 4,

@@ -39,6 +39,7 @@ const detail = (): LocationDetail => ({
   contractMetrics: { totalContractStatuses: 0, statusesSummary: {} },
   isEmsConnected: false,
   emsModel: null,
+  requestedInfrastructure: [],
   emsId: null,
   parkingLots: [],
   version: 1,

@@ -29,7 +29,9 @@ export function ParkingLotWizard({ isOpen, selected, onClose, onQueued, initialV
     error === 'duplicateInSelection'
       ? t('dataRules.lotTwiceInSelection', {
           lot: (values[c.connectorId] ?? '').trim(),
-          others: (twice[c.connectorId] ?? []).map((o) => `${o.cpId} · ${displayConnectorId(o.connectorId)}`).join(', '),
+          others: (twice[c.connectorId] ?? [])
+            .map((o) => t('dataRules.connectorName', { cpId: o.cpId, connector: displayConnectorId(o.connectorId) }))
+            .join(', '),
         })
       : t(`stations.validation.${error}`);
   const isValid = Object.keys(errors).length === 0;

@@ -7,6 +7,8 @@ import { resetRuntimeConfig } from '../../../api/config';
 import type { Session, SessionStore } from '../../../auth/session';
 import { SessionProvider } from '../../../auth/session-context';
 import { renderWithI18n } from '../../../i18n/test-utils';
+import type { ContractDetail } from '../../../../contract/contracts';
+import { locationKeys } from '../../locations/api/location-keys';
 import { UserWizard } from './user-wizard';
 
 const claims = {
@@ -69,6 +71,76 @@ describe('UserWizard', () => {
     });
     expect(postcode.value).toBe('01067');
     expect(postcode.getAttribute('aria-invalid')).toBeNull();
+    client.clear();
+  });
+});
+
+describe('UserWizard editing a contract whose parking lot is gone (issue 23)', () => {
+  const contract: ContractDetail = {
+    contractKey: 'k-1',
+    contractId: 'id-1',
+    contractNumber: 'V-1',
+    endCustomerId: 'EC1',
+    endCustomerIdManuallyCreated: true,
+    contractStatus: 'CREATED_UNSIGNED',
+    contractStatusMapping: { enumName: 'CREATED_UNSIGNED', colourCode: '#999' },
+    userType: 'REGULAR',
+    firstName: 'Anna',
+    lastName: 'Müller',
+    email: 'anna@example.com',
+    contractAddress: { careOf: null, street: 'Weg 1', zipCode: '20457', city: 'Hamburg', countryCode: 'DE' },
+    cpoId: 'CPO1',
+    cpoName: 'Hafen',
+    createManualEndCustomerId: false,
+    locationId: 'L1',
+    locationName: 'Depot',
+    parkingLotNumbers: ['P1'],
+    authType: 'APP',
+    rfidType: null,
+    rfidTags: [],
+    rfidSerialId: [],
+    billingType: 'NO_BILLING',
+    billingCycle: null,
+    billingStatus: null,
+    contractInfo: {
+      contractPDF: null,
+      startDate: null,
+      endDate: null,
+      fixTariff: null,
+      varTariff: null,
+      onboardingFee: 0,
+      fixTariffPerChargingRequest: 0,
+    },
+    contractChangeTariff: null,
+    pdfAvailable: false,
+    paymentMethod: null,
+    contractPaymentDetails: { contractMandateReference: null, contractIban: null },
+    stripeSepaPaymentDetailsAreConfigured: false,
+    erpSystemParameters: { debitAccountNr: null, costCenterNumber: null, vatId: null },
+    authCode: null,
+    version: 5,
+  } as unknown as ContractDetail;
+
+  it('names the lot on the authorisation step and holds Next until it is taken out', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // P1 was renamed to H000 on the connector; the contract still names P1.
+    client.setQueryData(locationKeys.dropdown(), [
+      { locationId: 'L1', locationName: 'Depot', cpoId: 'CPO1', cpoName: 'Hafen', parkingLots: ['H000'], locationIdName: 'L1: Depot' },
+    ]);
+    await renderWithI18n(
+      <SessionProvider store={store}>
+        <QueryClientProvider client={client}>
+          <UserWizard isOpen contract={contract} onClose={() => {}} onSubmit={async () => {}} />
+        </QueryClientProvider>
+      </SessionProvider>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    });
+    expect(
+      await screen.findByText('Diese Parkplätze gibt es am Standort nicht mehr: P1. Bitte entfernen oder durch einen anderen ersetzen.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true);
     client.clear();
   });
 });
