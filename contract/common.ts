@@ -49,3 +49,12 @@ export function parseIfMatch(header: string | null | undefined): number | undefi
   const m = /^\s*(?:W\/)?"?v?(\d+)"?\s*$/.exec(header);
   return m ? Number(m[1]) : undefined;
 }
+
+/**
+ * Parking lots in natural order (P1, P2, P10, not P1, P10, P2), wherever lots are listed or sorted,
+ * on both sides: the server sorts in code, because PostgreSQL's (and PGlite's) default collation has
+ * no numeric ordering.
+ */
+const lotCollator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
+export const compareParkingLots = (a: string, b: string): number => lotCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+export const sortParkingLots = (lots: readonly string[]): string[] => [...lots].sort(compareParkingLots);

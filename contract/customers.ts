@@ -48,6 +48,13 @@ export const userEmailSchema = z
     z.refine((v) => v === '' || EMAIL_PATTERN.test(v), 'emailFormat'),
   );
 
+/**
+ * `POST /bff/cpos/validate-email` (issue 23: the wizard checks the e-mail when the field is left):
+ * whether the address is still free for a new dashboard user; the answer is a boolean in data.data,
+ * as the end-customer id check (spec 2 §7), never a 404.
+ */
+export const validateEmailBodySchema = z.object({ email: userEmailSchema });
+
 const productPackageSchema = z._default(z.literal(PRODUCT_PACKAGE), PRODUCT_PACKAGE);
 /** Always false from the dashboard (spec 3 §3): the server sends the invitation itself. */
 const sendEmailSchema = z.optional(z.boolean());

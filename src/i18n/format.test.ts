@@ -70,15 +70,15 @@ describe('money (EUR)', () => {
     expect(formatMoney(-12.5, 'de')).toBe(`-12,50${NBSP}€`);
   });
 
-  it('English: €1,234.50 (en-GB)', () => {
-    expect(formatMoney(1234.5, 'en')).toBe('€1,234.50');
-    expect(formatMoney(0, 'en')).toBe('€0.00');
-    expect(formatMoney(1234567.891, 'en')).toBe('€1,234,567.89');
+  it('English: de-DE EUR as well (spec 1 §9), not €1,234.50', () => {
+    expect(formatMoney(1234.5, 'en')).toBe(`1.234,50${NBSP}€`);
+    expect(formatMoney(2.42, 'en')).toBe(`2,42${NBSP}€`);
+    expect(formatMoney(1234567.891, 'en')).toBe(`1.234.567,89${NBSP}€`);
   });
 
   it('never shows minus zero', () => {
     expect(formatMoney(-0, 'de')).toBe(`0,00${NBSP}€`);
-    expect(formatMoney(-0.001, 'en')).toBe('€0.00');
+    expect(formatMoney(-0.001, 'en')).toBe(`0,00${NBSP}€`);
   });
 
   it('accepts numeric strings and renders missing values as –', () => {

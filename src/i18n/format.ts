@@ -58,7 +58,7 @@ export function formatWireDate(value: DateInput): string {
 /**
  * Number locale per UI language. German: de-DE. English: en-GB, so English screens use the dot
  * decimal everywhere (spec 1 §9 asks for it for kWh); mixing '1.234,50 €' with '12.50 kWh' on one
- * English screen would be misread. The currency stays EUR in both.
+ * English screen would be misread. Money is the exception: de-DE EUR in both (spec 1 §9, formatMoney).
  */
 const NUMBER_LOCALE: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
 
@@ -81,10 +81,13 @@ function toNumber(value: NumberInput): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** EUR with two decimals: de '1.234,50 €', en '€1,234.50' (no-break space before € in German). */
-export function formatMoney(value: NumberInput, locale: Locale): string {
+/**
+ * EUR with two decimals as spec 1 §9 fixes it, de-DE in both languages: '1.234,50 €' (no-break
+ * space before €), so an amount reads the same on an English screen as on the bill.
+ */
+export function formatMoney(value: NumberInput, _locale?: Locale): string {
   const n = toNumber(value);
-  return n === null ? EMPTY : numberFormat(locale, { style: 'currency', currency: 'EUR' }).format(n);
+  return n === null ? EMPTY : numberFormat('de', { style: 'currency', currency: 'EUR' }).format(n);
 }
 
 /** Energy with exactly two decimals: de '12,50 kWh', en '12.50 kWh' (no-break space before the unit). */

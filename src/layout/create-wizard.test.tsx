@@ -10,12 +10,11 @@ afterEach(cleanup);
 interface HarnessProps {
   send: () => Promise<{ id: string }>;
   failure?: (error: unknown) => FailureMessage | undefined;
-  closeOnRefusal?: boolean;
   onCreated?: (answer: { id: string }) => void;
 }
 
 /** A one-step wizard around `send`; the page shows whether the wizard is open and what was typed. */
-function Harness({ send, failure, closeOnRefusal, onCreated }: HarnessProps) {
+function Harness({ send, failure, onCreated }: HarnessProps) {
   const [open, setOpen] = useState(true);
   const [name, setName] = useState('');
   return (
@@ -32,7 +31,6 @@ function Harness({ send, failure, closeOnRefusal, onCreated }: HarnessProps) {
         successTitle="Angelegt"
         successBody={(answer) => <p data-testid="created">{`${name} hat die Nummer ${answer.id}`}</p>}
         failure={failure}
-        closeOnRefusal={closeOnRefusal}
         onCreated={onCreated}
         steps={[
           { title: 'Name', isValid: true, content: <input aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} /> },
@@ -81,18 +79,18 @@ describe('CreateWizard', () => {
     expect(alert().textContent).toContain('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.');
   });
 
-  it('takes a title of its own for a refusal, and closes on it where the area asks to', async () => {
+  it('takes a title of its own for a refusal and keeps the wizard with what was entered (issue 23)', async () => {
     const failure = () => ({ title: 'Fehlgeschlagen', body: <ul data-testid="conflicts" /> });
-    await renderWithI18n(<Harness send={() => Promise.reject(new ApiError({ status: 409 }))} failure={failure} closeOnRefusal />);
+    await renderWithI18n(<Harness send={() => Promise.reject(new ApiError({ status: 409 }))} failure={failure} />);
     await save();
     expect(alert().textContent).toContain('Fehlgeschlagen');
     expect(screen.getByTestId('conflicts')).toBeTruthy();
-    expect(screen.getByTestId('open').textContent).toBe('false');
+    expect(screen.getByTestId('open').textContent).toBe('true');
   });
 
-  it('says offline on a lost connection and keeps the wizard, also where a refusal would close it', async () => {
+  it('says offline on a lost connection and keeps the wizard', async () => {
     const failure = vi.fn(() => 'nie');
-    await renderWithI18n(<Harness send={() => Promise.reject(new NetworkError('offline'))} failure={failure} closeOnRefusal />);
+    await renderWithI18n(<Harness send={() => Promise.reject(new NetworkError('offline'))} failure={failure} />);
     await save();
     expect(alert().textContent).toContain('Sie sind offline.');
     expect(failure).not.toHaveBeenCalled();

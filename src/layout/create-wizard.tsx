@@ -23,11 +23,6 @@ export interface CreateWizardProps<A> extends Omit<WizardProps, 'onSubmit' | 'is
    * which reads 'offline' and keeps the wizard to send again). Undefined: 'something went wrong'.
    */
   failure?: (error: unknown) => FailureMessage | undefined;
-  /**
-   * Spec 3 §2 (customers): a refusal closes the wizard, which clears it. Default: it stays open, so
-   * the user corrects what was refused and sends again.
-   */
-  closeOnRefusal?: boolean;
   /** After the success dialog opened (the host refreshes what it shows, e.g. a location's counts). */
   onCreated?: (answer: A) => void;
 }
@@ -46,7 +41,6 @@ export function CreateWizard<A>({
   successTitle,
   successBody,
   failure,
-  closeOnRefusal = false,
   onCreated,
   onClose,
   ...wizard
@@ -61,7 +55,6 @@ export function CreateWizard<A>({
     } catch (error) {
       const offline = isNetworkError(error);
       const message = offline ? t('errors.offline') : (failure?.(error) ?? t('errors.somethingWrong'));
-      if (closeOnRefusal && !offline) onClose();
       setOutcome(
         typeof message === 'string'
           ? { kind: 'failed', title: t('errors.title'), body: <p>{message}</p> }

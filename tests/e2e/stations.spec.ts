@@ -96,7 +96,9 @@ test('admin creates stations through the menu; an operator gets the form directl
   await option.click();
   await expect(next).toBeEnabled();
   await next.click();
-  await expect(dialog).toContainText(locationLabel);
+  // The confirm step names the location 'Name (L10019)', not the select's 'L10019: Name'.
+  const locationName = locationLabel.slice(`${locationId}: `.length);
+  await expect(dialog).toContainText(`${locationName} (${locationId})`);
   const posted = page.waitForResponse((r) => r.url().includes('/bff/connectors/create-cp') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   const { connectorIds } = ((await (await posted).json()) as { data: { connectorIds: string[] } }).data;

@@ -201,7 +201,7 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   // Step 5: the summary as spec 2 §2 lists it.
   const summary = dialog.getByTestId('create-summary');
   await expect(summary).toContainText(`Erika ${lastName}`);
-  await expect(summary).toContainText(`${where.locationId}:${where.locationName}`);
+  await expect(summary).toContainText(`${where.locationName} (${where.locationId})`);
   await expect(summary).toContainText(display(berlinToday()));
   await expect(summary).toContainText('Unbefristet');
   await expect(summary).toContainText('9,99');

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, 
 import type { z } from 'zod/mini';
 import type { ContractDetail, ContractRow, contractListQuerySchema } from '../../../contract/contracts';
 import { contractStatusColours } from '../../../contract/locations';
+import { sortParkingLots } from '../../../contract/common';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
@@ -75,7 +76,7 @@ export async function listContracts(
       endCustomerId: r.endCustomerId,
       name: `${r.firstName} ${r.lastName}`,
       location: r.locationId ? `${r.locationId}: ${r.locationName ?? ''}` : null,
-      parkingLotNumbers: r.parkingLotNumbers,
+      parkingLotNumbers: sortParkingLots(r.parkingLotNumbers),
       contractStatus: r.contractStatus,
       contractStatusMapping: { enumName: r.contractStatus, colourCode: contractStatusColours[r.contractStatus] },
       userType: r.userType,
@@ -136,7 +137,7 @@ export async function getContractDetail(db: Db, scope: Scope, contractKey: strin
     createManualEndCustomerId: row.createManualEndCustomerId,
     locationId: c.locationId,
     locationName: row.locationName,
-    parkingLotNumbers: c.parkingLotNumbers,
+    parkingLotNumbers: sortParkingLots(c.parkingLotNumbers),
     authType: c.authType,
     rfidType: c.rfidType,
     rfidTags: cards.map((t) => t.rfidTag),

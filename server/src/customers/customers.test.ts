@@ -238,6 +238,24 @@ describe('creating a customer', () => {
   });
 });
 
+describe("the create wizard's checks", () => {
+  it('answer whether a customer number and an e-mail are free as a boolean (200), never a 404; admins only', async () => {
+    const first = newCustomer();
+    expect((await create(first)).status).toBe(200);
+    const idFree = (id: string, token = admin) => h.request('POST', `/bff/cpos/customer-id/${id}/validate`, { token });
+    const emailFree = (email: string, token = admin) => h.request('POST', '/bff/cpos/validate-email', { token, body: { email } });
+    expect(await idFree(first.customerId.toLowerCase())).toMatchObject({ status: 200, body: { data: false } });
+    expect(await idFree('NIEMALS1')).toMatchObject({ status: 200, body: { data: true } });
+    expect(await emailFree(demoAccounts.operator.email.toUpperCase())).toMatchObject({ status: 200, body: { data: false } });
+    expect(await emailFree(first.email)).toMatchObject({ status: 200, body: { data: false } });
+    expect(await emailFree('frei.123@neustrom.example')).toMatchObject({ status: 200, body: { data: true } });
+    expect((await emailFree('kein-mail')).status).toBe(400);
+    expect((await idFree('NEU-1')).status).toBe(400);
+    expect((await idFree('NIEMALS1', operator)).status).toBe(403);
+    expect((await emailFree('frei.123@neustrom.example', partner)).status).toBe(403);
+  });
+});
+
 describe('the invitation', () => {
   it('arrives at the SMTP peer with a link that sets the password once; the account then signs in with its claims and sees its operator only', async () => {
     const body = newCustomer();

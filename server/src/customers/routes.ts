@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuerySchema } from '../../../contract/common';
-import { createDashboardUserBodySchema, customerIdSchema } from '../../../contract/customers';
+import { createDashboardUserBodySchema, customerIdSchema, validateEmailBodySchema } from '../../../contract/customers';
+import { findUserByEmail } from '../auth/queries';
 import { foundOr404 } from '../auth/scope';
 import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
@@ -47,6 +48,29 @@ export const customerRoutes = [
         const customer = await foundOr404('customer', id, findCustomerById(c.get('db'), id));
         const { total, rows } = await listDashboardUsers(c.get('db'), customer.customerId, page, size);
         return paged(c, total, rows);
+      },
+    },
+    // Whether a customer number or an e-mail is still free, for the create wizard's checks: a boolean
+    // (true: free) in data.data, like the end-customer id check (spec 2 §7). A free number used to be
+    // read from the detail's 404, which the browser logs as an error on the happy path.
+    {
+      method: 'POST',
+      path: '/cpos/customer-id/:id/validate',
+      access: 'admin',
+      transaction: false,
+      handler: async (c) => {
+        const { id } = parseParams(c, customerParams);
+        return ok(c, !(await findCustomerById(c.get('db'), id)));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/cpos/validate-email',
+      access: 'admin',
+      transaction: false,
+      handler: async (c) => {
+        const { email } = await parseBody(c, validateEmailBodySchema);
+        return ok(c, !(await findUserByEmail(c.get('db'), email)));
       },
     },
     {

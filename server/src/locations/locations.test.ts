@@ -165,6 +165,24 @@ describe('GET /bff/locations/get-by-cpo-for-dropdown', () => {
     expect((await list('operator')).length).toBeLessThan((await list('admin')).length);
   });
 
+  it('lists parking lots in natural order (P2 before P10), not as text', async () => {
+    const connectorRows = (await h.db.select().from(connectors)).filter((c) => !c.removed && c.locationId && own.operator.has(c.cpoId));
+    const a = connectorRows.find((c) => connectorRows.some((o) => o !== c && o.locationId === c.locationId))!;
+    const b = connectorRows.find((o) => o !== a && o.locationId === a.locationId)!;
+    const locationId = a.locationId!;
+    const setLot = (id: string, lot: string | null) =>
+      h.db.update(connectors).set({ parkingLot: lot }).where(eq(connectors.connectorId, id));
+    try {
+      await setLot(a.connectorId, 'Q10');
+      await setLot(b.connectorId, 'Q2');
+      const lots = (await list('operator')).find((r) => r.locationId === locationId)!.parkingLots.filter((l) => l.startsWith('Q'));
+      expect(lots).toEqual(['Q2', 'Q10']);
+    } finally {
+      await setLot(a.connectorId, a.parkingLot);
+      await setLot(b.connectorId, b.parkingLot);
+    }
+  });
+
   it('narrows to one operator in scope; a foreign operator answers 404', async () => {
     const [cpoId] = [...own.partner].filter((id) => !own.operator.has(id));
     const rows = await list('partner', `?cpoId=${cpoId}`);

@@ -11,6 +11,7 @@ import {
   type WallboxType,
 } from '../../../contract/locations';
 import { connectorDisplayStatus, connectorStatusColours } from '../../../contract/stations';
+import { sortParkingLots } from '../../../contract/common';
 import { callerOkColumn, confirmCaller, scopeValues, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
@@ -179,7 +180,7 @@ export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: stri
   const lots = db
     .select({
       locationId: connectors.locationId,
-      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot} order by ${connectors.parkingLot})`.as('lots'),
+      lots: sql<string[]>`array_agg(distinct ${connectors.parkingLot})`.as('lots'),
     })
     .from(connectors)
     .where(and(eq(connectors.removed, false), sql`${connectors.parkingLot} is not null`))
@@ -200,7 +201,7 @@ export async function getLocationsForDropdown(db: Db, scope: Scope, cpoId?: stri
     .orderBy(asc(locations.locationName), asc(locations.locationId));
   return rows.map((r) => ({
     ...r,
-    parkingLots: r.parkingLots ?? [],
+    parkingLots: sortParkingLots(r.parkingLots ?? []),
     locationIdName: `${r.locationId}: ${r.locationName}`,
   }));
 }
@@ -285,7 +286,7 @@ export async function getLocationDetail(db: Db, scope: Scope, locationId: string
     emsModel: loc.emsModel,
     emsId: loc.emsId,
     requestedInfrastructure: requested,
-    parkingLots: [...lots].sort((a, b) => a.localeCompare(b, 'de', { numeric: true })),
+    parkingLots: sortParkingLots([...lots]),
     version: loc.version,
   };
 }

@@ -219,6 +219,10 @@ export const pathParamKinds: Record<string, ParamKind> = {
   // Customer management (admins only): a customer by its number, its invitation by its contract key.
   'get-customer/:id': { entity: 'customer', value: (b) => b.customer.customerId },
   'get-dashboard-user/:id': { entity: 'customer', value: (b) => b.customer.customerId },
+  'customer-id/:id': {
+    unscoped: 'MATRIXFREE2',
+    why: 'customer numbers are unique across the platform and only admins may ask whether one is free (create-customer wizard)',
+  },
   // An end customer's contract here (a customer's contract key, admins only, is in customers.test.ts).
   'send-invitation-email/:contractKey': { entity: 'contract', value: (b) => b.contract.contractKey },
   // End customers and their contracts, by contract key.
@@ -421,6 +425,8 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     body: { cpoId: b.operator.cpoId, clientNumber: '4711', netLedgerAccountNr: '8400', paymentMethod: 'BANK_TRANSFER' },
   }),
   // 'add external user' to the customer (a new customer would name none that exists); each call a new address.
+  'POST /bff/cpos/customer-id/:id/validate': () => ({}),
+  'POST /bff/cpos/validate-email': () => ({ body: { email: 'matrix.free@cockpit.example' } }),
   'POST /bff/cpos/create-dashboard-user': (b) => ({
     body: {
       isNewCustomer: false,

@@ -103,7 +103,7 @@ export function CreateStationsWizard({ isOpen, onClose, fixedLocation }: CreateS
           content: (
             <ConfirmStep
               values={values}
-              locationLabel={locationItems.find((i) => i.id === values.locationId)?.label ?? values.locationId}
+              locationLabel={locationName ? `${locationName} (${values.locationId})` : values.locationId}
               connectorsPerStation={connectorsPerStation}
             />
           ),

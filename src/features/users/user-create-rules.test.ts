@@ -267,6 +267,10 @@ describe('the edit wizard (spec 2 §2, §4)', () => {
     const v = valuesFromContract(detail, true);
     expect(v).toMatchObject({ startDate: '01.01.2026', endDate: '', varTariff: '0,39', rfidTags: 'T1, T2', mandateReference: 'M1' });
     expect(valuesFromContract(detail, false).varTariff).toBe('0.39');
+    // Two decimals always: 12,90 € reads '12,90', not '12,9'.
+    const tariff = { ...detail, contractInfo: { ...detail.contractInfo, fixTariff: 12.9, onboardingFee: 5 } };
+    expect(valuesFromContract(tariff, true)).toMatchObject({ fixTariff: '12,90', onboardingFee: '5,00' });
+    expect(valuesFromContract(tariff, false).fixTariff).toBe('12.90');
     expect(userFormIssues(v, { manualIds: true })).toEqual({});
     expect(isLockedContract(detail)).toBe(true);
     expect(isLockedContract({ contractStatus: 'CREATED_SIGNED' })).toBe(false);

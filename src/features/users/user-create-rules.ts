@@ -11,7 +11,7 @@ import type { NewWrite } from '../../offline/outbox-write';
 import type { UserFormValues } from './api/user-form-values';
 import { fromDisplay, toWire } from '../../ui/date-range';
 import { USER_CREATE_WRITE, USER_EDIT_WRITE, contractScope, type CreateWriteData, type EditWriteData } from './api/user-writes';
-import { parseMoney } from './user-rules';
+import { moneyInput, parseMoney } from './user-rules';
 
 /**
  * The creation wizard's rules (spec 2 §2, §4-5): the form as typed, the defaults, each field's
@@ -283,7 +283,7 @@ export const isLockedContract = (c: Pick<ContractDetail, 'contractStatus'>) => c
 
 /** The form as the contract is (dates dd.MM.yyyy, amounts with a decimal comma for German). */
 export function valuesFromContract(c: ContractDetail, decimalComma: boolean): UserFormValues {
-  const money = (n: number | null) => (n === null ? '' : decimalComma ? String(n).replace('.', ',') : String(n));
+  const money = (n: number | null) => moneyInput(n, decimalComma);
   const date = (iso: string | null) => (iso ? iso.split('-').reverse().join('.') : '');
   return {
     cpoId: c.cpoId,

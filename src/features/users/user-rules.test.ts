@@ -111,8 +111,8 @@ describe('tariff change form (spec 2 §5)', () => {
       today,
     );
     expect(start).toMatchObject({
-      fixTariff: '9.9',
-      varTariff: '0.3',
+      fixTariff: '9.90',
+      varTariff: '0.30',
       newTariffDate: '2026-12-01',
       newTariffCancellationDate: '2027-11-30',
     });

@@ -107,10 +107,14 @@ export function firstOfNextMonth(today: string): string {
   return next;
 }
 
+/** An amount as a form shows it to edit: always two decimals ('12,90' for 12,90 €, not '12,9'). */
+export const moneyInput = (v: number | null, decimalComma: boolean): string =>
+  v === null ? '' : decimalComma ? v.toFixed(2).replace('.', ',') : v.toFixed(2);
+
 /** Where the wizard starts: the contract's tariffs, the 1st of next month, cancellation a year on. */
 export function initialTariffValues(c: Pick<ContractDetail, 'contractInfo'>, today: string): TariffFormValues {
   const newTariffDate = firstOfNextMonth(today);
-  const money = (v: number | null) => (v === null ? '' : String(v));
+  const money = (v: number | null) => moneyInput(v, false);
   return {
     fixTariff: money(c.contractInfo.fixTariff),
     varTariff: money(c.contractInfo.varTariff),

@@ -92,7 +92,7 @@ describe('UsersTable', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['', 'Name', 'Kundennummer', 'Parkplätze', 'Vertragsstatus', 'Zahlungsstatus', 'RFID', 'ID']);
+    ).toEqual(['', 'Name', 'Kundennummer', 'Parkplätze', 'Vertragsstatus', 'Zahlungsstatus', 'RFID']);
     const [first, second] = bodyRows(table);
     expect(Array.from(first.querySelectorAll('[role="gridcell"], [role="rowheader"]'), (c) => c.textContent).slice(1)).toEqual([
       'Anna Müller',
@@ -101,8 +101,9 @@ describe('UsersTable', () => {
       'Aktiv',
       'Bezahlt',
       'RF-01',
-      'c-1',
     ]);
+    // The contract's internal key only in the link, never as text in a row (issue 23).
+    expect(table.textContent).not.toContain('c-1');
     expect(within(second).getByTestId('contract-status').textContent).toBe('Erstellt, nicht unterschrieben');
     expect(within(second).getAllByText('–')).toHaveLength(2); // no parking lots, no RFID
     // Each row links to /nutzer/{id} and can be selected for the payment-status change.

@@ -232,14 +232,6 @@ function useColumns(showLocation: boolean): DataTableColumn<ContractRow>[] {
       },
       // Several tags of one contract wrap between them.
       { id: 'rfId', header: t('users.columns.rfId'), cell: (r) => r.rfId?.split(',').join(', ') ?? '–', fold: 'lg' },
-      // The contract id is a long key: last, small, so the readable columns fit a tablet.
-      {
-        id: 'id',
-        header: t('users.columns.id'),
-        cell: (r) => <span className="font-mono text-xs text-muted">{r.id}</span>,
-        noWrap: true,
-        fold: 'xl',
-      },
     ];
     return showLocation ? columns : columns.filter((c) => c.id !== 'location');
   }, [t, showLocation]);

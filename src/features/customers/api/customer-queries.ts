@@ -64,19 +64,13 @@ export const dashboardUsersQueryOptions = (customerId: string, params: CustomerL
     placeholderData: keepPreviousData,
   });
 
-/**
- * Whether a customer number is still free (the wizard's 'validate' button, spec 3 §5): the
- * customer detail answers 404 CUSTOMER_NOT_FOUND for a free one.
- */
-export async function isCustomerIdFree(customerId: string): Promise<boolean> {
-  try {
-    await apiRequest({ service: 'bff', path: `/cpos/get-customer/${encodeURIComponent(customerId)}`, schema: z.unknown() });
-    return false;
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) return true;
-    throw error;
-  }
-}
+/** Whether a customer number is still free (the wizard's 'validate' button, spec 3 §5): a boolean, never a 404. */
+export const isCustomerIdFree = (customerId: string): Promise<boolean> =>
+  apiRequest({ service: 'bff', path: `/cpos/customer-id/${encodeURIComponent(customerId)}/validate`, method: 'POST', schema: z.boolean() });
+
+/** Whether no dashboard account uses the e-mail yet (checked when the field is left). */
+export const isEmailFree = (email: string): Promise<boolean> =>
+  apiRequest({ service: 'bff', path: '/cpos/validate-email', method: 'POST', body: { email }, schema: z.boolean() });
 
 /**
  * POST /bff/cpos/create-dashboard-user: a new customer with its first user, or a user added to a

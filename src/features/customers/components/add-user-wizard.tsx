@@ -7,6 +7,7 @@ import { useForm } from '../../../ui/use-form';
 import { createDashboardUserMutation } from '../api/customer-queries';
 import { buildAddUserPayload, emptyUser, userRules, type UserValues } from '../customer-form';
 import { Summary, UserFields, failureMessage } from './customer-fields';
+import { useEmailCheck } from './use-email-check';
 
 /**
  * 'add external user' (spec 3 §2): the user's name, e-mail and role, then confirm. The person gets
@@ -16,6 +17,7 @@ export function AddUserWizard({ customer, isOpen, onClose }: { customer: Custome
   const t = useT();
   const [initial] = useState(emptyUser);
   const user = useForm<UserValues>(initial, userRules);
+  const emailCheck = useEmailCheck(user);
 
   const add = useMutation(createDashboardUserMutation());
 
@@ -24,7 +26,10 @@ export function AddUserWizard({ customer, isOpen, onClose }: { customer: Custome
     <CreateWizard
       isOpen={isOpen}
       onClose={onClose}
-      onReset={user.reset}
+      onReset={() => {
+        user.reset();
+        emailCheck.reset();
+      }}
       size="lg"
       title={t('customers.addUser.title', { name: customer.companyName })}
       submitLabel={t('ui.common.save')}
@@ -32,20 +37,19 @@ export function AddUserWizard({ customer, isOpen, onClose }: { customer: Custome
       isSending={add.isPending}
       successTitle={t('customers.addUser.successTitle')}
       successBody={() => <p>{t('customers.addUser.successText', { email: v.email.trim() })}</p>}
-      failure={(error) => failureMessage(t, error)}
-      closeOnRefusal
+      failure={(error) => failureMessage(t, error, { markTaken: () => emailCheck.markTaken(user.values.email) })}
       steps={[
         {
           id: 'user',
           title: t('customers.addUser.stepForm'),
-          isValid: user.isValid,
+          isValid: user.isValid && emailCheck.status !== 'taken',
           onNext: user.trySubmit,
-          content: <UserFields form={user} autoFocus />,
+          content: <UserFields form={user} emailCheck={emailCheck} autoFocus />,
         },
         {
           id: 'confirm',
           title: t('customers.addUser.stepConfirm'),
-          isValid: user.isValid,
+          isValid: user.isValid && emailCheck.status !== 'taken',
           content: (
             <Summary
               intro={t('customers.addUser.confirmHint')}

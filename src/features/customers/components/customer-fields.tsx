@@ -4,6 +4,7 @@ import type { FailureMessage } from '../../../layout/create-wizard';
 import { TextField } from '../../../ui/text-field';
 import { bindField, type useForm } from '../../../ui/use-form';
 import { createFailure, type Entry, type UserValues } from '../customer-form';
+import type { EmailCheckState } from './use-email-check';
 
 /** A summary of label/value pairs (the confirm steps). */
 export function Summary({ intro, entries }: { intro: string; entries: Entry[] }) {
@@ -26,8 +27,18 @@ export function Summary({ intro, entries }: { intro: string; entries: Entry[] })
  * First name, last name, e-mail and role of a dashboard user (spec 3 §2, §5). The form validates on
  * load: every missing value says so at once, before anything is typed.
  */
-export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useForm<UserValues>>; autoFocus?: boolean }) {
+export function UserFields({
+  form,
+  autoFocus,
+  emailCheck,
+}: {
+  form: ReturnType<typeof useForm<UserValues>>;
+  autoFocus?: boolean;
+  /** The e-mail is checked with the server when the field is left. */
+  emailCheck: EmailCheckState;
+}) {
   const t = useT();
+  const email = bindField(t, form.field('email'));
   const { trySubmit } = form;
   useEffect(() => {
     trySubmit();
@@ -51,7 +62,13 @@ export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useFor
         isRequired
         fullWidth
         autoComplete="off"
-        {...bindField(t, form.field('email'))}
+        {...email}
+        onBlur={() => {
+          email.onBlur();
+          void emailCheck.run();
+        }}
+        errorMessage={email.errorMessage ?? (emailCheck.status === 'taken' ? t('customers.errors.emailInUse') : undefined)}
+        description={emailCheck.status === 'checking' ? t('customers.wizard.emailChecking') : undefined}
       />
       <TextField
         label={t('customers.fields.role')}
@@ -65,9 +82,13 @@ export function UserFields({ form, autoFocus }: { form: ReturnType<typeof useFor
   );
 }
 
-/** How a refused creation reads (spec 3 §8): e-mail or customer number in use, else 'Mistake'. */
-export function failureMessage(t: TranslateFn, error: unknown): FailureMessage {
+/**
+ * How a refused creation reads (spec 3 §8): e-mail or customer number in use, else 'Mistake'. The
+ * wizard stays open with what was entered (issue 23); a taken e-mail is marked at its field.
+ */
+export function failureMessage(t: TranslateFn, error: unknown, emailCheck?: { markTaken: () => void }): FailureMessage {
   const failure = createFailure(error);
+  if (failure === 'emailInUse') emailCheck?.markTaken();
   if (failure === 'mistake') return { title: t('customers.errors.mistakeTitle'), body: <p>{t('customers.errors.mistake')}</p> };
   return t(`customers.errors.${failure}`);
 }

@@ -22,6 +22,7 @@ import {
   type UserValues,
 } from '../customer-form';
 import { Summary, UserFields, failureMessage } from './customer-fields';
+import { useEmailCheck } from './use-email-check';
 
 type IdCheck = { id: string; status: 'checking' | 'free' | 'taken' | 'failed' } | null;
 type CompanyForm = ReturnType<typeof useForm<CompanyValues>>;
@@ -29,7 +30,7 @@ type CompanyForm = ReturnType<typeof useForm<CompanyValues>>;
 /**
  * 'Create customer' (spec 3 §2): company information → user information → confirm and 'Submit'.
  * The backdrop does not close it, closing resets it. The customer number is checked for
- * uniqueness ('validate', and again on Next). Success: 'New user created'; the list reloads when
+ * uniqueness ('validate', and again on Next), the e-mail when its field is left. Success: 'New user created'; the list reloads when
  * the wizard closes (`onClosed`).
  */
 export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -39,11 +40,13 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const [initialUser] = useState(emptyUser);
   const user = useForm<UserValues>(initialUser, userRules);
   const idCheck = useCustomerIdCheck(company);
+  const emailCheck = useEmailCheck(user);
 
   const reset = () => {
     company.reset();
     user.reset();
     idCheck.reset();
+    emailCheck.reset();
   };
 
   const create = useMutation(createDashboardUserMutation());
@@ -64,10 +67,9 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
           <p>{t('customers.wizard.successText')}</p>
         </div>
       )}
-      failure={(error) => failureMessage(t, error)}
-      // The wizard's state is cleared after an error dialog is closed (spec 3 §2), except for a
-      // lost connection, where sending the same wizard again is the way on.
-      closeOnRefusal
+      failure={(error) => failureMessage(t, error, { markTaken: () => emailCheck.markTaken(user.values.email) })}
+      // A refusal keeps the wizard with what was entered (issue 23; spec 3 §2 cleared it), so the
+      // user corrects the taken e-mail or number and sends again.
       steps={[
         {
           id: 'company',
@@ -79,14 +81,14 @@ export function CustomerWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
         {
           id: 'user',
           title: t('customers.wizard.stepUser'),
-          isValid: user.isValid,
+          isValid: user.isValid && emailCheck.status !== 'taken',
           onNext: user.trySubmit,
-          content: <UserFields form={user} autoFocus />,
+          content: <UserFields form={user} emailCheck={emailCheck} autoFocus />,
         },
         {
           id: 'confirm',
           title: t('customers.wizard.stepConfirm'),
-          isValid: company.isValid && user.isValid,
+          isValid: company.isValid && user.isValid && emailCheck.status !== 'taken',
           content: <Summary intro={t('customers.wizard.confirmHint')} entries={confirmEntries(t, company.values, user.values)} />,
         },
       ]}

@@ -119,11 +119,7 @@ export function LocationWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
           title: t('locations.wizard.stepConfirm'),
           isValid: form.isValid && isInfrastructureValid(infra),
           content: (
-            <Summary
-              info={form.values}
-              operator={cpoName ? operatorLabel({ cpoId: form.values.cpoId, cpoName }) : form.values.cpoId}
-              infra={infra}
-            />
+            <Summary info={form.values} operator={cpoName ? `${cpoName} (${form.values.cpoId})` : form.values.cpoId} infra={infra} />
           ),
         },
       ]}

@@ -114,6 +114,12 @@ describe('users write kinds', () => {
     const tab = userKeys.locationList('L1', { endCustomerId: '', name: '', rfId: '', userTypes: [], page: 0, size: 10 });
     expect(tab.slice(0, userKeys.lists().length)).toEqual(userKeys.lists());
   });
+
+  it('never refetches a deleted contract (its 404 was a console error on the happy path), only the lists it left', () => {
+    const targets = queriesChangedBy(stored(deleteWrite(contract))).map((t) => ('queryKey' in t ? t.queryKey : t));
+    expect(targets).not.toContainEqual(userKeys.detail('k-1'));
+    expect(targets).toContainEqual(userKeys.lists());
+  });
 });
 
 describe('a refused creation (issue 22)', () => {

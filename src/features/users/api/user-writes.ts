@@ -208,8 +208,10 @@ export function registerUserWrites(): void {
     kind: USER_DELETE_WRITE,
     name: (t) => t('users.writes.delete'),
     label: (d) => contractLabel(d),
-    // A deleted contract leaves the location lists' user counts too.
-    refreshes: (d) => [userKeys.detail(d.contractKey), userKeys.lists(), locationKeys.all],
+    // A deleted contract leaves the location lists' user counts too. Its own detail is not refetched:
+    // it answers 404 now (an error in the console while the page still shows); the page leaves for
+    // the list (user-actions.tsx), and a later visit finds it gone.
+    refreshes: () => [userKeys.lists(), locationKeys.all],
     formPath: (d) => `/nutzer/${encodeURIComponent(d.contractKey)}`,
     describeFailure: (error, t) =>
       error.code === 'CONTRACT_STATUS_DATA_INCONSISTENCY' ? t('users.writes.deleteHasBills') : describeContractRefusal(error, t),

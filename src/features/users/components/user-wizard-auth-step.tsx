@@ -1,4 +1,5 @@
 import { useT } from '../../../i18n/i18n-context';
+import { sortParkingLots } from '../../../../contract/common';
 import { MultiSelect } from '../../../ui/multi-select';
 import { RadioGroup } from '../../../ui/radio-group';
 import { Select } from '../../../ui/select';
@@ -49,7 +50,7 @@ export function AuthStep({ form }: { form: UserWizardForm }) {
             items={lotItems}
             value={values.parkingLotNumbers}
             onChange={(v) => {
-              set('parkingLotNumbers', v.map(String).sort());
+              set('parkingLotNumbers', sortParkingLots(v.map(String)));
               touch('parkingLotNumbers');
             }}
             isDisabled={!values.locationId}

@@ -46,7 +46,7 @@ export function ConfirmStep({ form }: { form: UserWizardForm }) {
     ...(admin
       ? []
       : ([
-          [t('users.fields.location'), location ? `${location.locationId}:${location.locationName}` : '–'],
+          [t('users.fields.location'), location ? `${location.locationName} (${location.locationId})` : '–'],
           [t('users.fields.parkingLots'), values.parkingLotNumbers.join(', ') || '–'],
         ] as Row[])),
     [t('users.fields.authType'), t(`users.authTypes.${admin ? 'RFID' : values.authType}`)],
