@@ -27,6 +27,7 @@ import { mailRoutes } from './mail/routes';
 import { operatorRoutes } from './operators/routes';
 import { rfidRoutes } from './rfid/routes';
 import { stationRoutes } from './stations/routes';
+import { ocppRoutes } from './ocpp/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -120,6 +121,7 @@ export const routes: readonly Route[] = [
   ...cockpitRoutes,
   ...locationRoutes,
   ...stationRoutes,
+  ...ocppRoutes,
   ...customerRoutes,
   ...rfidRoutes,
   ...contractRoutes,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createCentralSystem, type CentralSystem } from './ocpp/central-system';
+import { registerOcppRuntime } from './ocpp/runtime';
 import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -131,6 +132,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     );
   });
   const centralSystem = createCentralSystem({ db: handle.db, env, log });
+  registerOcppRuntime(handle.db, centralSystem, { timeoutMs: env.OCPP_CALL_TIMEOUT_MS });
   if (server instanceof HttpServer) {
     const limits = limitConnections(server, env);
     centralSystem.events.on('accepted', (socket: Socket) => limits.release(socket));
