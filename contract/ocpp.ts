@@ -31,7 +31,11 @@ export const connectorOperationTypes = [
 export type ConnectorOperationType = (typeof connectorOperationTypes)[number];
 
 /** What users who are not admins may ask a station for (spec 2 §2); admins may ask for all. */
-export const userOperationTypes = ['CONNECTOR_UNLOCK', 'HARD_RESET', 'TRIGGER_STATUS_NOTIFICATION'] as const satisfies readonly ConnectorOperationType[];
+export const userOperationTypes = [
+  'CONNECTOR_UNLOCK',
+  'HARD_RESET',
+  'TRIGGER_STATUS_NOTIFICATION',
+] as const satisfies readonly ConnectorOperationType[];
 
 export const mayAskFor = (type: ConnectorOperationType, isAdmin: boolean) =>
   isAdmin || (userOperationTypes as readonly ConnectorOperationType[]).includes(type);
@@ -55,8 +59,10 @@ export const stationOperationBodySchema = z
       const keys = (b.key ?? '').split(',').map((k) => k.trim());
       const needsKey = b.connectorOperationType === 'CHANGE_CONFIGURATION' || b.connectorOperationType === 'GET_CONFIGURATION';
       if (needsKey && (!b.key || keys.some((k) => k.length === 0))) ctx.addIssue({ code: 'custom', path: ['key'], message: 'required' });
-      else if (needsKey && keys.some((k) => k.length > OCPP_KEY_MAX)) ctx.addIssue({ code: 'custom', path: ['key'], message: `max${OCPP_KEY_MAX}` });
-      if (b.connectorOperationType === 'CHANGE_CONFIGURATION' && keys.length > 1) ctx.addIssue({ code: 'custom', path: ['key'], message: 'oneKey' });
+      else if (needsKey && keys.some((k) => k.length > OCPP_KEY_MAX))
+        ctx.addIssue({ code: 'custom', path: ['key'], message: `max${OCPP_KEY_MAX}` });
+      if (b.connectorOperationType === 'CHANGE_CONFIGURATION' && keys.length > 1)
+        ctx.addIssue({ code: 'custom', path: ['key'], message: 'oneKey' });
       if (b.connectorOperationType === 'CHANGE_CONFIGURATION' && (b.value === undefined || b.value === ''))
         ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
       if (b.connectorOperationType === 'GET_DIAGNOSTICS' && !/^(ftp|ftps|http|https):\/\/\S+$/.test(b.value ?? ''))

@@ -24,7 +24,8 @@ export const areaImports = {
   ],
   // The station simulator starts from the demo seed's stations, tags and station password.
   ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
-  stations: ['locations/queries'],
+  // A status the user sets reaches the connected station (ChangeAvailability).
+  stations: ['locations/queries', 'ocpp/availability'],
 };
 
 // Bottom to top; a layer imports its own and the ones below it.

@@ -132,7 +132,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     );
   });
   const centralSystem = createCentralSystem({ db: handle.db, env, log });
-  registerOcppRuntime(handle.db, centralSystem, { timeoutMs: env.OCPP_CALL_TIMEOUT_MS });
+  registerOcppRuntime(env, handle.db, centralSystem, { timeoutMs: env.OCPP_CALL_TIMEOUT_MS });
   if (server instanceof HttpServer) {
     const limits = limitConnections(server, env);
     centralSystem.events.on('accepted', (socket: Socket) => limits.release(socket));

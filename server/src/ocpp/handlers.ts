@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
 import { notFound, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { mayAskFor, type ConfigurationKey, type StationOperationAnswer, type StationOperationBody } from '../../../contract/ocpp';
 import { ocppCallFor, outcomeOf } from './operation-calls';
@@ -15,18 +16,20 @@ import { visibleConnector } from './station-queries';
  * station said, or why it could not say anything.
  */
 export async function runStationOperation(
+  env: Env,
   db: Db,
   auth: { scope: Scope; isAdmin: boolean; user: { email: string } },
   body: StationOperationBody,
 ): Promise<StationOperationAnswer> {
   const connector = await visibleConnector(db, auth.scope, body.connectorId);
   if (!connector || connector.cpId !== body.cpId) throw notFound('connector', body.connectorId);
-  if (!mayAskFor(body.connectorOperationType, auth.isAdmin)) throw new ApiError(403, 'FORBIDDEN', 'Only platform admins may ask for this operation');
+  if (!mayAskFor(body.connectorOperationType, auth.isAdmin))
+    throw new ApiError(403, 'FORBIDDEN', 'Only platform admins may ask for this operation');
   if (connector.status === 'OFFLINE' || connector.status === 'INACTIVE') {
     throw new ApiError(409, 'STATION_UNAVAILABLE', 'The station is offline or inactive', { connectorStatus: connector.status });
   }
   const call = ocppCallFor(body, connector.n);
-  const row = await ocppRuntime(db).operations.request({
+  const row = await ocppRuntime(env, db).operations.request({
     cpId: connector.cpId,
     connectorId: connector.connectorId,
     type: body.connectorOperationType,
@@ -35,9 +38,13 @@ export async function runStationOperation(
     requestedBy: auth.user.email,
   });
   if (row.status === 'offline') throw new ApiError(409, 'STATION_NOT_CONNECTED', 'The station is not connected', { operationId: row.id });
-  if (row.status === 'timed_out') throw new ApiError(409, 'STATION_NO_ANSWER', 'The station did not answer in time', { operationId: row.id });
+  if (row.status === 'timed_out')
+    throw new ApiError(409, 'STATION_NO_ANSWER', 'The station did not answer in time', { operationId: row.id });
   if (row.status === 'error') {
-    throw new ApiError(409, 'STATION_CALL_FAILED', 'The station answered with an error', { operationId: row.id, ocppErrorCode: row.errorCode });
+    throw new ApiError(409, 'STATION_CALL_FAILED', 'The station answered with an error', {
+      operationId: row.id,
+      ocppErrorCode: row.errorCode,
+    });
   }
   const answer = row.answer as { configurationKey?: ConfigurationKey[]; unknownKey?: string[] } | null;
   return {

@@ -79,7 +79,10 @@ beforeAll(async () => {
   });
   [adminStation, operatorStation] = [other.cpId, mine.cpId];
   for (const cpId of [adminStation, operatorStation]) {
-    await until(async () => (await rows<{ status: string }>(sql`select status from connectors where connector_id = ${`${cpId}_1`}`))[0].status === 'IDLE');
+    await until(
+      async () =>
+        (await rows<{ status: string }>(sql`select status from connectors where connector_id = ${`${cpId}_1`}`))[0].status === 'IDLE',
+    );
   }
 }, 120_000);
 
@@ -104,15 +107,24 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
       answers[type] = res.body.data;
       return res.body.data;
     };
-    expect(await ask('CHANGE_CONFIGURATION', { key: 'MeterValueSampleInterval', value: '20' })).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
+    expect(await ask('CHANGE_CONFIGURATION', { key: 'MeterValueSampleInterval', value: '20' })).toMatchObject({
+      status: 'accepted',
+      stationStatus: 'Accepted',
+    });
     expect(await ask('GET_CONFIGURATION', { key: 'MeterValueSampleInterval, NoSuchKey' })).toMatchObject({
       status: 'accepted',
       configuration: [{ key: 'MeterValueSampleInterval', value: '20', readonly: false }],
       unknownKeys: ['NoSuchKey'],
     });
-    expect(await ask('CHANGE_CONFIGURATION', { key: 'NumberOfConnectors', value: '7' })).toMatchObject({ status: 'rejected', stationStatus: 'Rejected' });
+    expect(await ask('CHANGE_CONFIGURATION', { key: 'NumberOfConnectors', value: '7' })).toMatchObject({
+      status: 'rejected',
+      stationStatus: 'Rejected',
+    });
     expect(await ask('CONNECTOR_UNLOCK')).toMatchObject({ status: 'accepted', stationStatus: 'Unlocked' });
-    expect(await ask('GET_DIAGNOSTICS', { value: 'ftp://diagnostics.example/upload' })).toMatchObject({ status: 'accepted', stationStatus: null });
+    expect(await ask('GET_DIAGNOSTICS', { value: 'ftp://diagnostics.example/upload' })).toMatchObject({
+      status: 'accepted',
+      stationStatus: null,
+    });
     for (const trigger of ['TRIGGER_STATUS_NOTIFICATION', 'TRIGGER_METER_VALUE', 'TRIGGER_BOOT_NOTIFICATION'] as const) {
       expect(await ask(trigger)).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
     }
@@ -127,7 +139,11 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
     // Every operation is in the station's history with who asked and what the station answered.
     const detail = (await http('GET', `/connectors/${adminStation}_1/ocpp`, 'admin')).body.data;
     expect(detail.operations).toHaveLength(11);
-    expect(detail.operations[0]).toMatchObject({ connectorOperationType: 'HARD_RESET', requestedBy: demoAccounts.admin.email, status: 'accepted' });
+    expect(detail.operations[0]).toMatchObject({
+      connectorOperationType: 'HARD_RESET',
+      requestedBy: demoAccounts.admin.email,
+      status: 'accepted',
+    });
     expect(detail.configuration).toContainEqual({ key: 'MeterValueSampleInterval', value: '20', readonly: false });
     expect(detail.boot).toMatchObject({ vendor: 'CPO Cockpit', model: 'Simulator' });
     expect(detail.connected).toBe(true);
@@ -152,7 +168,9 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
     expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS);
     const [record] = await rows(sql`select status, requested_by from ocpp_operations where id = ${res.body.errorDetail.operationId}`);
     expect(record).toEqual({ status: 'offline', requested_by: demoAccounts.admin.email });
-    const [offline] = await rows<{ cp_id: string }>(sql`select cp_id from connectors where connector_number = 1 and status = 'OFFLINE' and removed = false limit 1`);
+    const [offline] = await rows<{ cp_id: string }>(
+      sql`select cp_id from connectors where connector_number = 1 and status = 'OFFLINE' and removed = false limit 1`,
+    );
     expect((await operate('admin', offline.cp_id, 'SOFT_RESET')).body.errorCodeResponse).toBe('STATION_UNAVAILABLE');
   });
 
@@ -160,7 +178,12 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
     const [idle] = await rows<{ cp_id: string }>(sql`
       select cp_id from connectors where connector_number = 1 and status = 'IDLE' and removed = false
         and cp_id not in (${adminStation}, ${operatorStation}) order by cp_id desc limit 1`);
-    const silent = stationClient({ endpoint: `${server.url.replace('http', 'ws')}/ocpp`, identity: idle.cp_id, password: demoStationPassword, reconnect: false });
+    const silent = stationClient({
+      endpoint: `${server.url.replace('http', 'ws')}/ocpp`,
+      identity: idle.cp_id,
+      password: demoStationPassword,
+      reconnect: false,
+    });
     extra.push(silent);
     silent.handle('TriggerMessage', () => new Promise(() => {}));
     await silent.connect();
@@ -181,6 +204,33 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
   });
 });
 
+describe('PUT /bff/ocpp-client/change-availability', () => {
+  it('reaches the connected station as ChangeAvailability, recorded, and the station reports the status back', async () => {
+    const station = simulation.stations.find((s) => s.cpId === operatorStation)!;
+    const set = (connectorStatus: string) =>
+      http('PUT', '/ocpp-client/change-availability', 'operator', {
+        changeAvailabilityRequest: [{ connectorId: `${operatorStation}_1`, connectorStatus }],
+      });
+    expect((await set('CONNECTED_UNAVAILABLE')).status).toBe(200);
+    await until(async () => station.connectorStatus(1) === 'Unavailable');
+    const [op] = await rows(sql`
+      select action, params, status, requested_by from ocpp_operations where cp_id = ${operatorStation} and action = 'ChangeAvailability' order by id desc limit 1`);
+    expect(op).toEqual({
+      action: 'ChangeAvailability',
+      params: { connectorId: 1, type: 'Inoperative' },
+      status: 'accepted',
+      requested_by: demoAccounts.operator.email,
+    });
+    expect((await set('IDLE')).status).toBe(200);
+    await until(async () => station.connectorStatus(1) === 'Available');
+    await until(
+      async () =>
+        (await rows<{ status: string }>(sql`select status from connectors where connector_id = ${`${operatorStation}_1`}`))[0].status ===
+        'IDLE',
+    );
+  });
+});
+
 describe('POST /bff/connectors/{id}/station-password', () => {
   it('gives the admin a new password once; the old one no longer connects, the new one does', async () => {
     const [idle] = await rows<{ cp_id: string }>(sql`
@@ -191,7 +241,12 @@ describe('POST /bff/connectors/{id}/station-password', () => {
     const { password } = res.body.data as { password: string };
     expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const connect = (pw: string) => {
-      const client = stationClient({ endpoint: `${server.url.replace('http', 'ws')}/ocpp`, identity: idle.cp_id, password: pw, reconnect: false });
+      const client = stationClient({
+        endpoint: `${server.url.replace('http', 'ws')}/ocpp`,
+        identity: idle.cp_id,
+        password: pw,
+        reconnect: false,
+      });
       extra.push(client);
       return client.connect().then(
         () => 'accepted',

@@ -34,7 +34,14 @@ export const noRelay: Relay = { announce: async () => false, finished: async () 
 
 export interface Operations {
   /** Records and runs an operation; resolves with the finished row once the station answered, or with why not. */
-  request: (op: { cpId: string; connectorId: string; type: string; action: string; params: unknown; requestedBy: string }) => Promise<OperationRow>;
+  request: (op: {
+    cpId: string;
+    connectorId: string;
+    type: string;
+    action: string;
+    params: unknown;
+    requestedBy: string;
+  }) => Promise<OperationRow>;
   /** Runs a pending operation announced by another instance if this one holds the station's socket. */
   pickUp: (operationId: number) => Promise<void>;
   /** Another instance finished an operation. */
@@ -44,7 +51,13 @@ export interface Operations {
 /** How long an announced operation may wait for an instance to pick it up before the station counts as not connected. */
 const PICKUP_MS = 2000;
 
-export function createOperations(deps: { db: Db; central: CentralSystem; relay: () => Relay; instanceId: string; timeoutMs: number }): Operations {
+export function createOperations(deps: {
+  db: Db;
+  central: CentralSystem;
+  relay: () => Relay;
+  instanceId: string;
+  timeoutMs: number;
+}): Operations {
   const { db, central, instanceId } = deps;
   const done = new EventEmitter();
   done.setMaxListeners(0);
@@ -75,7 +88,8 @@ export function createOperations(deps: { db: Db; central: CentralSystem; relay: 
     try {
       const answer = await central.call(claimed.cpId, claimed.action, claimed.params);
       const outcome = outcomeOf(answer);
-      if (claimed.action === 'GetConfiguration') await storeConfiguration(db, claimed.cpId, answer as { configurationKey?: ConfigurationKey[] });
+      if (claimed.action === 'GetConfiguration')
+        await storeConfiguration(db, claimed.cpId, answer as { configurationKey?: ConfigurationKey[] });
       await finish(id, outcome.status, answer, null);
     } catch (err) {
       const code = (err as { rpcErrorCode?: unknown }).rpcErrorCode;
@@ -107,7 +121,14 @@ export function createOperations(deps: { db: Db; central: CentralSystem; relay: 
     request: async (op) => {
       const [row] = await db
         .insert(ocppOperations)
-        .values({ cpId: op.cpId, connectorId: op.connectorId, operationType: op.type, action: op.action, params: op.params, requestedBy: op.requestedBy })
+        .values({
+          cpId: op.cpId,
+          connectorId: op.connectorId,
+          operationType: op.type,
+          action: op.action,
+          params: op.params,
+          requestedBy: op.requestedBy,
+        })
         .returning({ id: ocppOperations.id });
       if (central.isConnected(op.cpId)) {
         await execute(row.id);

@@ -22,7 +22,7 @@ export const ocppRoutes = routeTable('bff', [
     transaction: false,
     handler: async (c) => {
       const body = await parseBody(c, stationOperationBodySchema);
-      return ok(c, await runStationOperation(c.get('db'), c.get('auth'), body));
+      return ok(c, await runStationOperation(c.get('env'), c.get('db'), c.get('auth'), body));
     },
   },
   {

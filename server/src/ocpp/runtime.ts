@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
 import type { CentralSystem } from './central-system';
 import { createOperations, noRelay, type Operations, type Relay } from './operations';
 
@@ -11,11 +12,15 @@ import { createOperations, noRelay, type Operations, type Relay } from './operat
  */
 export interface OcppRuntime {
   instanceId: string;
+  /** The root handle (never a request's transaction). */
+  db: Db;
   central?: CentralSystem;
   operations: Operations;
 }
 
-const runtimes = new WeakMap<Db, OcppRuntime>();
+// By the server's environment object, which createApp puts on every request's context: a write's
+// `c.get('db')` is its transaction, the environment is the process's own.
+const runtimes = new WeakMap<object, OcppRuntime>();
 
 const nobodyConnected: CentralSystem = {
   instanceId: 'none',
@@ -27,23 +32,37 @@ const nobodyConnected: CentralSystem = {
   close: async () => {},
 };
 
-export function registerOcppRuntime(db: Db, central: CentralSystem, opts: { timeoutMs: number; relay?: () => Relay }): OcppRuntime {
+export function registerOcppRuntime(
+  env: Env,
+  db: Db,
+  central: CentralSystem,
+  opts: { timeoutMs: number; relay?: () => Relay },
+): OcppRuntime {
   const instanceId = central.instanceId;
   const runtime: OcppRuntime = {
     instanceId,
+    db,
     central,
     operations: createOperations({ db, central, instanceId, timeoutMs: opts.timeoutMs, relay: opts.relay ?? (() => noRelay) }),
   };
-  runtimes.set(db, runtime);
+  runtimes.set(env, runtime);
   return runtime;
 }
 
-export function ocppRuntime(db: Db): OcppRuntime {
-  let runtime = runtimes.get(db);
+/** The OCPP side a started server registered, if any. */
+export const registeredRuntime = (env: Env): OcppRuntime | undefined => runtimes.get(env);
+
+/** This server's OCPP side; `db` (the root handle, not a transaction) only serves an app without one. */
+export function ocppRuntime(env: Env, db: Db): OcppRuntime {
+  let runtime = runtimes.get(env);
   if (!runtime) {
     const instanceId = randomUUID();
-    runtime = { instanceId, operations: createOperations({ db, central: nobodyConnected, instanceId, timeoutMs: 0, relay: () => noRelay }) };
-    runtimes.set(db, runtime);
+    runtime = {
+      instanceId,
+      db,
+      operations: createOperations({ db, central: nobodyConnected, instanceId, timeoutMs: 0, relay: () => noRelay }),
+    };
+    runtimes.set(env, runtime);
   }
   return runtime;
 }

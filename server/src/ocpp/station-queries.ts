@@ -46,7 +46,9 @@ export async function stationOcpp(db: Db, connectorId: string, cpId: string): Pr
         }
       : null,
     lastSeenAt: iso(station?.lastSeenAt),
-    ocppStatus: state ? { status: state.ocppStatus, errorCode: state.errorCode, info: state.info, reportedAt: iso(state.reportedAt)! } : null,
+    ocppStatus: state
+      ? { status: state.ocppStatus, errorCode: state.errorCode, info: state.info, reportedAt: iso(state.reportedAt)! }
+      : null,
     configuration,
     configurationReportedAt: iso(reported?.at),
     operations: operations.map((o) => ({
