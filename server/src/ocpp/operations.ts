@@ -26,11 +26,21 @@ export interface Relay {
   announce: (operationId: number) => Promise<boolean>;
   /** Tells every instance that this operation is finished. */
   finished: (operationId: number) => Promise<void>;
+  /** Any other message to every instance (live status). */
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Resolves once the relay listens. */
+  ready: Promise<void>;
   close: () => Promise<void>;
 }
 
 /** One instance alone (PGlite): nobody else could hold a socket. */
-export const noRelay: Relay = { announce: async () => false, finished: async () => {}, close: async () => {} };
+export const noRelay: Relay = {
+  announce: async () => false,
+  finished: async () => {},
+  notify: async () => {},
+  ready: Promise.resolve(),
+  close: async () => {},
+};
 
 export interface Operations {
   /** Records and runs an operation; resolves with the finished row once the station answered, or with why not. */
