@@ -8,6 +8,7 @@ import { createCentralSystem, type CentralSystem } from './ocpp/central-system';
 import { registerOcppRuntime } from './ocpp/runtime';
 import { noRelay, type Relay } from './ocpp/operations';
 import { startPgRelay } from './ocpp/relay';
+import { LIVE_CHANNEL } from './ocpp/live';
 import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -140,8 +141,16 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     relay = startPgRelay(
       env.DATABASE_URL,
       handle.db,
-      { announced: (id) => void ocpp.operations.pickUp(id).catch(() => {}), finished: (id) => ocpp.operations.onFinished(id) },
+      {
+        announced: (id) => void ocpp.operations.pickUp(id).catch(() => {}),
+        finished: (id) => ocpp.operations.onFinished(id),
+        channel: (_, payload) => {
+          const [cpId, cpoId] = payload.split(' ');
+          if (cpId && cpoId) ocpp.live.deliver(cpId, cpoId);
+        },
+      },
       log,
+      [LIVE_CHANNEL],
     );
     await relay.ready;
   }

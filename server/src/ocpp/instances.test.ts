@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../server';
 import { createSeededTestDatabaseUrl, testDatabaseUrl } from '../test/databases';
 import { planFromDb } from './simulator/plan';
 import { startSimulation, type Simulation } from './simulator/simulator';
+import { openEvents } from '../test/sse-reader';
 
 /**
  * Two instances on one PostgreSQL (scripts/with-postgres.sh sets TEST_DATABASE_URL): the station's
@@ -22,7 +23,15 @@ describe.runIf(testDatabaseUrl())('two instances on one PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await createSeededTestDatabaseUrl(testDatabaseUrl()!);
-    const env = () => testEnv({ DATA_DIR: 'memory://', SEED: 'none', PORT: 0, DATABASE_URL: database.url, OCPP_CALL_TIMEOUT_MS: 3000 });
+    const env = () =>
+      testEnv({
+        DATA_DIR: 'memory://',
+        SEED: 'none',
+        PORT: 0,
+        DATABASE_URL: database.url,
+        OCPP_CALL_TIMEOUT_MS: 3000,
+        OCPP_LIVE_STREAM_SECONDS: 30,
+      });
     a = await startServer(env(), { log: () => {} });
     b = await startServer(env(), { log: () => {} });
     const [plan] = await planFromDb(a.db, 1);
@@ -80,6 +89,14 @@ describe.runIf(testDatabaseUrl())('two instances on one PostgreSQL', () => {
       }
     ).rows;
     expect(record).toEqual({ status: 'accepted', picked_by: a.centralSystem.instanceId });
+    // Live status of a station connected to the first instance reaches screens open on the second.
+    const live = await openEvents(`${b.url}/bff/ocpp/live`, token);
+    await simulation.stations[0].report(1, 'Preparing');
+    const end = Date.now() + 1000;
+    while (!live.events.some((e) => e.event === 'station') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(live.events.filter((e) => e.event === 'station').map((e) => JSON.parse(e.data))).toEqual([{ cpId }]);
+    await live.close();
+
     // Unknown to both instances: refused after the pick-up wait, not after the call timeout.
     await simulation.stop();
     await new Promise((r) => setTimeout(r, 300));

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../server';
 import { planFromDb } from './simulator/plan';
 import { startSimulation, type Simulation } from './simulator/simulator';
 import { stationClient } from './station-client';
+import { openEvents } from '../test/sse-reader';
 
 /** Operations from the dashboard's HTTP API to simulated stations over a real WebSocket, and their record. */
 
@@ -65,7 +66,14 @@ let operatorStation: string;
 
 beforeAll(async () => {
   server = await startServer(
-    testEnv({ DATA_DIR: 'memory://', SEED: 'small', PORT: 0, DATABASE_URL: process.env.DATABASE_URL, OCPP_CALL_TIMEOUT_MS: TIMEOUT_MS }),
+    testEnv({
+      DATA_DIR: 'memory://',
+      SEED: 'small',
+      PORT: 0,
+      DATABASE_URL: process.env.DATABASE_URL,
+      OCPP_CALL_TIMEOUT_MS: TIMEOUT_MS,
+      OCPP_LIVE_STREAM_SECONDS: 60,
+    }),
     { log: () => {} },
   );
   tokens.admin = await login('admin');
@@ -228,6 +236,28 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
         (await rows<{ status: string }>(sql`select status from connectors where connector_id = ${`${operatorStation}_1`}`))[0].status ===
         'IDLE',
     );
+  });
+});
+
+describe('GET /bff/ocpp/live', () => {
+  it('tells the caller within a second which of its stations changed, and nothing of other operators’ stations', async () => {
+    const live = await openEvents(`${server.url}/bff/ocpp/live`, tokens.operator);
+    expect(live.status).toBe(200);
+    expect(live.contentType).toMatch(/^text\/event-stream/);
+    const mine = simulation.stations.find((s) => s.cpId === operatorStation)!;
+    const other = simulation.stations.find((s) => s.cpId === adminStation)!;
+    const t0 = Date.now();
+    await other.report(2, 'Preparing');
+    await mine.report(2, 'Preparing');
+    await until(async () => live.events.some((e) => e.event === 'station'), 1000);
+    const stationEvents = live.events.filter((e) => e.event === 'station');
+    expect(stationEvents.map((e) => JSON.parse(e.data))).toEqual([{ cpId: operatorStation }]);
+    expect(stationEvents[0].at - t0).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(live.events.filter((e) => e.event === 'station' && e.data.includes(adminStation))).toEqual([]);
+    await mine.report(2, 'Available');
+    await other.report(2, 'Available');
+    await live.close();
   });
 });
 

@@ -6,6 +6,8 @@ import { routeTable } from '../http/route-table';
 import { parseBody, parseParams } from '../http/validate';
 import { rotateStationPassword, runStationOperation } from './handlers';
 import { stationOcpp, visibleConnector } from './station-queries';
+import { liveStream } from './live';
+import { ocppRuntime } from './runtime';
 
 const idParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
@@ -24,6 +26,15 @@ export const ocppRoutes = routeTable('bff', [
       const body = await parseBody(c, stationOperationBodySchema);
       return ok(c, await runStationOperation(c.get('env'), c.get('db'), c.get('auth'), body));
     },
+  },
+  {
+    method: 'GET',
+    path: '/ocpp/live',
+    access: 'user',
+    // Its success is a stream of events, not JSON; its errors are JSON like everywhere else.
+    download: true,
+    handler: (c) =>
+      liveStream(c, ocppRuntime(c.get('env'), c.get('db')).live.hub, c.get('auth').scope, c.get('env').OCPP_LIVE_STREAM_SECONDS),
   },
   {
     method: 'GET',

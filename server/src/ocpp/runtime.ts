@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { CentralSystem } from './central-system';
+import { createLiveHub, LIVE_CHANNEL, type LiveHub } from './live';
 import { createOperations, noRelay, type Operations, type Relay } from './operations';
 
 /**
@@ -16,6 +17,7 @@ export interface OcppRuntime {
   db: Db;
   central?: CentralSystem;
   operations: Operations;
+  live: LiveHub;
 }
 
 // By the server's environment object, which createApp puts on every request's context: a write's
@@ -39,11 +41,22 @@ export function registerOcppRuntime(
   opts: { timeoutMs: number; relay?: () => Relay },
 ): OcppRuntime {
   const instanceId = central.instanceId;
+  const relay = opts.relay ?? (() => noRelay);
+  // On one PostgreSQL every instance hears a change through NOTIFY, this one included; alone, directly.
+  const live = createLiveHub(db, (cpId, cpoId) => {
+    if (relay() === noRelay) live.deliver(cpId, cpoId);
+    else
+      void relay()
+        .notify(LIVE_CHANNEL, `${cpId} ${cpoId}`)
+        .catch(() => {});
+  });
+  central.events.on('changed', (cpId: string) => live.changed(cpId));
   const runtime: OcppRuntime = {
     instanceId,
     db,
     central,
-    operations: createOperations({ db, central, instanceId, timeoutMs: opts.timeoutMs, relay: opts.relay ?? (() => noRelay) }),
+    operations: createOperations({ db, central, instanceId, timeoutMs: opts.timeoutMs, relay }),
+    live,
   };
   runtimes.set(env, runtime);
   return runtime;
@@ -61,6 +74,7 @@ export function ocppRuntime(env: Env, db: Db): OcppRuntime {
       instanceId,
       db,
       operations: createOperations({ db, central: nobodyConnected, instanceId, timeoutMs: 0, relay: () => noRelay }),
+      live: createLiveHub(db, () => {}),
     };
     runtimes.set(env, runtime);
   }
