@@ -24,8 +24,9 @@ export const areaImports = {
   ],
   // The station simulator starts from the demo seed's stations, tags and station password.
   ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
-  // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames).
-  stations: ['locations/queries', 'contracts/queries', 'mail/attachment-check', 'mail/upload-gate'],
+  // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames);
+  // a status the user sets reaches the connected station (ChangeAvailability).
+  stations: ['locations/queries', 'contracts/queries', 'mail/attachment-check', 'mail/upload-gate', 'ocpp/availability'],
 };
 
 // Bottom to top; a layer imports its own and the ones below it.

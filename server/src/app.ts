@@ -28,6 +28,7 @@ import { operatorRoutes } from './operators/routes';
 import { rfidRoutes } from './rfid/routes';
 import { stationImportRoutes } from './stations/import/routes';
 import { stationRoutes } from './stations/routes';
+import { ocppRoutes } from './ocpp/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -122,6 +123,7 @@ export const routes: readonly Route[] = [
   ...locationRoutes,
   ...stationRoutes,
   ...stationImportRoutes,
+  ...ocppRoutes,
   ...customerRoutes,
   ...rfidRoutes,
   ...contractRoutes,

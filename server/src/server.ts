@@ -5,6 +5,10 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createCentralSystem, type CentralSystem } from './ocpp/central-system';
+import { registerOcppRuntime } from './ocpp/runtime';
+import { noRelay, type Relay } from './ocpp/operations';
+import { startPgRelay } from './ocpp/relay';
+import { LIVE_CHANNEL } from './ocpp/live';
 import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -128,6 +132,25 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     );
   });
   const centralSystem = createCentralSystem({ db: handle.db, env, log });
+  let relay: Relay = noRelay;
+  const ocpp = registerOcppRuntime(env, handle.db, centralSystem, { timeoutMs: env.OCPP_CALL_TIMEOUT_MS, relay: () => relay });
+  if (isPostgresUrl(env.DATABASE_URL)) {
+    relay = startPgRelay(
+      env.DATABASE_URL,
+      handle.db,
+      {
+        announced: (id) => void ocpp.operations.pickUp(id).catch(() => {}),
+        finished: (id) => ocpp.operations.onFinished(id),
+        channel: (_, payload) => {
+          const [cpId, cpoId] = payload.split(' ');
+          if (cpId && cpoId) ocpp.live.deliver(cpId, cpoId);
+        },
+      },
+      log,
+      [LIVE_CHANNEL],
+    );
+    await relay.ready;
+  }
   if (server instanceof HttpServer) {
     const limits = limitConnections(server, env);
     centralSystem.events.on('accepted', (socket: Socket) => limits.release(socket));
@@ -152,6 +175,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       mail.stop();
       clearInterval(prune);
       await centralSystem.close();
+      await relay.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();
     },

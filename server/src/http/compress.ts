@@ -19,7 +19,8 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Worth compressing: text, JSON, JavaScript, SVG, the manifest. */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
+// Not text/event-stream: a compressor holds events back until its buffer fills.
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
 /** Below this a compressed answer is hardly smaller and costs a round of zlib. */
 const MIN_BYTES = 1024;
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -7,7 +8,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { ocpp16Frame } from './error-codes';
 import { startLivenessSweep } from './liveness';
-import { stationPasswordHash } from './queries';
+import { setConnectedInstance, stationPasswordHash } from './queries';
 import { stationMessages, type StationMessages } from './station-messages';
 
 /** Where charge points connect: ws://host/ocpp/{chargePointId}. */
@@ -25,6 +26,8 @@ interface ServerClient {
 }
 
 export interface CentralSystem {
+  /** This process among several on one PostgreSQL (ocpp_stations.connected_instance). */
+  instanceId: string;
   /** The HTTP server's 'upgrade' for paths under /ocpp/; true when it took the socket. */
   handleUpgrade: (req: IncomingMessage, socket: Socket, head: Buffer) => boolean;
   /** The stations connected to this instance. */
@@ -67,6 +70,7 @@ function registerHandlers(client: ServerClient, messages: StationMessages, log: 
 
 export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) => void }): CentralSystem {
   const { db, env, log } = deps;
+  const instanceId = randomUUID();
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const messages = stationMessages(db, {
@@ -105,8 +109,11 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     const sendRaw = client.sendRaw.bind(client);
     client.sendRaw = (frame: string) => sendRaw(ocpp16Frame(frame));
     registerHandlers(client, messages, log);
+    void setConnectedInstance(db, cpId, instanceId, true).catch(() => {});
     client.on('close', () => {
-      if (clients.get(cpId) === client) clients.delete(cpId);
+      if (clients.get(cpId) !== client) return;
+      clients.delete(cpId);
+      void setConnectedInstance(db, cpId, instanceId, false).catch(() => {});
       events.emit('disconnected', cpId);
     });
     events.emit('accepted', client.handshake.request.socket);
@@ -114,6 +121,7 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
   });
 
   return {
+    instanceId,
     handleUpgrade: (req, socket, head) => {
       const pathname = (req.url ?? '').split('?')[0];
       if (!pathname.startsWith(`${OCPP_PATH}/`)) return false;

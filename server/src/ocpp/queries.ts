@@ -293,3 +293,13 @@ export async function markSilentStationsOffline(db: Db): Promise<string[]> {
   );
   return gone.map((r) => r.cp_id);
 }
+
+/** Which instance holds the station's socket; a close clears only its own mark (the station may be on another one by now). */
+export async function setConnectedInstance(db: Db, cpId: string, instanceId: string, connected: boolean): Promise<void> {
+  if (connected) await db.update(ocppStations).set({ connectedInstance: instanceId }).where(eq(ocppStations.cpId, cpId));
+  else
+    await db
+      .update(ocppStations)
+      .set({ connectedInstance: null })
+      .where(and(eq(ocppStations.cpId, cpId), eq(ocppStations.connectedInstance, instanceId)));
+}

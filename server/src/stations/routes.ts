@@ -12,6 +12,7 @@ import { getStationDetail, listStations } from './queries';
 import { itemVersionsToCheck, okWithVersion } from '../http/versions';
 import { routeTable } from '../http/route-table';
 import { assertVisible, foundOr404 } from '../auth/scope';
+import { sendAvailability } from '../ocpp/availability';
 
 const idParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
@@ -60,6 +61,7 @@ export const stationRoutes = routeTable('bff', [
       const body = await parseBody(c, changeAvailabilityBodySchema);
       const items = itemVersionsToCheck(c, body.changeAvailabilityRequest);
       const out = await changeAvailability(c.get('db'), c.get('auth').scope, items);
+      sendAvailability(c.get('env'), c.get('auth').user.email, out);
       return okWithVersion(c, out, out.length === 1 ? out[0].version : undefined);
     },
   },

@@ -47,6 +47,20 @@ export async function createSeededTestDb(): Promise<{ handle: DbHandle; seed: Se
   return { handle: await openDropping(adminUrl, name), seed: template.seed };
 }
 
+/**
+ * A new seeded PostgreSQL database (a copy of the template) by its URL, for tests that start whole
+ * servers on it (several instances on one database); `drop` removes it. Needs TEST_DATABASE_URL.
+ */
+export async function createSeededTestDatabaseUrl(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await (templateOnce ??= seededTemplate(adminUrl));
+  const name = uniqueName();
+  await admin(adminUrl, (c) => c.query(`create database ${name} template ${template.name}`));
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () => admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}
+
 // ---- PostgreSQL ---------------------------------------------------------------------------------
 
 let templateOnce: Promise<{ name: string; seed: SeedResult }> | undefined;

@@ -498,6 +498,12 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),
+  // No station is connected in the matrix: the operation is recorded and refused (ocpp/operations.test.ts sends them).
+  'POST /bff/ocpp-client/change-configuration': (b) => ({
+    body: { connectorOperationType: 'TRIGGER_STATUS_NOTIFICATION', cpId: b.connector.cpId, connectorId: b.connector.connectorId },
+    expect: [409],
+  }),
+  'POST /bff/connectors/:id/station-password': () => ({}),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -508,7 +514,11 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
  * Tables a refused request may write by design: the sign-in/reset/mail limits count refused
  * attempts. Everything else must be untouched by a 4xx answer.
  */
-export const writtenOnRefusal = new Set(['throttles']);
+export const writtenOnRefusal = new Set([
+  'throttles',
+  // Every operation asked of a station is recorded, also one refused because the station is not connected.
+  'ocpp_operations',
+]);
 
 /**
  * Per table `count(*)` and the sum of every row's hash: any insert, update or delete changes it.

@@ -1,4 +1,5 @@
 import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { operationStatuses } from '../../../../contract/ocpp';
 import { tsz, inList } from './columns';
 import { connectors } from './stations';
 
@@ -21,6 +22,8 @@ export const ocppStations = pgTable('ocpp_stations', {
   heartbeatIntervalSeconds: integer('heartbeat_interval_seconds').notNull().default(60),
   /** Any message from the station; 2.5 heartbeat intervals without one turn its connectors OFFLINE. */
   lastSeenAt: tsz('last_seen_at'),
+  /** The instance holding the station's socket (several instances on one PostgreSQL); null when none does. */
+  connectedInstance: text('connected_instance'),
   /** Set once the liveness sweep turned the station OFFLINE, cleared by its next message. */
   offline: boolean('offline').notNull().default(false),
   /** StatusNotification for connector 0 (the whole station). */
@@ -77,8 +80,7 @@ export const ocppConfigurations = pgTable(
   (t) => [primaryKey({ name: 'ocpp_configurations_pk', columns: [t.cpId, t.key] })],
 );
 
-const ocppOperationStatuses = ['pending', 'accepted', 'rejected', 'timed_out', 'offline', 'error'] as const;
-export type OcppOperationStatus = (typeof ocppOperationStatuses)[number];
+export type OcppOperationStatus = (typeof operationStatuses)[number];
 
 /**
  * Every operation sent to a station (who, when, what, the answer). It is also the hand-over between
@@ -95,13 +97,15 @@ export const ocppOperations = pgTable(
     params: jsonb('params').notNull(),
     requestedBy: text('requested_by').notNull(),
     requestedAt: tsz('requested_at').notNull().defaultNow(),
-    status: text('status').$type<(typeof ocppOperationStatuses)[number]>().notNull().default('pending'),
+    status: text('status').$type<OcppOperationStatus>().notNull().default('pending'),
+    /** The instance that sent it to the station (the one holding its socket). */
+    pickedBy: text('picked_by'),
     answer: jsonb('answer'),
     errorCode: text('error_code'),
     answeredAt: tsz('answered_at'),
   },
   (t) => [
     index('ocpp_operations_cp_idx').on(t.cpId, t.requestedAt.desc()),
-    check('ocpp_operations_status_chk', inList('status', ocppOperationStatuses)),
+    check('ocpp_operations_status_chk', inList('status', operationStatuses)),
   ],
 );

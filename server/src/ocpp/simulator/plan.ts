@@ -7,13 +7,13 @@ import type { StationPlan } from './simulated-station';
  * seed's have the documented one) and none of their connectors removed, each with RFID tags of its
  * operator's contracts, active ones first.
  */
-export async function planFromDb(db: Db, count: number): Promise<StationPlan[]> {
+export async function planFromDb(db: Db, count: number, only?: string[]): Promise<StationPlan[]> {
   const rows = (
     (await db.execute(sql`
       with stations as (
         select c.cp_id, c.cpo_id, count(*)::int as connectors
         from connectors c join ocpp_stations s on s.cp_id = c.cp_id and s.password_hash is not null
-        where c.location_id is not null
+        where c.location_id is not null ${only ? sql`and c.cp_id in ${only}` : sql``}
         group by c.cp_id, c.cpo_id
         having bool_and(not c.removed) and max(c.connector_number) = count(*)
         order by c.cp_id

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { CentralSystem } from './central-system';
+import { createLiveHub, LIVE_CHANNEL, type LiveHub } from './live';
+import { createOperations, noRelay, type Operations, type Relay } from './operations';
+
+/**
+ * The OCPP side of one server process, found by the routes through their database handle: the HTTP
+ * app (createApp) knows nothing of sockets, and an app without a central system (the test harness)
+ * still answers every operation, with 'not connected'.
+ */
+export interface OcppRuntime {
+  instanceId: string;
+  /** The root handle (never a request's transaction). */
+  db: Db;
+  central?: CentralSystem;
+  operations: Operations;
+  live: LiveHub;
+}
+
+// By the server's environment object, which createApp puts on every request's context: a write's
+// `c.get('db')` is its transaction, the environment is the process's own.
+const runtimes = new WeakMap<object, OcppRuntime>();
+
+const nobodyConnected: CentralSystem = {
+  instanceId: 'none',
+  handleUpgrade: () => false,
+  connected: () => [],
+  isConnected: () => false,
+  call: () => Promise.reject(new Error('not connected')),
+  events: new EventEmitter(),
+  close: async () => {},
+};
+
+export function registerOcppRuntime(
+  env: Env,
+  db: Db,
+  central: CentralSystem,
+  opts: { timeoutMs: number; relay?: () => Relay },
+): OcppRuntime {
+  const instanceId = central.instanceId;
+  const relay = opts.relay ?? (() => noRelay);
+  // On one PostgreSQL every instance hears a change through NOTIFY, this one included; alone, directly.
+  const live = createLiveHub(db, (cpId, cpoId) => {
+    if (relay() === noRelay) live.deliver(cpId, cpoId);
+    else
+      void relay()
+        .notify(LIVE_CHANNEL, `${cpId} ${cpoId}`)
+        .catch(() => {});
+  });
+  central.events.on('changed', (cpId: string) => live.changed(cpId));
+  const runtime: OcppRuntime = {
+    instanceId,
+    db,
+    central,
+    operations: createOperations({ db, central, instanceId, timeoutMs: opts.timeoutMs, relay }),
+    live,
+  };
+  runtimes.set(env, runtime);
+  return runtime;
+}
+
+/** The OCPP side a started server registered, if any. */
+export const registeredRuntime = (env: Env): OcppRuntime | undefined => runtimes.get(env);
+
+/** This server's OCPP side; `db` (the root handle, not a transaction) only serves an app without one. */
+export function ocppRuntime(env: Env, db: Db): OcppRuntime {
+  let runtime = runtimes.get(env);
+  if (!runtime) {
+    const instanceId = randomUUID();
+    runtime = {
+      instanceId,
+      db,
+      operations: createOperations({ db, central: nobodyConnected, instanceId, timeoutMs: 0, relay: () => noRelay }),
+      live: createLiveHub(db, () => {}),
+    };
+    runtimes.set(env, runtime);
+  }
+  return runtime;
+}
