@@ -49,7 +49,8 @@ async function someLocationId(page: Page): Promise<string> {
 /** The downloaded template with `rows` written under its header, as an installer would. */
 async function filledTemplate(path: string, rows: (string | number)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await readFile(path));
+  const bytes = await readFile(path);
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   const sheet = book.worksheets[0]!;
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
