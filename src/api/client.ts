@@ -41,6 +41,8 @@ interface BaseRequestOptions {
    * own, which its 401 resend keeps.
    */
   idempotencyKey?: string;
+  /** How much of the body was sent (0…1), for a file upload's progress bar; the request then goes by XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** What an answer check gives: the zod schema's output, or a hand-written check's type. */
@@ -168,6 +170,7 @@ interface Prepared {
   headers: Headers;
   body: BodyInit | undefined;
   signal: AbortSignal | undefined;
+  onUploadProgress?: (fraction: number) => void;
 }
 
 async function prepare(options: AnyRequestOptions): Promise<Prepared> {
@@ -187,19 +190,19 @@ async function prepare(options: AnyRequestOptions): Promise<Prepared> {
       body = JSON.stringify(dropEmpty(options.body) ?? (Array.isArray(options.body) ? [] : {}));
     }
   }
-  return { url, method, headers, body, signal: options.signal };
+  return { url, method, headers, body, signal: options.signal, onUploadProgress: options.onUploadProgress };
 }
 
 async function send(prepared: Prepared, token: string | null): Promise<Response> {
   const headers = new Headers(prepared.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await fetch(prepared.url, {
-      method: prepared.method,
-      headers,
-      body: prepared.body,
-      signal: prepared.signal,
-    });
+    const init: RequestInit = { method: prepared.method, headers, body: prepared.body, signal: prepared.signal };
+    if (prepared.onUploadProgress) {
+      const { fetchWithUploadProgress } = await import('./upload-progress');
+      return await fetchWithUploadProgress(prepared.url, init, prepared.onUploadProgress);
+    }
+    return await fetch(prepared.url, init);
   } catch (error) {
     // Cancellation is not a failure: TanStack Query and callers expect the AbortError itself.
     if (isAbortError(error) || prepared.signal?.aborted) throw error;

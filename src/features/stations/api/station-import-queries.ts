@@ -13,14 +13,17 @@ export interface StationImportVariables {
   size: number;
   lastModified: number;
   dryRun: boolean;
+  /** How much of the file was sent (0…1), for the dialog's progress bar. */
+  onProgress?: (fraction: number) => void;
 }
 
-export const importVariables = (file: File, dryRun: boolean): StationImportVariables => ({
+export const importVariables = (file: File, dryRun: boolean, onProgress?: (fraction: number) => void): StationImportVariables => ({
   file,
   name: file.name,
   size: file.size,
   lastModified: file.lastModified,
   dryRun,
+  onProgress,
 });
 
 /**
@@ -39,6 +42,9 @@ export const stationImportMutation = () =>
         method: 'POST' as const,
         query: { csvSeparator: getRuntimeConfig().csvSeparator, dryRun: v.dryRun },
         body: form,
+        onUploadProgress: v.onProgress,
+        // The dialog shows the upload's own progress; the app's overlay would cover it.
+        background: true,
       };
     },
     schema: stationImportAnswerSchema,

@@ -1,4 +1,5 @@
 import type { ImportMistake, StationImportAnswer } from '../../../../contract/station-import';
+import { ProgressBar } from 'react-aria-components/ProgressBar';
 import { useT } from '../../../i18n/i18n-context';
 import { mistakeMessage } from './import-messages';
 
@@ -91,5 +92,36 @@ export function ImportPreview({ answer, fileName }: { answer: StationImportAnswe
       </div>
       <p className="text-sm text-muted">{t('stations.import.previewHint')}</p>
     </>
+  );
+}
+
+/** The upload's progress by bytes sent; once the file is there, the server reads and checks it (no measure of that). */
+export function ImportProgress({ sent, writing }: { sent: number; writing: boolean }) {
+  const t = useT();
+  const uploading = sent < 1;
+  const label = uploading ? t('stations.import.uploading') : t(writing ? 'stations.import.importing' : 'stations.import.checking');
+  return (
+    <ProgressBar
+      value={uploading ? Math.round(sent * 100) : undefined}
+      isIndeterminate={!uploading}
+      aria-label={label}
+      className="flex flex-col gap-1"
+      data-testid="import-progress"
+    >
+      {({ percentage }) => (
+        <>
+          <span className="flex justify-between text-sm">
+            <span>{label}</span>
+            {uploading && <span className="tabular-nums">{Math.round(percentage ?? 0)} %</span>}
+          </span>
+          <span className="h-2 overflow-hidden rounded-full bg-surface-2">
+            <span
+              className={uploading ? 'block h-full bg-primary transition-[width]' : 'block h-full w-1/3 animate-pulse bg-primary'}
+              style={uploading ? { width: `${percentage ?? 0}%` } : undefined}
+            />
+          </span>
+        </>
+      )}
+    </ProgressBar>
   );
 }

@@ -7,11 +7,10 @@ import { useT } from '../../../i18n/i18n-context';
 import { useOnlineStatus } from '../../../offline/online-status';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { Spinner } from '../../../ui/spinner';
 import { saveFile } from '../../users/api/user-queries';
 import { fetchImportTemplate, importVariables, stationImportMutation } from '../api/station-import-queries';
 import { fileErrorMessage, mistakesOf } from './import-messages';
-import { ImportMistakes, ImportPreview } from './import-tables';
+import { ImportMistakes, ImportPreview, ImportProgress } from './import-tables';
 
 export interface StationImportDialogProps {
   isOpen: boolean;
@@ -36,6 +35,7 @@ export function StationImportDialog({ isOpen, onClose }: StationImportDialogProp
   const t = useT();
   const online = useOnlineStatus();
   const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState(0);
   const check = useMutation(stationImportMutation());
   const write = useMutation(stationImportMutation());
   const preview = check.data;
@@ -76,7 +76,11 @@ export function StationImportDialog({ isOpen, onClose }: StationImportDialogProp
         <Button variant="secondary" onPress={startOver} isDisabled={busy}>
           {t('stations.import.otherFile')}
         </Button>
-        <Button onPress={() => file && write.mutate(importVariables(file, false))} isPending={write.isPending} isDisabled={!online}>
+        <Button
+          onPress={() => file && (setSent(0), write.mutate(importVariables(file, false, setSent)))}
+          isPending={write.isPending}
+          isDisabled={!online}
+        >
           {t('stations.import.import', { count: preview.stationCount })}
         </Button>
       </>
@@ -88,7 +92,11 @@ export function StationImportDialog({ isOpen, onClose }: StationImportDialogProp
         <Button variant="secondary" onPress={onClose}>
           {t('ui.common.cancel')}
         </Button>
-        <Button onPress={() => file && check.mutate(importVariables(file, true))} isPending={check.isPending} isDisabled={!file || !online}>
+        <Button
+          onPress={() => file && (setSent(0), check.mutate(importVariables(file, true, setSent)))}
+          isPending={check.isPending}
+          isDisabled={!file || !online}
+        >
           {t('stations.import.check')}
         </Button>
       </>
@@ -110,7 +118,7 @@ export function StationImportDialog({ isOpen, onClose }: StationImportDialogProp
             {t('stations.import.needsNetwork')}
           </p>
         )}
-        {busy && <Spinner size="sm" showLabel label={t(write.isPending ? 'stations.import.importing' : 'stations.import.checking')} />}
+        {busy && <ImportProgress sent={sent} writing={write.isPending} />}
         {failure && !mistakes && !busy && (
           <p role="alert" className="rounded-md border border-danger bg-danger-soft p-3 text-sm text-danger">
             {fileErrorMessage(t, failure)}
