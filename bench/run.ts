@@ -21,8 +21,9 @@
  * the machine. 'client' is the client thread's CPU time per request, 'machine' the busy time of
  * all CPUs per request (server, client, PostgreSQL, the kernel's network stack and anything else).
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
- * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts).
- * BENCH_ONLY=cockpit, outbox, browser or uploads runs just that one.
+ * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts), then the
+ * station import of 10,000 stations (bench/station-import.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads or imports runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -237,8 +238,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser or uploads, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads or imports, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -266,6 +267,12 @@ if (!only || only === 'outbox') {
 if (!only || only === 'uploads') {
   // Hostile uploads while another tenant works (bench/upload-flood.ts).
   await import('./upload-flood');
+}
+
+if (!only || only === 'imports') {
+  // The station import of 10,000 stations: dry runs and the write, time and peak RSS.
+  const { runStationImportBench } = await import('./station-import');
+  await runStationImportBench();
 }
 
 if (!only || only === 'browser') {

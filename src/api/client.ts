@@ -42,6 +42,8 @@ interface BaseRequestOptions {
    * own, which its 401 resend keeps.
    */
   idempotencyKey?: string;
+  /** How much of the body was sent (0…1), for a file upload's progress bar; the request then goes by XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** What an answer check gives: the zod schema's output, or a hand-written check's type. */
@@ -169,6 +171,7 @@ interface Prepared {
   headers: Headers;
   body: BodyInit | undefined;
   signal: AbortSignal | undefined;
+  onUploadProgress?: (fraction: number) => void;
 }
 
 async function prepare(options: AnyRequestOptions): Promise<Prepared> {
@@ -188,7 +191,7 @@ async function prepare(options: AnyRequestOptions): Promise<Prepared> {
       body = JSON.stringify(dropEmpty(options.body) ?? (Array.isArray(options.body) ? [] : {}));
     }
   }
-  return { url, method, headers, body, signal: options.signal };
+  return { url, method, headers, body, signal: options.signal, onUploadProgress: options.onUploadProgress };
 }
 
 /** How long a request may wait for its answer's headers when the last request got one. */
@@ -251,12 +254,14 @@ async function send(prepared: Prepared, token: string | null): Promise<Response>
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const timeout = withTimeout(prepared.signal, answerTimeout(prepared.method, prepared.body, isServerAnswering()));
   try {
-    const response = await fetch(prepared.url, {
-      method: prepared.method,
-      headers,
-      body: prepared.body,
-      signal: timeout.signal,
-    });
+    const init: RequestInit = { method: prepared.method, headers, body: prepared.body, signal: timeout.signal };
+    let response: Response;
+    if (prepared.onUploadProgress) {
+      const { fetchWithUploadProgress } = await import('./upload-progress');
+      response = await fetchWithUploadProgress(prepared.url, init, prepared.onUploadProgress);
+    } else {
+      response = await fetch(prepared.url, init);
+    }
     reportAnswer();
     return response;
   } catch (error) {

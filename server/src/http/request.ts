@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors';
+import { isMultipart } from './multipart';
 import type { AppBindings } from './types';
 
 /**
@@ -19,7 +20,7 @@ const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too 
 /**
  * Refuses a body over the route's limit with 413 before it is read whole (by Content-Length, or
  * while streaming when there is none), then reads it into the request, where `c.req.text()` finds
- * it again (an upload's as bytes, `c.req.arrayBuffer()`).
+ * it again (a multipart upload's as bytes, `c.req.arrayBuffer()`).
  */
 export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> {
   return async (c, next) => {
@@ -32,9 +33,9 @@ export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> 
     });
     return limited(c, async () => {
       try {
-        // An upload may be binary (a multipart form with an XLSX): kept as bytes, which text() and
-        // json() still read; text first would turn bytes that are no UTF-8 into U+FFFD for good.
-        if (limit === 'upload') await c.req.arrayBuffer();
+        // A multipart upload may be binary (an XLSX): kept as bytes, which text() still reads; text
+        // first would turn bytes that are no UTF-8 into U+FFFD for good. JSON stays text, read once.
+        if (limit === 'upload' && isMultipart(c)) await c.req.arrayBuffer();
         else await c.req.text();
       } catch (err) {
         if (err instanceof ApiError) throw err;

@@ -10,12 +10,14 @@ import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The wizard loads only when someone opens it.
 const CreateStationsWizard = lazyDialog(() => import('./create-stations-wizard').then((m) => m.CreateStationsWizard));
+const StationImportDialog = lazyDialog(() => import('./import/station-import-dialog').then((m) => m.StationImportDialog));
 
 /** /stationen: the connector list with bulk actions, and station creation (spec 2 §2). */
 export function StationListPage({ list }: { list: ListStateSource<StationFilters> }) {
   const t = useT();
   const { isAdmin } = useSession();
   const create = useDialogOpener();
+  const upload = useDialogOpener();
 
   return (
     <div className="flex flex-col gap-5">
@@ -24,13 +26,16 @@ export function StationListPage({ list }: { list: ListStateSource<StationFilters
         description={t('stations.list.intro')}
         className="mb-0"
         actions={
-          // Spec 2 §2: admins get a menu (the form is its entry); others a direct form button.
+          // Spec 2 §2: admins get a menu (the form or a file); others a direct form button.
           isAdmin ? (
             <ActionMenu
               label={t('stations.create.open')}
               variant="primary"
-              items={[{ id: 'form', label: t('stations.create.viaForm') }]}
-              onAction={create.open}
+              items={[
+                { id: 'form', label: t('stations.create.viaForm') },
+                { id: 'upload', label: t('stations.create.viaUpload') },
+              ]}
+              onAction={(id) => (id === 'upload' ? upload.open() : create.open())}
             />
           ) : (
             <Button onPress={create.open}>{t('stations.create.open')}</Button>
@@ -39,6 +44,7 @@ export function StationListPage({ list }: { list: ListStateSource<StationFilters
       />
       <StationsTable heading={t('stations.list.heading')} list={list} />
       <CreateStationsWizard opener={create} />
+      {isAdmin && <StationImportDialog key={upload.opening} opener={upload} />}
     </div>
   );
 }

@@ -5,18 +5,15 @@
  * so a large or crafted file costs this thread, never the server's event loop. Answers the rows as
  * trimmed strings by column, or what is wrong with the file as a whole.
  * Plain JavaScript: Node 20 gives a worker thread no module hooks, so tsx cannot load TypeScript here.
+ * Each format's library is imported only for a file of that format: a worker starts per file, and
+ * loading SheetJS and exceljs for every CSV made a busy machine run out of the time limit.
  */
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createInflateRaw } from 'node:zlib';
-import * as XLSX from '@e965/xlsx';
-import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
-import iconv from 'iconv-lite';
-import yauzl from 'yauzl';
 
 const port = parentPort;
 if (!port) throw new Error('parse-worker.mjs must run in a worker thread');
@@ -125,10 +122,11 @@ function rowCollector(format, maxRows) {
 }
 
 /** Valid UTF-8 is UTF-8; anything else is what German Excel writes, Windows-1252. @param {Uint8Array} bytes */
-function decodeText(bytes) {
+async function decodeText(bytes) {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
+    const { default: iconv } = await import('iconv-lite');
     return iconv.decode(Buffer.from(bytes), 'win1252');
   }
 }
@@ -145,6 +143,7 @@ async function readCsv(text, separator, maxRows) {
     if (other) throw new FileError('CSV_SEPARATOR_NOT_SUPPORTED', { separator, fileSeparator: other });
   }
   const collect = rowCollector('csv', maxRows);
+  const { parse: parseCsv } = await import('csv-parse');
   const parser = Readable.from([text]).pipe(
     parseCsv({ delimiter: separator, bom: true, relax_column_count: true, max_record_size: 64 * 1024 }),
   );
@@ -165,7 +164,8 @@ async function readCsv(text, separator, maxRows) {
  * that lie about the sizes are caught as well.
  * @param {Uint8Array} bytes @param {number} maxUncompressed
  */
-function checkZip(bytes, maxUncompressed) {
+async function checkZip(bytes, maxUncompressed) {
+  const { default: yauzl } = await import('yauzl');
   return new Promise((resolve, reject) => {
     const tooLarge = () => new FileError('ERROR_PARSING_XLSX_FILE', { reason: 'tooLarge' });
     yauzl.fromBuffer(Buffer.from(bytes), { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
@@ -182,7 +182,7 @@ function checkZip(bytes, maxUncompressed) {
       };
       zip.on('error', fail);
       zip.on('end', () => resolve(undefined));
-      zip.on('entry', (/** @type {yauzl.Entry} */ entry) => {
+      zip.on('entry', (/** @type {import('yauzl').Entry} */ entry) => {
         entries++;
         declared += entry.uncompressedSize;
         if (entries > MAX_ZIP_ENTRIES || declared > maxUncompressed) return fail(tooLarge());
@@ -213,6 +213,7 @@ function checkZip(bytes, maxUncompressed) {
 async function readXlsx(bytes, maxRows, maxUncompressed) {
   await checkZip(bytes, maxUncompressed);
   const collect = rowCollector('xlsx', maxRows);
+  const { default: ExcelJS } = await import('exceljs');
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
       sharedStrings: 'cache',
@@ -233,8 +234,9 @@ async function readXlsx(bytes, maxRows, maxUncompressed) {
 }
 
 /** @param {Uint8Array} bytes @param {number} maxRows */
-function readXls(bytes, maxRows) {
+async function readXls(bytes, maxRows) {
   const collect = rowCollector('xls', maxRows);
+  const XLSX = await import('@e965/xlsx');
   try {
     // sheetRows: SheetJS stops there, so a sheet of a million rows is not read whole for the limit's sake.
     const book = XLSX.read(bytes, { type: 'array', dense: true, sheetRows: maxRows + 2, cellFormula: false, cellHTML: false });
@@ -255,11 +257,11 @@ function readXls(bytes, maxRows) {
 async function read({ bytes, separator, maxRows, maxUncompressed }) {
   const type = await fileTypeFromBuffer(bytes);
   if (type?.ext === 'xlsx' || type?.ext === 'zip') return { format: 'xlsx', rows: await readXlsx(bytes, maxRows, maxUncompressed) };
-  if (type?.ext === 'cfb' || type?.ext === 'xls') return { format: 'xls', rows: readXls(bytes, maxRows) };
+  if (type?.ext === 'cfb' || type?.ext === 'xls') return { format: 'xls', rows: await readXls(bytes, maxRows) };
   if (bytes.length === 0) throw new FileError('ERROR_PARSING_CSV_FILE', { reason: 'empty' });
   // Text has no magic bytes; a NUL says it is some binary file file-type does not know.
   if (type || bytes.includes(0)) throw new FileError('UNSUPPORTED_FILE_TYPE', {});
-  return { format: 'csv', rows: await readCsv(decodeText(bytes), separator, maxRows) };
+  return { format: 'csv', rows: await readCsv(await decodeText(bytes), separator, maxRows) };
 }
 
 try {

@@ -16,7 +16,8 @@ let takenLot: string;
 let takenCpId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
+  // The rules, not the time limit, are tested here: a loaded machine must not turn a file into UPLOAD_NOT_READABLE.
+  h = await createHarness({ UPLOAD_CHECK_TIMEOUT_MS: 60_000 });
   tokens = { admin: (await h.login('admin')).access_token, operator: (await h.login('operator')).access_token };
   const all = await h.db.select({ locationId: locations.locationId, cpoId: locations.cpoId }).from(locations).orderBy(locations.locationId);
   loc = [all[0]!, all.find((l) => l.cpoId !== all[0]!.cpoId)!];
