@@ -33,6 +33,8 @@ export interface RunningServer {
   centralSystem: CentralSystem;
   /** On PGlite: the memory of its worker thread. */
   workerMemory?: () => Promise<NodeJS.MemoryUsage>;
+  /** The HTTP server's open connections (for tests: what a cut or a cap leaves open). */
+  openConnections: () => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -169,6 +171,10 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     db: handle.db,
     centralSystem,
     workerMemory: handle.workerMemory,
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        server instanceof HttpServer ? server.getConnections((err, n) => (err ? reject(err) : resolve(n))) : resolve(0),
+      ),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -108,9 +108,10 @@ describe('connection limits', () => {
     expect(await get('127.0.0.1')).toBe(0);
 
     // Sockets that never send a request are cut after HEADERS_TIMEOUT_MS (1.5 s here; Node alone
-    // would keep them for good). Polled with room to spare: the full suite runs on a busy machine.
-    await vi.waitFor(() => expect(sockets.every((s) => s.closedAt !== undefined)).toBe(true), { timeout: 20_000, interval: 250 });
-    expect(Math.max(...sockets.map((s) => s.closedAt! - started))).toBeLessThan(20_000);
+    // would keep them for good). Counted on the server: while another test file ran beside this
+    // one, a client sometimes missed the close of a socket the server had already destroyed.
+    await vi.waitFor(async () => expect(await capped.openConnections()).toBe(0), { timeout: 20_000, interval: 250 });
+    expect(Date.now() - started).toBeLessThan(20_000);
     // Once the address is under its cap again, it is answered.
     expect(await get('127.0.0.1')).toBe(200);
     for (const s of sockets) s.socket.destroy();
