@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import type { ContractDetail } from '../../../contract/contracts';
-import { useFormat } from '../../i18n/format';
+import { formatNumber, useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/i18n-context';
 import { DetailPage } from '../../layout/detail-page';
 import { DataAgeNote } from '../../offline/data-age-note';
@@ -115,7 +115,8 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
   const t = useT();
   const f = useFormat();
   const [opening, setOpening] = useState(false);
-  const eur = (v: number | null, unit: string) => (v === null ? null : `${f.number(v, 2)} ${unit}`);
+  // Money reads de-DE in both languages (spec 1 §9), as formatMoney does.
+  const eur = (v: number | null, unit: string) => (v === null ? null : `${formatNumber(v, 'de', 2)} ${unit}`);
   const isAdminType = c.userType === 'LOCAL_ADMIN' || c.userType === 'GLOBAL_ADMIN';
   const withBilling = c.billingType === 'WITH_BILLING';
   const a = c.contractAddress;
@@ -225,7 +226,7 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
               [t('users.fields.billingStatus'), c.billingStatus ? t(`users.billStatuses.${c.billingStatus}`) : null],
               [t('users.fields.fixTariff'), eur(c.contractInfo.fixTariff, t('users.units.perMonth'))],
               [t('users.fields.varTariff'), eur(c.contractInfo.varTariff, t('users.units.perKwh'))],
-              [t('users.fields.onboardingFee'), eur(c.contractInfo.onboardingFee, 'EUR')],
+              [t('users.fields.onboardingFee'), eur(c.contractInfo.onboardingFee, '€')],
               [t('users.fields.feePerRequest'), eur(c.contractInfo.fixTariffPerChargingRequest, t('users.units.perRequest'))],
             ]}
           />
@@ -240,7 +241,7 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
                 {t('users.pendingTariff.text', {
                   fix: eur(pending.fixTariff, t('users.units.perMonth')) ?? '',
                   var: eur(pending.varTariff, t('users.units.perKwh')) ?? '',
-                  fee: eur(pending.onboardingFee, 'EUR') ?? '',
+                  fee: eur(pending.onboardingFee, '€') ?? '',
                   perRequest: eur(pending.fixTariffPerChargingRequest, t('users.units.perRequest')) ?? '',
                   cancellation: f.date(pending.newTariffCancellationDate),
                 })}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { chargingHistoryFilters, type ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
 import { LoadError } from '../../../ui/load-error';
+import { OfflineUnavailable, isPageWaitingOffline } from '../../../layout/offline-unavailable';
 import { DataTable } from '../../../ui/data-table';
 import { MultiSelect } from '../../../ui/multi-select';
 import { chargingHistoryQueryOptions } from '../../../shared/charging-requests/charging-request-queries';
@@ -68,7 +69,9 @@ export function ChargingHistory({ isAdmin, search, onSearchChange }: ChargingHis
         className="sm:max-w-[320px]"
       />
 
-      {query.isError && !query.data ? (
+      {isPageWaitingOffline(query) ? (
+        <OfflineUnavailable page />
+      ) : query.isError && !query.data ? (
         <LoadError message={t('cockpit.history.error')} onRetry={() => void query.refetch()} />
       ) : (
         <DataTable<ChargingRequestRow>

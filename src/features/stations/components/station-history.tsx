@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChargingRequestRow } from '../../../../contract/cockpit';
 import { useT } from '../../../i18n/i18n-context';
-import { LoadError } from '../../../ui/load-error';
-import { DataTable } from '../../../ui/data-table';
+import { PagedListTable } from '../../../layout/paged-list-table';
 import { DEFAULT_PAGE_SIZE } from '../../../ui/paging';
 import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range-field';
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
@@ -55,26 +54,21 @@ export function StationHistory({ connectorId }: { connectorId: string }) {
     >
       <DateRangeField defaultValue={initial} onChange={changeRange} className="gap-3" />
 
-      {query.isError && !query.data ? (
-        <LoadError message={t('stationDetail.history.error')} onRetry={() => void query.refetch()} />
-      ) : (
-        <DataTable<ChargingRequestRow>
-          aria-labelledby="station-history-heading"
-          columns={columns}
-          rows={query.data?.response ?? []}
-          getRowId={(row) => row.transactionId}
-          totalNumberOfRecords={query.data?.totalNumberOfRecords ?? 0}
-          page={page}
-          pageSize={size}
-          onPageChange={setPage}
-          onPageSizeChange={(next) => {
-            setSize(next);
-            setPage(0);
-          }}
-          isLoading={query.isFetching && (query.isPlaceholderData || !query.data)}
-          minWidth={560}
-        />
-      )}
+      <PagedListTable<ChargingRequestRow>
+        query={query}
+        errorMessage={t('stationDetail.history.error')}
+        aria-labelledby="station-history-heading"
+        columns={columns}
+        getRowId={(row) => row.transactionId}
+        page={page}
+        pageSize={size}
+        onPageChange={setPage}
+        onPageSizeChange={(next) => {
+          setSize(next);
+          setPage(0);
+        }}
+        minWidth={560}
+      />
     </ListPanel>
   );
 }

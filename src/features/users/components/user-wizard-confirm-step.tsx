@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFormat } from '../../../i18n/format';
+import { formatMoney, useFormat } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n-context';
 import { isAdminUserType, usesRfid, wireDate, withBilling } from '../user-create-rules';
 import { maskIban, parseMoney } from '../user-rules';
@@ -25,7 +25,8 @@ export function ConfirmStep({ form }: { form: UserWizardForm }) {
   const { values, contract, pdf } = form;
   const admin = isAdminUserType(values.userType);
   const location = (form.locations.data ?? []).find((l) => l.cpoId === values.cpoId && l.locationId === values.locationId);
-  const moneyText = (s: string) => f.number(parseMoney(s) ?? 0, 2);
+  // Money reads de-DE in both languages (spec 1 §9).
+  const moneyText = (s: string) => formatMoney(parseMoney(s) ?? 0);
   const dateText = (s: string) => {
     const wire = wireDate(s);
     return wire ? f.date(wire) : '';
@@ -67,10 +68,10 @@ export function ConfirmStep({ form }: { form: UserWizardForm }) {
     ...(withBilling(values)
       ? ([
           [t('users.fields.billingCycle'), values.billingCycle ? t(`users.billingCycles.${values.billingCycle}`) : '–'],
-          [`${t('users.fields.fixTariff')} (EUR)`, moneyText(values.fixTariff)],
-          [`${t('users.fields.varTariff')} (EUR)`, moneyText(values.varTariff)],
-          [`${t('users.fields.onboardingFee')} (EUR)`, moneyText(values.onboardingFee)],
-          [`${t('users.fields.feePerRequest')} (${t('users.units.perRequest')})`, moneyText(values.fixTariffPerChargingRequest)],
+          [t('users.fields.fixTariff'), moneyText(values.fixTariff)],
+          [t('users.fields.varTariff'), moneyText(values.varTariff)],
+          [t('users.fields.onboardingFee'), moneyText(values.onboardingFee)],
+          [t('users.fields.feePerRequest'), moneyText(values.fixTariffPerChargingRequest)],
           [t('users.fields.paymentMethod'), values.paymentMethod ? t(`users.paymentMethods.${values.paymentMethod}`) : '–'],
           ...(values.paymentMethod === 'SEPA'
             ? ([
