@@ -101,6 +101,7 @@ const ENGLISH_WORDS = [
 /** The words of every message: ICU argument names and keywords are code, not text. */
 function messageWords(message: string): string[] {
   const text = message
+    .replace(/\{\s*\w+\s*,\s*(number|date|time)\s*(,[^{}]*)?\}/g, ' ')
     .replace(/\{\s*\w+\s*,\s*(plural|select|selectordinal|number|date|time)\s*,/g, '{')
     .replace(/\b(zero|one|two|few|many|other)\s*\{/g, '{')
     .replace(/\{\s*\w+\s*\}/g, ' ');

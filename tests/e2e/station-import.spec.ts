@@ -12,7 +12,7 @@ import { bearer, expectNoSeriousA11yViolations, signIn } from './helpers';
 const texts = {
   de: {
     menu: 'Ladestationen anlegen',
-    upload: 'Anlegen per CSV/Excel-Upload',
+    upload: 'Anlegen per CSV- oder Excel-Datei',
     template: 'Excel-Vorlage (.xlsx)',
     choose: 'Datei auswählen',
     check: 'Datei prüfen',
