@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { TimeoutError } from 'ocpp-rpc';
+// CommonJS: Node's ESM loader sees only some of its named exports (TimeoutError is not among them).
+import ocppRpc from 'ocpp-rpc';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ocppConfigurations, ocppOperations } from '../db/schema/ocpp';
@@ -104,7 +105,7 @@ export function createOperations(deps: {
     } catch (err) {
       const code = (err as { rpcErrorCode?: unknown }).rpcErrorCode;
       if (typeof code === 'string') await finish(id, 'error', null, code);
-      else if (err instanceof TimeoutError) await finish(id, 'timed_out', null, null);
+      else if (err instanceof ocppRpc.TimeoutError) await finish(id, 'timed_out', null, null);
       else await finish(id, 'offline', null, null);
     }
     done.emit(String(id));
