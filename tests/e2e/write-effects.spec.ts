@@ -10,7 +10,7 @@ interface ListRow {
 
 /** 'Aktiv: 3' → 3 in the location's "stations by status" list; 0 when the status has no entry. */
 async function countOf(page: Page, label: string): Promise<number> {
-  const list = page.getByRole('list', { name: 'Ladestationen nach Status' });
+  const list = page.getByRole('list', { name: 'Ladepunkte nach Status' });
   await expect(list).toBeVisible();
   // One read of all entries: an entry may vanish while it is read (its count went to 0).
   const entry = (await list.getByRole('listitem').allTextContents())
