@@ -5,7 +5,6 @@
  * each request's time and the process's peak RSS while it ran (server, its PGlite worker and the
  * parse worker share the process with the bench). Never part of the tests.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,41 +12,21 @@ import { like } from 'drizzle-orm';
 import { loadEnv } from '../server/src/env';
 import { locations } from '../server/src/db/schema/locations';
 import { connectors } from '../server/src/db/schema/stations';
-import { demoAccounts } from '../server/src/seed/seed';
 import { startServer } from '../server/src/server';
 import { csvFile, xlsxFile, type Cells } from '../server/src/test/station-import-files';
+import { benchEnv, signIn } from './bench-kit';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
-
-async function signIn(base: string): Promise<string> {
-  const { email, password } = demoAccounts.admin;
-  const res = await fetch(`${base}/user-service/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password, origin: 'dashboard' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 export async function runStationImportBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-import-bench-'));
-  const env = loadEnv({
-    ...process.env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    SEED: 'small',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-  });
+  const env = loadEnv(benchEnv(dataDir));
   const server = await startServer(env, { log: () => {} });
   const base = `http://127.0.0.1:${server.port}`;
   try {
-    const token = await signIn(base);
+    const token = (await signIn(base, 'admin')).access_token;
     const [loc] = await server.db.select({ id: locations.locationId }).from(locations).limit(1);
     // One connector each, a lot of its own (I + four base-36 digits: within the 5 characters).
     const rows: Cells[] = Array.from({ length: ROWS }, (_, i) => ({
