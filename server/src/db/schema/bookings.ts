@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { billStatuses, paymentMethods, userTypes } from '../../../../contract/enums';
 import { tsz, money, inList } from './columns';
 import { operators } from './operators';
 import { locations } from './locations';
 import { files, contracts } from './contracts';
+
+/** One bill line as stored: compute.ts's `BillLine` with its BigInts as decimal strings. */
+export interface StoredBillLine {
+  kind: 'fixed' | 'energy' | 'per-request' | 'onboarding';
+  from: string;
+  to: string;
+  quantity: { numerator: string; denominator: string };
+  unitPrice: string;
+  netCents: string;
+}
 
 /** Bills (spec 2 §2). */
 
@@ -42,6 +52,14 @@ export const bills = pgTable(
     yearNumber: integer('year_number').notNull(),
     pdfFileId: text('pdf_file_id').references(() => files.id),
     version: integer('version').notNull().default(1),
+    /** The bill run's figures (issue 24): net, VAT rate and VAT beside the gross above. */
+    netCosts: money('net_costs').notNull().default('0'),
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull().default('19'),
+    vatCosts: money('vat_costs').notNull().default('0'),
+    /** The bill's lines as compute.ts made them, amounts as decimal strings (`StoredBillLine`). */
+    lines: jsonb('lines').$type<StoredBillLine[]>().notNull().default(sql`'[]'::jsonb`),
+    /** An IMMEDIATE bill's one charging request; null for a bill of a period. */
+    chargingRequestId: text('charging_request_id'),
   },
   (t) => [
     index('bills_cpo_generation_idx').on(t.cpoId, t.billGenerationDate.desc()),
@@ -50,6 +68,25 @@ export const bills = pgTable(
     index('bills_user_type_idx').on(t.userType),
     index('bills_contract_idx').on(t.contractKey, t.billGenerationDate.desc()),
     index('bills_end_customer_idx').on(t.endCustomerId),
+    // A period is billed once per contract, a charging request once (the run's idempotence).
+    uniqueIndex('bills_contract_period_uq').on(t.contractKey, t.startDate, t.endDate).where(sql`charging_request_id is null`),
+    uniqueIndex('bills_charging_request_uq').on(t.chargingRequestId),
     check('bills_status_chk', sql`billing_status is null or ${inList('billing_status', billStatuses)}`),
   ],
+);
+
+/**
+ * The last bill number given out per operator and year (issue 24). Taken with the row locked in
+ * the transaction that writes the bill, so numbers have no gaps: a failed bill rolls its number back.
+ */
+export const billNumberCounters = pgTable(
+  'bill_number_counters',
+  {
+    cpoId: text('cpo_id')
+      .notNull()
+      .references(() => operators.cpoId),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'bill_number_counters_pk', columns: [t.cpoId, t.year] })],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { authTypes, billingCycles, billingTypes, contractStatuses, paymentMethods, rfidTypes, userTypes } from '../../../../contract/enums';
 import { bytea, tsz, money, inList } from './columns';
 import { operators } from './operators';
@@ -105,4 +105,25 @@ export const pendingTariffChanges = pgTable(
     appliedAt: tsz('applied_at'),
   },
   (t) => [index('pending_tariff_changes_contract_idx').on(t.contractKey)],
+);
+
+/**
+ * A contract's tariffs over time (issue 24): the tariff it started with from its start date, and
+ * each tariff change from the day it took effect. The contract's own tariff columns hold today's
+ * tariff; the bill run reads this table, so a period across a change bills two price blocks and
+ * a regenerated bill still finds the prices of its period.
+ */
+export const contractTariffs = pgTable(
+  'contract_tariffs',
+  {
+    contractKey: text('contract_key')
+      .notNull()
+      .references(() => contracts.contractKey, { onDelete: 'cascade' }),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    fixTariff: money('fix_tariff').notNull().default('0'),
+    varTariff: numeric('var_tariff', { precision: 10, scale: 4 }).notNull().default('0'),
+    onboardingFee: money('onboarding_fee').notNull().default('0'),
+    fixTariffPerChargingRequest: money('fix_tariff_per_charging_request').notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'contract_tariffs_pk', columns: [t.contractKey, t.validFrom] })],
 );

@@ -45,6 +45,11 @@ export const operators = pgTable(
     footerLine2: text('footer_line_2'),
     footerLine3: text('footer_line_3'),
     footerLine4: text('footer_line_4'),
+    /** § 14 UStG: the issuer's VAT id or, without one, its tax number, printed on every invoice. */
+    vatId: text('vat_id'),
+    taxNumber: text('tax_number'),
+    /** The operator's own bill-number prefix; `RE-{year}-{cpoId}-` when empty (issue 24). */
+    billNumberPrefix: text('bill_number_prefix'),
     createdAt: tsz('created_at').notNull().defaultNow(),
     version: integer('version').notNull().default(1),
   },
