@@ -71,7 +71,7 @@ export const billPdfPath = (b: Pick<BillRow, 'billNumber' | 'billId'>) =>
   `/bookings/pdf/${encodeURIComponent(b.billNumber)}?verificationId=${encodeURIComponent(b.billId)}`;
 export const billPdfQuerySchema = z.object({ verificationId: z.string().check(z.minLength(1, 'required'), z.maxLength(100, 'max100')) });
 
-const uniqueNumbers = z.refine((items: readonly string[]) => new Set(items).size === items.length, 'duplicateBill');
+const uniqueNumbers = z.refine<string[]>((items) => new Set(items).size === items.length, 'duplicateBill');
 
 /**
  * `POST /bookings/send-bill-email` (spec 3 §7 'list of bills'): every named bill must be GENERATED
