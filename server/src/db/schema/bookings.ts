@@ -57,7 +57,10 @@ export const bills = pgTable(
     vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull().default('19'),
     vatCosts: money('vat_costs').notNull().default('0'),
     /** The bill's lines as compute.ts made them, amounts as decimal strings (`StoredBillLine`). */
-    lines: jsonb('lines').$type<StoredBillLine[]>().notNull().default(sql`'[]'::jsonb`),
+    lines: jsonb('lines')
+      .$type<StoredBillLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** An IMMEDIATE bill's one charging request; null for a bill of a period. */
     chargingRequestId: text('charging_request_id'),
   },
@@ -69,7 +72,9 @@ export const bills = pgTable(
     index('bills_contract_idx').on(t.contractKey, t.billGenerationDate.desc()),
     index('bills_end_customer_idx').on(t.endCustomerId),
     // A period is billed once per contract, a charging request once (the run's idempotence).
-    uniqueIndex('bills_contract_period_uq').on(t.contractKey, t.startDate, t.endDate).where(sql`charging_request_id is null`),
+    uniqueIndex('bills_contract_period_uq')
+      .on(t.contractKey, t.startDate, t.endDate)
+      .where(sql`charging_request_id is null`),
     uniqueIndex('bills_charging_request_uq').on(t.chargingRequestId),
     check('bills_status_chk', sql`billing_status is null or ${inList('billing_status', billStatuses)}`),
   ],
