@@ -131,7 +131,7 @@ describe('a refused creation (issue 22)', () => {
     expect(describeCreateRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }), de)).toBe(
       'Die E-Mail-Adresse ist bereits vergeben.',
     );
-    expect(describeCreateRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }), en)).toBe('The e-mail address is already taken.');
+    expect(describeCreateRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }), en)).toBe('The email address is already taken.');
   });
 
   it('says why a contract PDF was refused, in both languages', () => {
