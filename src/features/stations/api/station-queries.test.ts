@@ -4,8 +4,9 @@ import type { LocationDetail, LocationListRow } from '../../../../contract/locat
 import { createQueryClient } from '../../../api/query-client';
 import { fakeServer } from '../../../api/test-server';
 import { SESSION_STARTED_AT } from '../../../offline/persister';
-import { locationDetailQueryOptions, locationListQueryOptions } from '../../locations/api/location-queries';
-import { createStationsMutation } from './station-queries';
+import { locationDetailQueryOptions, locationListQueryOptions, updateLocationMutation } from '../../locations/api/location-queries';
+import type { StationListRow } from '../../../../contract/stations';
+import { createStationsMutation, stationDetailQueryOptions, stationListQueryOptions } from './station-queries';
 
 let stations = 2;
 const listRow = (): LocationListRow => ({
@@ -76,6 +77,49 @@ describe('createStationsMutation', () => {
     const counted = () => client.getQueryData(locationDetailQueryOptions('L1').queryKey)?.chargingInfrastructureMetrics;
     await vi.waitFor(() => expect(listed()?.totalNrChargingStation).toBe(5));
     await vi.waitFor(() => expect(counted()?.totalChargingStations).toBe(5));
+    client.clear();
+  });
+});
+
+describe('a location edit', () => {
+  it('refreshes the station rows and the station page that show its name and address', async () => {
+    let name = 'Depot';
+    const row = (): StationListRow => ({
+      connectorId: 'CP1_1',
+      cpId: 'CP1',
+      locationId: 'L1',
+      locationName: name,
+      address: { street: 'Weg 1', zipCode: '01067', city: 'Dresden', parkingLot: 'P1' },
+      wallboxModel: 'ABL eMH1',
+      connectorStatus: 'IDLE',
+      connectorStatusMapping: { enumName: 'IDLE', colourCode: '#2E7D32' },
+      onlineSince: null,
+      lastHeartBeatInterval: null,
+      version: 1,
+    });
+    fakeServer({
+      'PUT /bff/locations/update-location': ({ body }) => {
+        name = (body as { locationName: string }).locationName;
+        return { locationId: 'L1', locationName: name, version: 2 };
+      },
+      'GET /bff/connectors/get-by-cpo': () => ({ totalNumberOfRecords: 1, response: [row()] }),
+      'GET /bff/connectors/CP1_1': () => ({ ...row(), cpoId: 'CPO1', totalEnergy: 0, totalRevenue: 0 }),
+    });
+    const client = createQueryClient();
+    const params = { cpId: '', addressParkingLot: '', locationIds: [], wallboxModels: [], locationId: '', page: 0, size: 10 };
+    await client.fetchQuery(stationListQueryOptions(params));
+    await client.fetchQuery(stationDetailQueryOptions('CP1_1'));
+
+    await new MutationObserver(client, updateLocationMutation()).mutate({
+      locationId: 'L1',
+      locationName: 'Tiefgarage Nord',
+      locationAddress: { street: 'Weg 1', zipCode: '01067', city: 'Dresden' },
+    });
+
+    await vi.waitFor(() =>
+      expect(client.getQueryData(stationListQueryOptions(params).queryKey)?.response[0]?.locationName).toBe('Tiefgarage Nord'),
+    );
+    await vi.waitFor(() => expect(client.getQueryData(stationDetailQueryOptions('CP1_1').queryKey)?.locationName).toBe('Tiefgarage Nord'));
     client.clear();
   });
 });

@@ -33,6 +33,8 @@ export const stationListQueryOptions = (params: StationListParams) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    // Each row shows its location's name and address: a location edit refreshes the rows.
+    meta: { shows: [locationKeys.details()] },
   });
 
 /** GET /bff/connectors/{id}. */
@@ -46,6 +48,7 @@ export const stationDetailQueryOptions = (connectorId: string) =>
         schema: stationDetailSchema,
         signal,
       }),
+    meta: { shows: [locationKeys.details()] },
   });
 
 /**
