@@ -23,8 +23,6 @@ export interface CreateWizardProps<A> extends Omit<WizardProps, 'onSubmit' | 'is
    * which reads 'offline' and keeps the wizard to send again). Undefined: 'something went wrong'.
    */
   failure?: (error: unknown) => FailureMessage | undefined;
-  /** After the success dialog opened (the host refreshes what it shows, e.g. a location's counts). */
-  onCreated?: (answer: A) => void;
 }
 
 type Outcome = { kind: 'created'; body: ReactNode } | { kind: 'failed'; title: string; body: ReactNode } | null;
@@ -41,7 +39,6 @@ export function CreateWizard<A>({
   successTitle,
   successBody,
   failure,
-  onCreated,
   onClose,
   ...wizard
 }: CreateWizardProps<A>) {
@@ -64,7 +61,6 @@ export function CreateWizard<A>({
     }
     onClose();
     setOutcome({ kind: 'created', body: successBody(answer) });
-    onCreated?.(answer);
   };
 
   return (
