@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common';
 import { contractDetailSchema, contractRowSchema, type CreateContractBody } from '../../../contract/contracts';
 import { bills } from '../db/schema/bookings';
-import { contracts } from '../db/schema/contracts';
+import { contracts, contractTariffs } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
 import { operators } from '../db/schema/operators';
 import { rfidTags } from '../db/schema/rfid';
@@ -620,5 +620,78 @@ describe('end customer id check, delete', () => {
     const [billed] = await h.db.select({ key: bills.contractKey }).from(bills).limit(1);
     const kept = await h.request('DELETE', `${base}/delete-contract/${billed.key}`, { token: tokens.admin });
     expect(kept.status).toBe(409);
+  });
+});
+
+describe('tariff history (issue 24)', () => {
+  const history = (key: string) =>
+    h.db
+      .select({
+        from: contractTariffs.validFrom,
+        fix: contractTariffs.fixTariff,
+        perKwh: contractTariffs.varTariff,
+        onboarding: contractTariffs.onboardingFee,
+        perRequest: contractTariffs.fixTariffPerChargingRequest,
+      })
+      .from(contractTariffs)
+      .where(eq(contractTariffs.contractKey, key))
+      .orderBy(asc(contractTariffs.validFrom));
+
+  it('starts with the tariff at the start date, follows edits before ACTIVE, and adds each applied change at its date', async () => {
+    const key = (await create(body())).body.data.contractKey as string;
+    expect(await history(key)).toEqual([{ from: '2026-12-01', fix: '9.90', perKwh: '0.3900', onboarding: '49.00', perRequest: '0.00' }]);
+
+    // Not yet ACTIVE: the edit replaces the start tariff, also its date.
+    const d = await detail(key);
+    const edited = await h.request('PUT', `${base}/update-contract`, {
+      body: {
+        ...body(),
+        email: d.email,
+        contractKey: key,
+        version: d.version,
+        contractInfo: { startDate: '2026-11-01', fixTariff: 11, varTariff: 0.41, onboardingFee: 0, fixTariffPerChargingRequest: 0.25 },
+      },
+      token: tokens.operator,
+    });
+    expect(edited.status).toBe(200);
+    expect(await history(key)).toEqual([{ from: '2026-11-01', fix: '11.00', perKwh: '0.4100', onboarding: '0.00', perRequest: '0.25' }]);
+
+    // ACTIVE: an edit leaves the tariffs and their history alone; a change enters at its day.
+    await setStatus(key, 'ACTIVE');
+    const active = await detail(key);
+    const again = await h.request('PUT', `${base}/update-contract`, {
+      body: {
+        ...body(),
+        email: active.email,
+        contractKey: key,
+        version: active.version,
+        contractInfo: { startDate: '2026-11-01', fixTariff: 99, varTariff: 0.99 },
+      },
+      token: tokens.operator,
+    });
+    expect(again.status).toBe(200);
+    const next = new Date();
+    next.setUTCDate(1);
+    next.setUTCMonth(next.getUTCMonth() + 3);
+    const changeDay = next.toISOString().slice(0, 10);
+    const change = await h.request('PUT', `${base}/change-contract-tarrif`, {
+      body: { contractKey: key, fixTariff: 12.5, varTariff: 0.45, newTariffDate: changeDay, newTariffCancellationDate: '2035-01-01' },
+      token: tokens.operator,
+    });
+    expect(change.status).toBe(200);
+    expect(await history(key)).toHaveLength(1);
+    await applyDueTariffChanges(h.db, changeDay);
+    expect(await history(key)).toEqual([
+      { from: '2026-11-01', fix: '11.00', perKwh: '0.4100', onboarding: '0.00', perRequest: '0.25' },
+      { from: changeDay, fix: '12.50', perKwh: '0.4500', onboarding: '0.00', perRequest: '0.00' },
+    ]);
+  });
+
+  it('keeps no history of a deleted contract', async () => {
+    const key = (await create(body())).body.data.contractKey as string;
+    expect(await history(key)).toHaveLength(1);
+    const res = await h.request('DELETE', `${base}/delete-contract/${key}`, { token: tokens.admin });
+    expect(res.status).toBe(200);
+    expect(await history(key)).toHaveLength(0);
   });
 });

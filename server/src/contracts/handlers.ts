@@ -39,6 +39,7 @@ import {
   insertContract,
   insertFile,
   insertPendingTariffChange,
+  resetTariffHistory,
   locationParkingLots,
   lockContract,
   nextContractNumber,
@@ -341,6 +342,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
       updatedAt: now,
     }),
   );
+  await resetTariffHistory(db, contractKey, row.startDate ?? berlinDate(now), row);
   await takeCards(db, auth.scope, contractKey, body, 'create');
   await queueContractInvitation(db, env, row, placement.operator.cpoName);
   return { contractKey, endCustomerId, contractStatus: row.contractStatus, authType: row.authType, version: row.version };
@@ -415,6 +417,7 @@ export async function editContract(
       ...(body.authCode ? { authCode: body.authCode } : {}),
     }),
   );
+  if (!active) await resetTariffHistory(db, row.contractKey, row.startDate ?? berlinDate(new Date()), row);
   if (pdf && before.contractPdfFileId) await deleteFile(db, before.contractPdfFileId);
   await takeCards(db, auth.scope, before.contractKey, body, 'edit');
   return {

@@ -6,7 +6,7 @@ import { sortParkingLots } from '../../../contract/common';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
-import { contracts, files, pendingTariffChanges } from '../db/schema/contracts';
+import { contracts, contractTariffs, files, pendingTariffChanges } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { operators } from '../db/schema/operators';
 import { rfidTags } from '../db/schema/rfid';
@@ -360,10 +360,39 @@ export async function hasBills(db: Db, contractKey: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** A contract's four prices; null (no billing) is stored as 0. */
+export type TariffValues = {
+  [K in 'fixTariff' | 'varTariff' | 'onboardingFee' | 'fixTariffPerChargingRequest']: string | null | undefined;
+};
+
+/** The contract's prices from `validFrom` on, in its tariff history (the bill run reads it, issue 24). */
+export async function putTariffFrom(db: Db, contractKey: string, validFrom: string, t: TariffValues): Promise<void> {
+  const values = {
+    fixTariff: t.fixTariff ?? '0',
+    varTariff: t.varTariff ?? '0',
+    onboardingFee: t.onboardingFee ?? '0',
+    fixTariffPerChargingRequest: t.fixTariffPerChargingRequest ?? '0',
+  };
+  await db
+    .insert(contractTariffs)
+    .values({ contractKey, validFrom, ...values })
+    .onConflictDoUpdate({ target: [contractTariffs.contractKey, contractTariffs.validFrom], set: values });
+}
+
+/**
+ * The tariff history of a contract not yet ACTIVE: only the tariff it will start with, from its
+ * start date. Such a contract cannot have had a tariff change (spec 2 §4), so nothing else is lost.
+ */
+export async function resetTariffHistory(db: Db, contractKey: string, startDate: string, t: TariffValues): Promise<void> {
+  await db.delete(contractTariffs).where(eq(contractTariffs.contractKey, contractKey));
+  await putTariffFrom(db, contractKey, startDate, t);
+}
+
 /**
  * Puts the tariff changes whose day has come into their contracts (spec 2 §4: the pending change
  * shows until it takes effect). Run at start and hourly by every instance: a change is taken by
- * one of them (`skip locked`) and applied once; each moves its contract's version on.
+ * one of them (`skip locked`) and applied once; each moves its contract's version on and enters
+ * the tariff history at its date in the same transaction.
  */
 export async function applyDueTariffChanges(db: Db, today: string, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
@@ -385,6 +414,7 @@ export async function applyDueTariffChanges(db: Db, today: string, now = new Dat
         })
         .where(eq(contracts.contractKey, p.contractKey));
       await tx.update(pendingTariffChanges).set({ appliedAt: now }).where(eq(pendingTariffChanges.id, p.id));
+      await putTariffFrom(tx, p.contractKey, p.newTariffDate, p);
     }
     return due.length;
   });

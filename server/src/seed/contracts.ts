@@ -1,6 +1,6 @@
 import { formatEndCustomerId } from '../../../contract/contracts';
 import type { ContractStatus, PaymentMethod, UserType } from '../../../contract/enums';
-import type { contracts } from '../db/schema/contracts';
+import type { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import type { locations } from '../db/schema/locations';
 import type { connectors } from '../db/schema/stations';
 import { address, ascii, DAY, isoDate, type SeedContext } from './common';
@@ -118,4 +118,53 @@ export function drawContracts(
   }
   cards.stock(Math.ceil(spec.contracts / 50));
   return { contractRows, rfidRows: cards.rows, contractTags };
+}
+
+const firstOfMonthAfter = (d: Date, months: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+
+/**
+ * Each contract's tariff history (issue 24): its tariff from its start date, and for some billed
+ * contracts a tariff change applied on the 1st of a month since (the contract's columns hold the
+ * tariff of today, the history the one before), with the applied change it came from.
+ */
+export function drawTariffHistory(ctx: SeedContext, contractRows: (typeof contracts.$inferInsert)[]) {
+  const { rnd, now } = ctx;
+  const tariffRows: (typeof contractTariffs.$inferInsert)[] = [];
+  const changeRows: (typeof pendingTariffChanges.$inferInsert)[] = [];
+  for (const c of contractRows) {
+    const current = {
+      contractKey: c.contractKey,
+      fixTariff: c.fixTariff ?? '0',
+      varTariff: c.varTariff ?? '0',
+      onboardingFee: c.onboardingFee ?? '0',
+      fixTariffPerChargingRequest: c.fixTariffPerChargingRequest ?? '0',
+    };
+    const start = new Date(`${c.startDate}T00:00:00Z`);
+    const change = firstOfMonthAfter(start, rnd.int(1, 12));
+    const changes =
+      c.billingType === 'WITH_BILLING' &&
+      c.billingCycle !== 'IMMEDIATE' &&
+      ['ACTIVE', 'BLOCKED'].includes(c.contractStatus!) &&
+      change.getTime() < now.getTime() - 30 * DAY &&
+      rnd.chance(0.25);
+    if (!changes) {
+      tariffRows.push({ ...current, validFrom: c.startDate! });
+      continue;
+    }
+    tariffRows.push({
+      ...current,
+      validFrom: c.startDate!,
+      fixTariff: rnd.pick(['7.90', '9.90', '12.90']),
+      varTariff: rnd.pick(['0.3500', '0.3700', '0.3900']),
+    });
+    tariffRows.push({ ...current, validFrom: isoDate(change) });
+    changeRows.push({
+      ...current,
+      newTariffDate: isoDate(change),
+      newTariffCancellationDate: isoDate(firstOfMonthAfter(change, 12)),
+      createdAt: new Date(change.getTime() - 30 * DAY),
+      appliedAt: change,
+    });
+  }
+  return { tariffRows, changeRows };
 }

@@ -75,6 +75,31 @@ describe('seed', () => {
     expect(a.result.counts.bills).toBeGreaterThan(50);
   });
 
+  it('keeps every contract tariff history: the start tariff, each applied change at its date, the tariff of today last', async () => {
+    const result = await a.db.execute(sql`
+        select c.contract_key, c.start_date::text as start, c.fix_tariff::text as fix, c.var_tariff::text as var,
+          (select json_agg(json_build_object('from', t.valid_from, 'fix', t.fix_tariff, 'var', t.var_tariff) order by t.valid_from)
+             from contract_tariffs t where t.contract_key = c.contract_key) as history,
+          (select json_agg(p.new_tariff_date order by p.new_tariff_date)
+             from pending_tariff_changes p where p.contract_key = c.contract_key and p.applied_at is not null) as applied
+        from contracts c`);
+    const rows = (result as unknown as { rows: unknown[] }).rows as {
+      start: string;
+      fix: string | null;
+      var: string | null;
+      history: { from: string; fix: number; var: number }[];
+      applied: string[] | null;
+    }[];
+    expect(rows).toHaveLength(a.result.counts.contracts);
+    for (const r of rows) {
+      expect(r.history[0].from).toBe(r.start);
+      expect(r.history.slice(1).map((t) => t.from)).toEqual(r.applied ?? []);
+      const today = r.history.at(-1)!;
+      expect([Number(today.fix), Number(today.var)]).toEqual([Number(r.fix ?? 0), Number(r.var ?? 0)]);
+    }
+    expect(rows.filter((r) => r.history.length > 1).length).toBeGreaterThan(3);
+  });
+
   it('covers every status and type the lists filter on', async () => {
     const values = async <T>(q: Promise<{ v: T }[]>) => new Set((await q).map((r) => r.v));
     expect(await values(a.db.selectDistinct({ v: connectors.status }).from(connectors))).toEqual(new Set(connectorStatuses));

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { dashboardUsers } from '../db/schema/auth';
 import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
-import { contracts } from '../db/schema/contracts';
+import { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import { customers } from '../db/schema/customers';
 import { locationInfrastructure, locations, wallboxModels } from '../db/schema/locations';
 import { erpValues, operators } from '../db/schema/operators';
@@ -15,7 +15,7 @@ import { transactionLock } from '../db/sql-helpers';
 import { drawBills } from './bookings';
 import { drawChargingRequests } from './cockpit';
 import type { SeedContext, SizeSpec } from './common';
-import { drawContracts } from './contracts';
+import { drawContracts, drawTariffHistory } from './contracts';
 import { drawCustomersAndOperators } from './customers';
 import { wallboxModelRows } from './german-data';
 import { drawLocations } from './locations';
@@ -115,7 +115,11 @@ export async function drawRows(ctx: SeedContext) {
   const { requestRows, monthly } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
   const billRows = drawBills(ctx, contractRows, monthly);
   const ocppRows = drawOcppStations(connectorRows, logins.stations, ctx.now);
+  // Drawn after everything else, so the rest of the data set stays as it was before tariff history.
+  const { tariffRows, changeRows } = drawTariffHistory(ctx, contractRows);
   return {
+    tariffRows,
+    changeRows,
     ocppRows,
     customerRows,
     operatorRows,
@@ -165,6 +169,8 @@ export async function seedDatabase(
     await insertBatched(tx, connectors, rows.connectorRows);
     await insertBatched(tx, ocppStations, rows.ocppRows);
     await insertBatched(tx, contracts, rows.contractRows);
+    await insertBatched(tx, contractTariffs, rows.tariffRows);
+    await insertBatched(tx, pendingTariffChanges, rows.changeRows);
     await insertBatched(tx, rfidTags, rows.rfidRows);
     await insertBatched(tx, chargingRequests, rows.requestRows);
     await insertBatched(tx, bills, rows.billRows);

@@ -1,0 +1,158 @@
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bills } from '../db/schema/bookings';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts, contractTariffs } from '../db/schema/contracts';
+import { operators } from '../db/schema/operators';
+
+/** The SQL of the bill run and the regeneration (issue 24). */
+
+/** Contract statuses that are billed: the ones a contract has once it has been ACTIVE. */
+export const BILLED_CONTRACT_STATUSES = ['ACTIVE', 'BLOCKED', 'EXPIRED'] as const;
+
+/**
+ * Which charging requests a bill counts: `finished` only, the Finished group of spec 3 §4 (the
+ * history's 'Completed' filter). `broken` is a fault (the 'Failed' filter) and the rest never
+ * delivered a session or are still running; none of them is billed.
+ */
+export const BILLED_REQUEST_STATUS = 'finished';
+
+const contractColumns = {
+  contractKey: contracts.contractKey,
+  cpoId: contracts.cpoId,
+  locationId: contracts.locationId,
+  endCustomerId: contracts.endCustomerId,
+  firstName: contracts.firstName,
+  lastName: contracts.lastName,
+  userType: contracts.userType,
+  billingCycle: contracts.billingCycle,
+  startDate: contracts.startDate,
+  endDate: contracts.endDate,
+  paymentMethod: contracts.paymentMethod,
+  billNumberPrefix: operators.billNumberPrefix,
+};
+
+/**
+ * The contracts a run for the month `[first, last]` may bill: WITH_BILLING, not GLOBAL_ADMIN, once
+ * ACTIVE, started by the month's end and not ended before it began (whose period ends in the month
+ * is decided by `periodEndingIn`). In key order, so a run is repeatable.
+ */
+export async function contractsToBill(db: Db, first: string, last: string, keys?: readonly string[]) {
+  return db
+    .select(contractColumns)
+    .from(contracts)
+    .innerJoin(operators, eq(operators.cpoId, contracts.cpoId))
+    .where(
+      and(
+        eq(contracts.billingType, 'WITH_BILLING'),
+        sql`${contracts.userType} <> 'GLOBAL_ADMIN'`,
+        inArray(contracts.contractStatus, [...BILLED_CONTRACT_STATUSES]),
+        lte(contracts.startDate, last),
+        or(isNull(contracts.endDate), gte(contracts.endDate, first)),
+        keys ? inArray(contracts.contractKey, [...keys]) : undefined,
+      ),
+    )
+    .orderBy(asc(contracts.contractKey));
+}
+
+export type BilledContract = Awaited<ReturnType<typeof contractsToBill>>[number];
+
+export type TariffRow = typeof contractTariffs.$inferSelect;
+
+/** The tariff histories of these contracts, each sorted by its start. */
+export async function tariffHistories(db: Db, keys: readonly string[]): Promise<Map<string, TariffRow[]>> {
+  const byContract = new Map<string, TariffRow[]>();
+  if (keys.length === 0) return byContract;
+  const rows = await db
+    .select()
+    .from(contractTariffs)
+    .where(inArray(contractTariffs.contractKey, [...keys]))
+    .orderBy(asc(contractTariffs.contractKey), asc(contractTariffs.validFrom));
+  for (const r of rows) byContract.set(r.contractKey, [...(byContract.get(r.contractKey) ?? []), r]);
+  return byContract;
+}
+
+export interface RequestRow {
+  transactionId: string;
+  /** Berlin date of its start: the day a request is billed on. */
+  day: string;
+  energyKwh: string;
+}
+
+const berlinMidnight = (day: string) => sql`(${day}::date::timestamp at time zone 'Europe/Berlin')`;
+
+/**
+ * The finished charging requests of these contracts that started on the Berlin days `[from, to]`,
+ * by contract, in start order.
+ */
+export async function billedRequests(
+  db: Db,
+  keys: readonly string[],
+  from: string,
+  to: string,
+  transactionId?: string,
+): Promise<Map<string, RequestRow[]>> {
+  const byContract = new Map<string, RequestRow[]>();
+  if (keys.length === 0) return byContract;
+  const rows = await db
+    .select({
+      contractKey: chargingRequests.contractKey,
+      transactionId: chargingRequests.transactionId,
+      day: sql<string>`to_char(${chargingRequests.startDate} at time zone 'Europe/Berlin', 'YYYY-MM-DD')`,
+      energyKwh: chargingRequests.energyKwh,
+    })
+    .from(chargingRequests)
+    .where(
+      and(
+        inArray(chargingRequests.contractKey, [...keys]),
+        eq(chargingRequests.status, BILLED_REQUEST_STATUS),
+        sql`${chargingRequests.startDate} >= ${berlinMidnight(from)}`,
+        sql`${chargingRequests.startDate} < ${berlinMidnight(to)} + interval '1 day'`,
+        transactionId ? eq(chargingRequests.transactionId, transactionId) : undefined,
+      ),
+    )
+    .orderBy(asc(chargingRequests.startDate), asc(chargingRequests.transactionId));
+  for (const r of rows) {
+    const list = byContract.get(r.contractKey!) ?? [];
+    list.push({ transactionId: r.transactionId, day: r.day, energyKwh: r.energyKwh });
+    byContract.set(r.contractKey!, list);
+  }
+  return byContract;
+}
+
+export interface BillsSoFar {
+  startDate: string;
+  endDate: string;
+  chargingRequestId: string | null;
+  monthNumber: number;
+  yearNumber: number;
+}
+
+/**
+ * Locks the contract for billing (`for update skip locked`: another instance billing it now makes
+ * this one skip it) and answers the bills it has; undefined when it is locked. The bills are read
+ * in a statement after the lock: one statement's snapshot may predate the commit of the instance
+ * that held the lock a moment ago, and would miss the bill it just made.
+ */
+export async function lockForBilling(db: Db, contractKey: string): Promise<BillsSoFar[] | undefined> {
+  const [locked] = await db
+    .select({ key: contracts.contractKey })
+    .from(contracts)
+    .where(eq(contracts.contractKey, contractKey))
+    .for('update', { skipLocked: true });
+  if (!locked) return undefined;
+  return db
+    .select({
+      startDate: bills.startDate,
+      endDate: bills.endDate,
+      chargingRequestId: bills.chargingRequestId,
+      monthNumber: bills.monthNumber,
+      yearNumber: bills.yearNumber,
+    })
+    .from(bills)
+    .where(eq(bills.contractKey, contractKey));
+}
+
+export async function insertBills(db: Db, rows: (typeof bills.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(bills).values(rows);
+}

@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { bills } from '../db/schema/bookings';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts, contractTariffs } from '../db/schema/contracts';
+import { operators } from '../db/schema/operators';
+import { connectors } from '../db/schema/stations';
+import { createDb, type DbHandle } from '../db/client';
+import { createSeededTestDatabaseUrl, testDatabaseUrl } from '../test/databases';
+import { createHarness, type Harness } from '../test/harness';
+import { runBills } from './run';
+
+/**
+ * The bill run on a small fixed data set whose totals are worked out by hand below (issue 24).
+ * Its own two operators (so the number counters start at 1), its contracts and charging requests
+ * live beside the small seed; every run is limited to these contracts.
+ */
+
+let h: Harness;
+const OP = 'CPO-RUN-TEST';
+const OP_PREFIXED = 'CPO-RUN-PREFIX';
+const RUN_NOW = new Date('2026-11-02T06:00:00Z');
+const keys: Record<string, string> = {};
+let place: { locationId: string; connectorId: string };
+let requestNo = 0;
+
+type Tariff = { from: string; fix: string; perKwh: string; onboarding?: string; perRequest?: string };
+
+async function contract(
+  db: Db,
+  name: string,
+  over: Partial<typeof contracts.$inferInsert> & { cycle: NonNullable<(typeof contracts.$inferInsert)['billingCycle']>; start: string },
+  tariffs: Tariff[],
+) {
+  const key = randomUUID();
+  keys[name] = key;
+  const { cycle, start, ...rest } = over;
+  const last = tariffs.at(-1);
+  await db.insert(contracts).values({
+    contractKey: key,
+    contractId: randomUUID(),
+    contractNumber: `V-RUN-${name}`,
+    endCustomerId: `RUN-${name}`,
+    cpoId: OP,
+    locationId: place.locationId,
+    contractStatus: 'ACTIVE',
+    userType: 'REGULAR',
+    firstName: 'Erika',
+    lastName: `Rechnung ${name}`,
+    email: `run.${name}@example.de`,
+    street: 'Hauptstraße 1',
+    zipCode: '10115',
+    city: 'Berlin',
+    billingType: 'WITH_BILLING',
+    billingCycle: cycle,
+    startDate: start,
+    fixTariff: last?.fix ?? '1.00',
+    varTariff: last?.perKwh ?? '0.0000',
+    paymentMethod: 'SEPA',
+    ...rest,
+  });
+  if (tariffs.length > 0)
+    await db.insert(contractTariffs).values(
+      tariffs.map((t) => ({
+        contractKey: key,
+        validFrom: t.from,
+        fixTariff: t.fix,
+        varTariff: t.perKwh,
+        onboardingFee: t.onboarding ?? '0',
+        fixTariffPerChargingRequest: t.perRequest ?? '0',
+      })),
+    );
+  return key;
+}
+
+/** A charging request of the contract starting at `berlinNoon` of that Berlin day (12:00 local). */
+async function charge(name: string, day: string, kwh: string, status: 'finished' | 'broken' = 'finished', hour = 12) {
+  const id = `TXRUN${String(++requestNo).padStart(6, '0')}`;
+  // 12:00 Berlin is 10:00 or 11:00 UTC; 11:00 UTC is the same Berlin day all year.
+  const startDate = new Date(`${day}T${String(hour - 1).padStart(2, '0')}:00:00Z`);
+  await h.db.insert(chargingRequests).values({
+    transactionId: id,
+    contractKey: keys[name],
+    endCustomerId: `RUN-${name}`,
+    cpoId: OP,
+    locationId: place.locationId,
+    connectorId: place.connectorId,
+    authType: 'APP',
+    status,
+    startDate,
+    endDate: new Date(startDate.getTime() + 3600_000),
+    lastUpdateTimestamp: new Date(startDate.getTime() + 3600_000),
+    energyKwh: kwh,
+    cost: '0',
+  });
+  return id;
+}
+
+const run = (month: string, names: string[] = Object.keys(keys)) =>
+  runBills(h.db, month, { now: RUN_NOW, contractKeys: names.map((n) => keys[n]) });
+
+const billsOf = (name: string) =>
+  h.db.select().from(bills).where(eq(bills.contractKey, keys[name])).orderBy(asc(bills.startDate), asc(bills.billNumber));
+
+/** [kind, from, to, net cents] of each line. */
+const lineNets = (b: typeof bills.$inferSelect) => b.lines.map((l) => [l.kind, l.from, l.to, Number(l.netCents)]);
+const totals = (b: typeof bills.$inferSelect) => ({
+  net: b.netCosts,
+  vat: b.vatCosts,
+  gross: b.totalTaxedCosts,
+  taxedVar: b.taxedVarCosts,
+  taxedFix: b.taxedFixCosts,
+  status: b.billingStatus,
+});
+
+beforeAll(async () => {
+  h = await createHarness();
+  const [op] = await h.db.select().from(operators).limit(1);
+  await h.db.insert(operators).values([
+    { ...op, cpoId: OP, cpoName: 'Rechnungslauf GmbH', billNumberPrefix: null, version: 1 },
+    { ...op, cpoId: OP_PREFIXED, cpoName: 'Präfix Strom AG', billNumberPrefix: 'PSA-', version: 1 },
+  ]);
+  const [c] = await h.db.select().from(connectors).where(eq(connectors.removed, false)).limit(1);
+  place = { locationId: c.locationId!, connectorId: c.connectorId };
+
+  // A: monthly, starts on 11 October (a part month), every line kind, onboarding on its first bill.
+  await contract(h.db, 'A', { cycle: 'MONTHLY', start: '2026-10-11' }, [
+    { from: '2026-10-11', fix: '9.90', perKwh: '0.3900', onboarding: '49.00', perRequest: '0.50' },
+  ]);
+  await charge('A', '2026-10-05', '30.000'); // before its start: not on the bill
+  await charge('A', '2026-10-12', '12.345');
+  await charge('A', '2026-10-20', '7.655');
+  await charge('A', '2026-10-21', '5.000', 'broken'); // a fault: not billed
+  await charge('A', '2026-11-03', '10.000');
+  // B: quarterly, a tariff change on 1 November: two price blocks in Q4.
+  await contract(h.db, 'B', { cycle: 'QUARTERLY', start: '2026-01-01' }, [
+    { from: '2026-01-01', fix: '10.00', perKwh: '0.3000' },
+    { from: '2026-11-01', fix: '12.00', perKwh: '0.3500' },
+  ]);
+  await charge('B', '2026-10-15', '10.000');
+  await charge('B', '2026-11-20', '10.500');
+  await charge('B', '2026-12-24', '10.500');
+  // C: half-yearly; cents that round differently per line than over the sum.
+  await contract(h.db, 'C', { cycle: 'SEMI_ANNUAL', start: '2026-01-01', paymentMethod: 'BANK_TRANSFER' }, [
+    { from: '2026-01-01', fix: '0.00', perKwh: '0.3000' },
+    { from: '2026-04-01', fix: '0.00', perKwh: '0.3000', perRequest: '0.10' },
+  ]);
+  await charge('C', '2026-02-10', '1.015');
+  await charge('C', '2026-05-10', '1.015');
+  // D: yearly, ends on 15 August: its last period is cut there and billed in August.
+  await contract(h.db, 'D', { cycle: 'ANNUAL', start: '2025-06-01', endDate: '2026-08-15', contractStatus: 'EXPIRED' }, [
+    { from: '2025-06-01', fix: '12.00', perKwh: '0.0000', onboarding: '25.00' },
+  ]);
+  // E: IMMEDIATE (ad hoc): one bill per finished request; the month's first carries the fixed tariff.
+  await contract(h.db, 'E', { cycle: 'IMMEDIATE', start: '2026-10-01', userType: 'AD_HOC', paymentMethod: 'STRIPE_CARD' }, [
+    { from: '2026-10-01', fix: '5.00', perKwh: '0.4000', onboarding: '10.00' },
+  ]);
+  await charge('E', '2026-10-03', '10.000', 'finished', 9);
+  await charge('E', '2026-10-03', '5.000', 'finished', 18);
+  await charge('E', '2026-10-17', '2.500');
+  // F: nothing to pay: NOT_APPLICABLE.
+  await contract(h.db, 'F', { cycle: 'MONTHLY', start: '2026-01-01' }, [{ from: '2026-01-01', fix: '0.00', perKwh: '0.3900' }]);
+  // G: another operator with its own number prefix.
+  await contract(h.db, 'G', { cycle: 'MONTHLY', start: '2026-01-01', cpoId: OP_PREFIXED }, [
+    { from: '2026-01-01', fix: '19.90', perKwh: '0.3900' },
+  ]);
+  // Not billed: a global admin, a contract without billing, one never signed.
+  await contract(h.db, 'N1', { cycle: 'MONTHLY', start: '2026-01-01', userType: 'GLOBAL_ADMIN', locationId: null }, [
+    { from: '2026-01-01', fix: '9.90', perKwh: '0.3900' },
+  ]);
+  await contract(h.db, 'N2', { cycle: 'MONTHLY', start: '2026-01-01', billingType: 'NO_BILLING' }, [
+    { from: '2026-01-01', fix: '9.90', perKwh: '0.3900' },
+  ]);
+  await contract(h.db, 'N3', { cycle: 'MONTHLY', start: '2026-01-01', contractStatus: 'CREATED_SIGNED' }, [
+    { from: '2026-01-01', fix: '9.90', perKwh: '0.3900' },
+  ]);
+});
+afterAll(() => h.close());
+
+describe('the bill run on a fixed data set (totals by hand)', () => {
+  it('bills October: a part month with every line kind, per-request bills, a zero bill, nothing for the others', async () => {
+    expect(await run('2026-10')).toEqual({ created: 6, skipped: 0, failed: 0 });
+
+    const [a] = await billsOf('A');
+    expect([a.startDate, a.endDate, a.monthNumber, a.yearNumber]).toEqual(['2026-10-11', '2026-10-31', 10, 2026]);
+    // fixed 9.90 × 21/31 days = 6.7064… → 6.71; energy (12.345 + 7.655) kWh × 0.39 = 7.80;
+    // 2 requests × 0.50 = 1.00; onboarding 49.00 (its first bill).
+    expect(lineNets(a)).toEqual([
+      ['fixed', '2026-10-11', '2026-10-31', 671],
+      ['energy', '2026-10-11', '2026-10-31', 780],
+      ['per-request', '2026-10-11', '2026-10-31', 100],
+      ['onboarding', '2026-10-11', '2026-10-11', 4900],
+    ]);
+    // net 64.51; VAT 19 % = 12.2569 → 12.26; gross 76.77; taxed energy 7.80 × 1.19 = 9.282 → 9.28; the rest 67.49.
+    expect(totals(a)).toEqual({ net: '64.51', vat: '12.26', gross: '76.77', taxedVar: '9.28', taxedFix: '67.49', status: 'GENERATED' });
+    expect(a.energyLoaded).toBe('20.000');
+    expect([a.endCustomerLastName, a.userType, a.paymentMethod, a.locationId]).toEqual(['Rechnung A', 'REGULAR', 'SEPA', place.locationId]);
+    expect(a.billGenerationDate).toEqual(RUN_NOW);
+
+    const e = await billsOf('E');
+    // 1st: October's fixed 5.00 + 10 kWh × 0.40 = 4.00 + onboarding 10.00 = 19.00; VAT 3.61; 22.61.
+    // 2nd (same day): 5 kWh × 0.40 = 2.00; VAT 0.38; 2.38. 3rd: 2.5 kWh = 1.00; VAT 0.19; 1.19.
+    expect(e.map((b) => [b.startDate, b.endDate, b.netCosts, b.vatCosts, b.totalTaxedCosts])).toEqual([
+      ['2026-10-01', '2026-10-31', '19.00', '3.61', '22.61'],
+      ['2026-10-03', '2026-10-03', '2.00', '0.38', '2.38'],
+      ['2026-10-17', '2026-10-17', '1.00', '0.19', '1.19'],
+    ]);
+    expect(e.every((b) => b.chargingRequestId !== null)).toBe(true);
+
+    const [f] = await billsOf('F');
+    expect(totals(f)).toEqual({ net: '0.00', vat: '0.00', gross: '0.00', taxedVar: '0.00', taxedFix: '0.00', status: 'NOT_APPLICABLE' });
+    expect((await billsOf('G')).map((b) => [b.billNumber, b.totalTaxedCosts])).toEqual([['PSA-2026-000001', '23.68']]);
+    for (const n of ['B', 'C', 'D', 'N1', 'N2', 'N3']) expect(await billsOf(n)).toHaveLength(0);
+  });
+
+  it('creates nothing new when run again', async () => {
+    const before = await h.db
+      .select({ n: bills.billNumber })
+      .from(bills)
+      .where(inArray(bills.cpoId, [OP, OP_PREFIXED]));
+    expect(await run('2026-10')).toEqual({ created: 0, skipped: 6, failed: 0 });
+    expect(
+      await h.db
+        .select({ n: bills.billNumber })
+        .from(bills)
+        .where(inArray(bills.cpoId, [OP, OP_PREFIXED])),
+    ).toEqual(before);
+  });
+
+  it('bills a request finished after the run in the next run, without the fixed tariff or the onboarding fee again', async () => {
+    await charge('E', '2026-10-25', '1.000');
+    expect(await run('2026-10', ['E'])).toEqual({ created: 1, skipped: 3, failed: 0 });
+    const last = (await billsOf('E')).at(-1)!;
+    // 1 kWh × 0.40 = 0.40; VAT 0.076 → 0.08; 0.48.
+    expect([last.startDate, last.netCosts, last.vatCosts, last.totalTaxedCosts]).toEqual(['2026-10-25', '0.40', '0.08', '0.48']);
+  });
+
+  it('bills a quarter across a tariff change in two price blocks', async () => {
+    expect(await run('2026-11', ['B'])).toEqual({ created: 0, skipped: 0, failed: 0 });
+    expect(await run('2026-12', ['B'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    const [b] = await billsOf('B');
+    // Oct at the old prices: 1 month × 10.00; 10 kWh × 0.30 = 3.00.
+    // Nov–Dec at the new: 2 months × 12.00 = 24.00; 21 kWh × 0.35 = 7.35.
+    expect(lineNets(b)).toEqual([
+      ['fixed', '2026-10-01', '2026-10-31', 1000],
+      ['energy', '2026-10-01', '2026-10-31', 300],
+      ['fixed', '2026-11-01', '2026-12-31', 2400],
+      ['energy', '2026-11-01', '2026-12-31', 735],
+    ]);
+    // net 44.35; VAT 8.4265 → 8.43; gross 52.78; taxed energy 10.35 × 1.19 = 12.3165 → 12.32.
+    expect(totals(b)).toEqual({ net: '44.35', vat: '8.43', gross: '52.78', taxedVar: '12.32', taxedFix: '40.46', status: 'GENERATED' });
+  });
+
+  it('rounds each line, then sums: 2 × 30.45 ct are 0.60, not 0.61', async () => {
+    expect(await run('2026-06', ['C'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    const [c] = await billsOf('C');
+    // Each block: 1.015 kWh × 0.30 = 0.3045 → 0.30 (over the sum 0.609 would be 0.61); one request × 0.10 from April.
+    expect(lineNets(c)).toEqual([
+      ['energy', '2026-01-01', '2026-03-31', 30],
+      ['energy', '2026-04-01', '2026-06-30', 30],
+      ['per-request', '2026-04-01', '2026-06-30', 10],
+    ]);
+    // net 0.70; VAT 0.133 → 0.13; gross 0.83.
+    expect(totals(c)).toMatchObject({ net: '0.70', vat: '0.13', gross: '0.83' });
+  });
+
+  it('bills a yearly contract that ends mid-year in the month it ends, once', async () => {
+    expect(await run('2026-12', ['D'])).toEqual({ created: 0, skipped: 0, failed: 0 });
+    expect(await run('2026-08', ['D'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    const [d] = await billsOf('D');
+    // 1 Jan – 15 Aug: 7 months + 15/31 = 7.4838… × 12.00 = 89.806… → 89.81; onboarding 25.00 (first bill).
+    expect(lineNets(d)).toEqual([
+      ['fixed', '2026-01-01', '2026-08-15', 8981],
+      ['onboarding', '2026-01-01', '2026-01-01', 2500],
+    ]);
+    // net 114.81; VAT 21.8139 → 21.81; gross 136.62.
+    expect(totals(d)).toMatchObject({ net: '114.81', vat: '21.81', gross: '136.62' });
+  });
+
+  it('bills the next month without the onboarding fee again', async () => {
+    expect(await run('2026-11', ['A'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    const nov = (await billsOf('A'))[1];
+    // 9.90 + 10 kWh × 0.39 = 3.90 + 0.50 = 14.30; VAT 2.717 → 2.72; 17.02.
+    expect(lineNets(nov).map((l) => l[0])).toEqual(['fixed', 'energy', 'per-request']);
+    expect(totals(nov)).toMatchObject({ net: '14.30', vat: '2.72', gross: '17.02' });
+  });
+
+  it('gives numbers without gaps per operator and year, in the order billed', async () => {
+    const numbers = await h.db.select({ n: bills.billNumber }).from(bills).where(eq(bills.cpoId, OP)).orderBy(asc(bills.billNumber));
+    expect(numbers.map((r) => r.n)).toEqual(numbers.map((_, i) => `RE-2026-${OP}-${String(i + 1).padStart(6, '0')}`));
+  });
+
+  it('fails one contract with bad data and bills the rest', async () => {
+    await contract(h.db, 'BAD', { cycle: 'MONTHLY', start: '2026-01-01' }, []);
+    await contract(h.db, 'OK', { cycle: 'MONTHLY', start: '2026-01-01' }, [{ from: '2026-01-01', fix: '1.00', perKwh: '0.0000' }]);
+    const logged: string[] = [];
+    const answer = await runBills(h.db, '2026-09', { now: RUN_NOW, contractKeys: [keys.BAD, keys.OK], log: (m) => logged.push(m) });
+    expect(answer).toEqual({ created: 1, skipped: 0, failed: 1 });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).not.toContain(keys.BAD);
+    expect(await billsOf('BAD')).toHaveLength(0);
+    const counter = await h.db
+      .select({ n: bills.billNumber })
+      .from(bills)
+      .where(and(eq(bills.cpoId, OP), eq(bills.contractKey, keys.OK)));
+    expect(counter).toHaveLength(1);
+  });
+});
+
+/** Every operator's numbers of a year are 1…n: no gap, no number twice. */
+async function numbersWithoutGaps(db: Db, year: number) {
+  const rows = await db
+    .select({ cpoId: bills.cpoId, n: bills.billNumber })
+    .from(bills)
+    .where(sql`${bills.billNumber} like ${`%${year}-%`}`);
+  const byOperator = new Map<string, number[]>();
+  for (const r of rows) byOperator.set(r.cpoId, [...(byOperator.get(r.cpoId) ?? []), Number(r.n.slice(-6))]);
+  for (const numbers of byOperator.values()) expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
+  return rows.length;
+}
+
+describe.runIf(testDatabaseUrl())('two instances on one PostgreSQL', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  const handles: DbHandle[] = [];
+  beforeAll(async () => {
+    database = await createSeededTestDatabaseUrl(testDatabaseUrl()!);
+    handles.push(await createDb({ databaseUrl: database.url, dataDir: '' }), await createDb({ databaseUrl: database.url, dataDir: '' }));
+  });
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    // The drop is forced: wait until the pools' connections are gone, or it kills them with an error
+    // their clients report as unhandled.
+    const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+    await admin.connect();
+    const name = new URL(database.url).pathname.slice(1);
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await admin.end();
+    await database?.drop();
+  });
+
+  it('running the same month at once creates each bill once and leaves no number gap', async () => {
+    const [one, two] = handles.map((x) => x.db);
+    const before = (await one.select({ n: count() }).from(bills))[0].n;
+    const now = new Date('2026-04-02T06:00:00Z');
+    const answers = await Promise.all([runBills(one, '2026-03', { now }), runBills(two, '2026-03', { now })]);
+    expect(answers.map((a) => a.failed)).toEqual([0, 0]);
+    const created = answers[0].created + answers[1].created;
+    expect(created).toBeGreaterThan(20);
+    const after = (await one.select({ n: count() }).from(bills))[0].n;
+    expect(after - before).toBe(created);
+    expect(await runBills(two, '2026-03', { now })).toMatchObject({ created: 0, failed: 0 });
+    expect(await numbersWithoutGaps(one, 2026)).toBeGreaterThanOrEqual(created);
+  });
+});

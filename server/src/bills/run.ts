@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { parseDate } from '@internationalized/date';
+import { berlinDate } from '../../../contract/contracts';
+import type { Db } from '../db/client';
+import type { bills, StoredBillLine } from '../db/schema/bookings';
+import { centsToNumeric, computeBill, periodEndingIn, type BillFigures, type TariffBlock } from './compute';
+import { formatBillNumber, takeBillNumbers } from './numbers';
+import {
+  billedRequests,
+  contractsToBill,
+  insertBills,
+  lockForBilling,
+  tariffHistories,
+  type BilledContract,
+  type BillsSoFar,
+  type RequestRow,
+  type TariffRow,
+} from './run-queries';
+
+/**
+ * The bill run (issue 24): for a month 'YYYY-MM', every billed contract whose billing period ends
+ * in that month gets its bill, an IMMEDIATE contract one bill per finished charging request of the
+ * month. Each contract is billed in a transaction of its own that locks its row `for update skip
+ * locked`, so two instances running at once never bill one contract together, and the unique
+ * indexes on (contract, period) and on the charging request make a second run create nothing. The
+ * numbers come from the operator's counter in the same transaction (numbers.ts), so a failed bill
+ * leaves no gap. One contract's bad data fails that contract only; the run goes on.
+ */
+
+export const VAT_PERCENT = 19;
+
+export type BillInsert = typeof bills.$inferInsert;
+
+export interface BillRunOptions {
+  /** The bills' generation date and the year of their numbers; the wall clock unless told. */
+  now?: Date;
+  /** Bill ids (the seed passes its random stream, so its data set stays the same). */
+  newId?: () => string;
+  /** Only these contracts (tests). */
+  contractKeys?: readonly string[];
+  log?: (msg: string) => void;
+}
+
+export interface BillRunAnswer {
+  created: number;
+  /** Due, but billed already or being billed by another instance right now. */
+  skipped: number;
+  failed: number;
+}
+
+/** The first and last day of 'YYYY-MM'. */
+export function monthRange(month: string): { first: string; last: string } {
+  const first = parseDate(`${month}-01`);
+  return { first: first.toString(), last: first.set({ day: first.calendar.getDaysInMonth(first) }).toString() };
+}
+
+/** The price blocks of `[start, end]` from a tariff history sorted by start: the one in force at `start`, then each later one. */
+export function tariffBlocks(history: readonly TariffRow[], start: string, end: string): TariffBlock[] {
+  let firstIndex = 0;
+  history.forEach((t, i) => {
+    if (t.validFrom <= start) firstIndex = i;
+  });
+  return history
+    .slice(firstIndex)
+    .filter((t, i) => i === 0 || t.validFrom <= end)
+    .map((t) => ({ from: t.validFrom, fixMonthly: t.fixTariff, perKwh: t.varTariff, perRequest: t.fixTariffPerChargingRequest }));
+}
+
+export interface BillBasis {
+  start: string;
+  end: string;
+  history: readonly TariffRow[];
+  requests: readonly RequestRow[];
+  /** The contract's first bill carries the onboarding fee (of the tariff in force at its start). */
+  onboarding: boolean;
+  withFixedTariff: boolean;
+}
+
+/** A bill's figures from its basis: the one way the run and the regeneration compute. */
+export function figuresFor(b: BillBasis): BillFigures {
+  const tariffs = tariffBlocks(b.history, b.start, b.end);
+  const fee = tariffs[0]?.from !== undefined ? b.history.find((t) => t.validFrom === tariffs[0].from)?.onboardingFee : undefined;
+  return computeBill({
+    start: b.start,
+    end: b.end,
+    tariffs,
+    requests: b.requests.filter((r) => r.day >= b.start && r.day <= b.end).map((r) => ({ day: r.day, energyKwh: r.energyKwh })),
+    onboardingFee: b.onboarding ? fee : undefined,
+    withFixedTariff: b.withFixedTariff,
+    vatPercent: VAT_PERCENT,
+  });
+}
+
+const whToNumeric = (wh: bigint) => `${wh / 1000n}.${String(wh % 1000n).padStart(3, '0')}`;
+
+/** The amount columns of a bill (and its status: NOT_APPLICABLE when there is nothing to pay). */
+export function amountColumns(f: BillFigures) {
+  return {
+    energyLoaded: whToNumeric(f.energyWh),
+    netCosts: centsToNumeric(f.netCents),
+    vatPercent: String(VAT_PERCENT),
+    vatCosts: centsToNumeric(f.vatCents),
+    taxedFixCosts: centsToNumeric(f.taxedFixCents),
+    taxedVarCosts: centsToNumeric(f.taxedVarCents),
+    totalTaxedCosts: centsToNumeric(f.grossCents),
+    lines: f.lines.map((l): StoredBillLine => ({
+      kind: l.kind,
+      from: l.from,
+      to: l.to,
+      quantity: { numerator: String(l.quantity.numerator), denominator: String(l.quantity.denominator) },
+      unitPrice: String(l.unitPrice),
+      netCents: String(l.netCents),
+    })),
+    billingStatus: f.grossCents === 0n ? ('NOT_APPLICABLE' as const) : ('GENERATED' as const),
+  };
+}
+
+/** What a bill keeps of its contract as it was when the bill was made. */
+export const contractSnapshot = (c: Omit<BilledContract, 'billingCycle' | 'startDate' | 'endDate' | 'billNumberPrefix'>) => ({
+  contractKey: c.contractKey,
+  cpoId: c.cpoId,
+  locationId: c.locationId,
+  endCustomerId: c.endCustomerId,
+  endCustomerFirstName: c.firstName,
+  endCustomerLastName: c.lastName,
+  userType: c.userType,
+  paymentMethod: c.paymentMethod,
+});
+
+interface RunContext {
+  month: { number: number; year: number };
+  now: Date;
+  numberYear: number;
+  newId: () => string;
+}
+
+type Outcome = { created: number; skipped: number };
+
+/** Bills one contract's period; `skipped` when it is billed already or another instance holds it. */
+async function billPeriod(
+  db: Db,
+  c: BilledContract,
+  period: { start: string; end: string },
+  basis: Omit<BillBasis, 'start' | 'end' | 'onboarding' | 'withFixedTariff'>,
+  ctx: RunContext,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const so = await lockForBilling(tx, c.contractKey);
+    if (!so || so.some((b) => b.chargingRequestId === null && b.startDate === period.start && b.endDate === period.end))
+      return { created: 0, skipped: 1 };
+    const figures = figuresFor({
+      ...basis,
+      ...period,
+      onboarding: !so.some((b) => b.startDate <= period.start),
+      withFixedTariff: true,
+    });
+    const [n] = await takeBillNumbers(tx, c.cpoId, ctx.numberYear, 1);
+    await insertBills(tx, [billRow(c, period, figures, ctx, formatBillNumber(c.cpoId, c.billNumberPrefix, ctx.numberYear, n), null)]);
+    return { created: 1, skipped: 0 };
+  });
+}
+
+/**
+ * Bills an IMMEDIATE contract's finished requests of the month not billed yet, one bill each, in
+ * one transaction: the month's first bill carries the monthly fixed tariff over the month's
+ * contract days (a month without a charge has no bill), the contract's first one the onboarding fee.
+ */
+async function billRequests(
+  db: Db,
+  c: BilledContract,
+  monthPeriod: { start: string; end: string },
+  basis: Omit<BillBasis, 'start' | 'end' | 'onboarding' | 'withFixedTariff'>,
+  ctx: RunContext,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const so = await lockForBilling(tx, c.contractKey);
+    const inMonth = basis.requests.filter((r) => r.day >= monthPeriod.start && r.day <= monthPeriod.end);
+    if (!so) return { created: 0, skipped: inMonth.length };
+    const billed = new Set(so.map((b) => b.chargingRequestId));
+    const open = inMonth.filter((r) => !billed.has(r.transactionId));
+    const monthBilled = so.some(
+      (b: BillsSoFar) => b.chargingRequestId !== null && b.monthNumber === ctx.month.number && b.yearNumber === ctx.month.year,
+    );
+    const numbers = await takeBillNumbers(tx, c.cpoId, ctx.numberYear, open.length);
+    const rows = open.map((r, i) => {
+      const withFixedTariff = i === 0 && !monthBilled;
+      const period = withFixedTariff ? monthPeriod : { start: r.day, end: r.day };
+      const figures = figuresFor({
+        ...basis,
+        ...period,
+        requests: [r],
+        onboarding: i === 0 && !so.some((b) => b.startDate <= period.start),
+        withFixedTariff,
+      });
+      return billRow(c, period, figures, ctx, formatBillNumber(c.cpoId, c.billNumberPrefix, ctx.numberYear, numbers[i]), r.transactionId);
+    });
+    await insertBills(tx, rows);
+    return { created: rows.length, skipped: inMonth.length - open.length };
+  });
+}
+
+function billRow(
+  c: BilledContract,
+  period: { start: string; end: string },
+  figures: BillFigures,
+  ctx: RunContext,
+  billNumber: string,
+  chargingRequestId: string | null,
+): BillInsert {
+  return {
+    billId: ctx.newId(),
+    billNumber,
+    ...contractSnapshot(c),
+    startDate: period.start,
+    endDate: period.end,
+    ...amountColumns(figures),
+    billGenerationDate: ctx.now,
+    monthNumber: ctx.month.number,
+    yearNumber: ctx.month.year,
+    chargingRequestId,
+  };
+}
+
+/** The kind of an error and its database code: what a log line may say (never values). */
+function errorKind(err: unknown): string {
+  const { name, code } = (err ?? {}) as { name?: unknown; code?: unknown };
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return [typeof name === 'string' ? name : 'Error', typeof code === 'string' ? code : '', typeof cause === 'string' ? cause : '']
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** How many contracts' requests and tariffs are read per statement. */
+const CHUNK = 500;
+
+/** Runs the bills of `month` ('YYYY-MM'). */
+export async function runBills(db: Db, month: string, opts: BillRunOptions = {}): Promise<BillRunAnswer> {
+  const now = opts.now ?? new Date();
+  const { first, last } = monthRange(month);
+  const ctx: RunContext = {
+    month: { number: Number(month.slice(5, 7)), year: Number(month.slice(0, 4)) },
+    now,
+    numberYear: Number(berlinDate(now).slice(0, 4)),
+    newId: opts.newId ?? randomUUID,
+  };
+  const answer: BillRunAnswer = { created: 0, skipped: 0, failed: 0 };
+  const failed = (err: unknown) => {
+    answer.failed++;
+    opts.log?.(`bill run: a contract could not be billed (${errorKind(err)})`);
+  };
+  const due: { c: BilledContract; period: { start: string; end: string } }[] = [];
+  for (const c of await contractsToBill(db, first, last, opts.contractKeys)) {
+    try {
+      if (!c.billingCycle || !c.startDate) throw new RangeError('contract without billing cycle or start');
+      const cycle = c.billingCycle === 'IMMEDIATE' ? 'MONTHLY' : c.billingCycle;
+      const period = periodEndingIn(cycle, month, c.startDate, c.endDate);
+      if (period) due.push({ c, period });
+    } catch (err) {
+      failed(err);
+    }
+  }
+  for (let i = 0; i < due.length; i += CHUNK) {
+    const chunk = due.slice(i, i + CHUNK);
+    const keys = chunk.map((d) => d.c.contractKey);
+    const from = chunk.reduce((min, d) => (d.period.start < min ? d.period.start : min), last);
+    const histories = await tariffHistories(db, keys);
+    const requests = await billedRequests(db, keys, from, last);
+    for (const { c, period } of chunk) {
+      const basis = { history: histories.get(c.contractKey) ?? [], requests: requests.get(c.contractKey) ?? [] };
+      try {
+        const outcome =
+          c.billingCycle === 'IMMEDIATE' ? await billRequests(db, c, period, basis, ctx) : await billPeriod(db, c, period, basis, ctx);
+        answer.created += outcome.created;
+        answer.skipped += outcome.skipped;
+      } catch (err) {
+        failed(err);
+      }
+    }
+  }
+  return answer;
+}
