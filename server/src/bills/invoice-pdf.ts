@@ -18,11 +18,15 @@ export interface InvoiceAddress {
   street: string;
   zipCode: string;
   city: string;
+  /** ISO 3166 alpha-2; DE unless told. */
+  countryCode?: string;
 }
 
+/** What the operator or the contract lacks is left out of the text, never printed empty. */
 export type InvoicePayment =
-  | { kind: 'SEPA'; creditorId: string; mandateReference: string; maskedIban: string; collectionDate?: string }
-  | { kind: 'BANK_TRANSFER'; iban: string; bic: string; bankName: string; dueDate: string }
+  | { kind: 'SEPA'; creditorId?: string; mandateReference?: string; maskedIban?: string; collectionDate?: string }
+  | { kind: 'BANK_TRANSFER'; iban: string; bic?: string; bankName?: string; dueDate: string }
+  | { kind: 'CARD' }
   | { kind: 'NONE' };
 
 export interface InvoiceHistoryRow {
@@ -40,6 +44,8 @@ export interface InvoiceDocument {
   footerLines: readonly string[];
   contact?: { name: string; position?: string | null; phone?: string | null; email?: string | null };
   recipient: InvoiceAddress;
+  /** Where the bill is mailed to (not printed). */
+  recipientEmail?: string;
   billNumber: string;
   /** Berlin dates, yyyy-MM-dd. */
   invoiceDate: string;
@@ -223,13 +229,20 @@ function paymentAndContact(doc: Doc, inv: InvoiceDocument, top: number) {
   let text: string;
   if (p.kind === 'SEPA') {
     const when = p.collectionDate ? `am ${germanDate(p.collectionDate)}` : 'zum Fälligkeitstag';
+    const ids = [
+      p.creditorId && `Gläubiger-Identifikationsnummer: ${p.creditorId}`,
+      p.mandateReference && `Mandatsreferenz: ${p.mandateReference}`,
+    ];
     text =
-      `Der Rechnungsbetrag wird ${when} per SEPA-Lastschrift von Ihrem Konto ${p.maskedIban} eingezogen. ` +
-      `Gläubiger-Identifikationsnummer: ${p.creditorId}, Mandatsreferenz: ${p.mandateReference}.`;
+      `Der Rechnungsbetrag wird ${when} per SEPA-Lastschrift${p.maskedIban ? ` von Ihrem Konto ${p.maskedIban}` : ''} eingezogen.` +
+      (ids.some(Boolean) ? ` ${ids.filter(Boolean).join(', ')}.` : '');
   } else if (p.kind === 'BANK_TRANSFER') {
+    const bank = [p.bic && `BIC ${p.bic}`, p.bankName].filter(Boolean).join(', ');
     text =
       `Bitte überweisen Sie den Rechnungsbetrag bis zum ${germanDate(p.dueDate)} unter Angabe der Rechnungsnummer ` +
-      `auf das Konto IBAN ${p.iban}, BIC ${p.bic} (${p.bankName}).`;
+      `auf das Konto IBAN ${p.iban}${bank ? ` (${bank})` : ''}.`;
+  } else if (p.kind === 'CARD') {
+    text = 'Der Rechnungsbetrag wird von Ihrer hinterlegten Karte abgebucht.';
   } else {
     text = 'Der Rechnungsbetrag ist sofort fällig.';
   }

@@ -1,0 +1,203 @@
+import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { addDays, berlinDate } from '../../../contract/contracts';
+import type { PaymentMethod } from '../../../contract/enums';
+import type { Db } from '../db/client';
+import { bills, type StoredBillLine } from '../db/schema/bookings';
+import { chargingRequests } from '../db/schema/cockpit';
+import { contracts } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { operators } from '../db/schema/operators';
+import { toUnits, divideRounded, type BillLine } from './compute';
+import type { InvoiceDocument, InvoiceHistoryRow, InvoicePayment } from './invoice-pdf';
+
+/**
+ * One bill as its invoice shows it (issue 24): the bill row with its stored lines, the operator's
+ * address, template, tax ids and payment data, the recipient from the contract, and, when the
+ * operator includes it, the charging history of the period. The PDF and the e-invoice are both made
+ * from this, so they cannot disagree.
+ */
+
+/** Rows of the charging history read per statement (keyset), so a year of requests is never one answer. */
+export const HISTORY_BATCH = 1000;
+
+export const fromStoredLine = (l: StoredBillLine): BillLine => ({
+  kind: l.kind,
+  from: l.from,
+  to: l.to,
+  quantity: { numerator: BigInt(l.quantity.numerator), denominator: BigInt(l.quantity.denominator) },
+  unitPrice: BigInt(l.unitPrice),
+  netCents: BigInt(l.netCents),
+});
+
+/** An end customer's IBAN on a document: country, check digits and the last four (as the screens show it). */
+export function maskIban(iban: string | null | undefined): string {
+  const compact = (iban ?? '').replace(/\s+/g, '').toUpperCase();
+  if (compact.length <= 8) return compact;
+  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
+}
+
+interface PaymentSource {
+  method: PaymentMethod | null;
+  invoiceDate: string;
+  collectionDate: Date | null;
+  gapDays: number | null;
+  operator: { creditorId: string | null; iban: string | null; bic: string | null; bankName: string | null };
+  contract: { mandateReference: string | null; iban: string | null };
+}
+
+/** The payment block by the bill's payment method (spec 3 §3): direct debit, transfer, card or nothing to pay by. */
+export function paymentOf(p: PaymentSource): InvoicePayment {
+  const due = p.gapDays ? addDays(p.invoiceDate, p.gapDays) : undefined;
+  switch (p.method) {
+    case 'SEPA':
+    case 'STRIPE_SEPA':
+      return {
+        kind: 'SEPA',
+        creditorId: p.operator.creditorId ?? undefined,
+        mandateReference: p.contract.mandateReference ?? undefined,
+        maskedIban: maskIban(p.contract.iban) || undefined,
+        collectionDate: p.collectionDate ? berlinDate(p.collectionDate) : due,
+      };
+    case 'BANK_TRANSFER':
+      return {
+        kind: 'BANK_TRANSFER',
+        iban: p.operator.iban ?? '',
+        bic: p.operator.bic ?? undefined,
+        bankName: p.operator.bankName ?? undefined,
+        dueDate: due ?? p.invoiceDate,
+      };
+    case 'STRIPE_CARD':
+      return { kind: 'CARD' };
+    default:
+      return { kind: 'NONE' };
+  }
+}
+
+const templateLines = (...lines: (string | null)[]) => lines.map((l) => (l ?? '').trim()).filter(Boolean);
+
+async function billRow(db: Db, billId: string) {
+  const [row] = await db
+    .select({ bill: bills, operator: operators, contract: contracts })
+    .from(bills)
+    .innerJoin(operators, eq(operators.cpoId, bills.cpoId))
+    .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+    .where(eq(bills.billId, billId));
+  return row;
+}
+
+/** The invoice of one bill, or undefined when there is no such bill (callers check the scope first). */
+export async function loadInvoiceDocument(db: Db, billId: string): Promise<InvoiceDocument | undefined> {
+  const row = await billRow(db, billId);
+  if (!row) return undefined;
+  const { bill, operator: o, contract: c } = row;
+  const invoiceDate = berlinDate(bill.billGenerationDate);
+  const lines = bill.lines.map(fromStoredLine);
+  const netCents = toUnits(bill.netCosts, 2);
+  const grossCents = toUnits(bill.totalTaxedCosts, 2);
+  return {
+    issuer: {
+      name: o.cpoName,
+      careOf: o.careOf,
+      street: o.street,
+      zipCode: o.zipCode,
+      city: o.city,
+      countryCode: o.countryCode,
+      vatId: o.vatId,
+      taxNumber: o.taxNumber,
+    },
+    headerLines: templateLines(o.headerLine1, o.headerLine2, o.headerLine3, o.headerLine4),
+    footerLines: templateLines(o.footerLine1, o.footerLine2, o.footerLine3, o.footerLine4),
+    contact: o.contactPersonName
+      ? { name: o.contactPersonName, position: o.contactPersonPosition, phone: o.contactPersonPhone, email: o.contactPersonEmail }
+      : undefined,
+    recipient: {
+      name: `${bill.endCustomerFirstName} ${bill.endCustomerLastName}`.trim(),
+      careOf: c.careOf,
+      street: c.street,
+      zipCode: c.zipCode,
+      city: c.city,
+      countryCode: c.countryCode,
+    },
+    recipientEmail: c.email,
+    billNumber: bill.billNumber,
+    invoiceDate,
+    periodStart: bill.startDate,
+    periodEnd: bill.endDate,
+    endCustomerId: bill.endCustomerId,
+    lines,
+    vatPercent: Number(bill.vatPercent),
+    netCents,
+    vatCents: toUnits(bill.vatCosts, 2),
+    grossCents,
+    payment: paymentOf({
+      method: bill.paymentMethod,
+      invoiceDate,
+      collectionDate: bill.billCollectionDate,
+      gapDays: o.moneyCollectionGapInDays,
+      operator: o,
+      contract: { mandateReference: c.contractMandateReference, iban: c.contractIban },
+    }),
+    history: o.isChargingHistoryIncluded ? await historyOf(db, bill, lines) : undefined,
+  };
+}
+
+type BillRow = typeof bills.$inferSelect;
+
+/**
+ * The proof of the period's charging requests (finished, of the bill's contract, started on a
+ * Berlin day of the period; an IMMEDIATE bill its one request), each with the net energy amount the
+ * bill's energy line of that day charges for it. Read in keyset batches.
+ */
+async function historyOf(db: Db, bill: BillRow, lines: readonly BillLine[]): Promise<InvoiceHistoryRow[]> {
+  const scope = bill.chargingRequestId
+    ? eq(chargingRequests.transactionId, bill.chargingRequestId)
+    : and(
+        eq(chargingRequests.contractKey, bill.contractKey),
+        eq(chargingRequests.status, 'finished'),
+        gte(chargingRequests.startDate, sql`(${bill.startDate}::date)::timestamp at time zone 'Europe/Berlin'`),
+        lt(chargingRequests.startDate, sql`(${bill.endDate}::date + 1)::timestamp at time zone 'Europe/Berlin'`),
+      );
+  const energyLines = lines.filter((l) => l.kind === 'energy');
+  const rows: InvoiceHistoryRow[] = [];
+  let after: { start: Date; id: string } | undefined;
+  for (;;) {
+    const batch = await db
+      .select({
+        id: chargingRequests.transactionId,
+        start: chargingRequests.startDate,
+        end: chargingRequests.endDate,
+        energyKwh: chargingRequests.energyKwh,
+        locationName: locations.locationName,
+        parkingLot: chargingRequests.parkingLot,
+      })
+      .from(chargingRequests)
+      .innerJoin(locations, eq(locations.locationId, chargingRequests.locationId))
+      .where(
+        and(
+          scope,
+          after
+            ? or(
+                gt(chargingRequests.startDate, after.start),
+                and(eq(chargingRequests.startDate, after.start), gt(chargingRequests.transactionId, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(chargingRequests.startDate), asc(chargingRequests.transactionId))
+      .limit(HISTORY_BATCH);
+    for (const r of batch) {
+      const day = berlinDate(r.start);
+      const line = energyLines.find((l) => l.from <= day && l.to >= day);
+      rows.push({
+        start: r.start,
+        end: r.end,
+        place: r.parkingLot ? `${r.locationName}, Stellplatz ${r.parkingLot}` : r.locationName,
+        energyKwh: r.energyKwh,
+        costCents: line ? divideRounded(toUnits(r.energyKwh, 3) * line.unitPrice, 100_000n) : 0n,
+      });
+    }
+    if (batch.length < HISTORY_BATCH) return rows;
+    const last = batch[batch.length - 1]!;
+    after = { start: last.start, id: last.id };
+  }
+}
