@@ -10,6 +10,7 @@ import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
 import { StationHistory } from './components/station-history';
 import { PendingValue } from '../../offline/pending-value';
+import { useStationLive } from './use-station-live';
 import { displayConnectorId, heartbeatDisplay, statusColour, statusMessageId } from './station-display';
 
 export interface StationDetailPageProps {
@@ -26,6 +27,7 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
   const t = useT();
   const options = stationDetailQueryOptions(connectorId);
   const query = useQuery(options);
+  useStationLive();
 
   return (
     <DetailPage

@@ -1,3 +1,4 @@
+import { useStationLive } from './use-station-live';
 import { useT } from '../../i18n/i18n-context';
 import { Button } from '../../ui/button';
 import { ActionMenu } from '../../ui/menu';
@@ -18,6 +19,7 @@ export function StationListPage({ list }: { list: ListStateSource<StationFilters
   const { isAdmin } = useSession();
   const create = useDialogOpener();
   const upload = useDialogOpener();
+  useStationLive();
 
   return (
     <div className="flex flex-col gap-5">
