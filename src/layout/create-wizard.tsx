@@ -33,15 +33,7 @@ type Outcome = { kind: 'created'; body: ReactNode } | { kind: 'failed'; title: s
  * `failure` makes of it. The same frame for every 'create' (and one-off edit) in the app, so each
  * area brings only its steps, its mutation, its success text and its error codes.
  */
-export function CreateWizard<A>({
-  send,
-  isSending,
-  successTitle,
-  successBody,
-  failure,
-  onClose,
-  ...wizard
-}: CreateWizardProps<A>) {
+export function CreateWizard<A>({ send, isSending, successTitle, successBody, failure, onClose, ...wizard }: CreateWizardProps<A>) {
   const t = useT();
   const [outcome, setOutcome] = useState<Outcome>(null);
 
