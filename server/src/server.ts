@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
 import { applyDueTariffChanges } from './contracts/queries';
+import { startBillJob } from './bills/job';
 import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
@@ -120,6 +121,8 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     applyTariffs();
   }, 3600_000);
   prune.unref();
+  // Daily, and now: the previous month's bills (every instance may; each bill is made once).
+  const billJob = startBillJob(handle.db, { clock: opts.now ? () => opts.now! : undefined, log });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve(
@@ -180,6 +183,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       closed = true;
       mail.stop();
       clearInterval(prune);
+      await billJob.stop();
       await centralSystem.close();
       await relay.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -38,8 +38,15 @@ const contractColumns = {
  * is decided by `periodEndingIn`). In key order, so a run is repeatable.
  */
 export async function contractsToBill(db: Db, first: string, last: string, keys?: readonly string[]) {
+  const [year, month] = first.split('-').map(Number);
   return db
-    .select(contractColumns)
+    .select({
+      ...contractColumns,
+      // A bill of a period made by this month's run already: nothing left to do for it (an IMMEDIATE
+      // contract's bills name their request, and the month may have new ones).
+      billedThisMonth: sql<boolean>`exists (select 1 from ${bills} b where b.contract_key = ${contracts.contractKey}
+        and b.charging_request_id is null and b.year_number = ${year} and b.month_number = ${month})`,
+    })
     .from(contracts)
     .innerJoin(operators, eq(operators.cpoId, contracts.cpoId))
     .where(

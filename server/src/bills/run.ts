@@ -39,6 +39,8 @@ export interface BillRunOptions {
   /** Only these contracts (tests). */
   contractKeys?: readonly string[];
   log?: (msg: string) => void;
+  /** Asked between contracts: true ends the run early (the server is closing). */
+  shouldStop?: () => boolean;
 }
 
 export interface BillRunAnswer {
@@ -254,18 +256,20 @@ export async function runBills(db: Db, month: string, opts: BillRunOptions = {})
       if (!c.billingCycle || !c.startDate) throw new RangeError('contract without billing cycle or start');
       const cycle = c.billingCycle === 'IMMEDIATE' ? 'MONTHLY' : c.billingCycle;
       const period = periodEndingIn(cycle, month, c.startDate, c.endDate);
-      if (period) due.push({ c, period });
+      if (period && c.billedThisMonth && c.billingCycle !== 'IMMEDIATE') answer.skipped++;
+      else if (period) due.push({ c, period });
     } catch (err) {
       failed(err);
     }
   }
-  for (let i = 0; i < due.length; i += CHUNK) {
+  for (let i = 0; i < due.length && !opts.shouldStop?.(); i += CHUNK) {
     const chunk = due.slice(i, i + CHUNK);
     const keys = chunk.map((d) => d.c.contractKey);
     const from = chunk.reduce((min, d) => (d.period.start < min ? d.period.start : min), last);
     const histories = await tariffHistories(db, keys);
     const requests = await billedRequests(db, keys, from, last);
     for (const { c, period } of chunk) {
+      if (opts.shouldStop?.()) break;
       const basis = { history: histories.get(c.contractKey) ?? [], requests: requests.get(c.contractKey) ?? [] };
       try {
         const outcome =
