@@ -1,8 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { defaultRuntimeConfig } from '../../../contract/config';
 import { routes, type App } from '../app';
 import type { Db } from '../db/client';
 import { dashboardUsers } from '../db/schema/auth';
+import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
 import { contracts } from '../db/schema/contracts';
 import { customers } from '../db/schema/customers';
@@ -75,6 +76,7 @@ export const entityCodes = {
   connector: 'CONNECTOR_NOT_FOUND',
   contract: 'CONTRACT_NOT_FOUND',
   customer: 'CUSTOMER_NOT_FOUND',
+  bill: 'BILLING_NOT_FOUND',
 } as const;
 export type TenantEntity = keyof typeof entityCodes;
 /** `user`: a dashboard user, which routes only accept as the caller itself (403 for anyone else). */
@@ -92,6 +94,8 @@ export interface Bag {
    */
   customer: { customerId: string; userCreatesOperators: boolean; contractKey: string };
   request: { transactionId: string };
+  /** A bill of the operator with a PDF (GENERATED where there is one): its number and id. */
+  bill: { billNumber: string; billId: string };
   user: { id: string; email: string; password: string };
 }
 
@@ -102,6 +106,7 @@ export const nonexistentBag: Bag = {
   contract: { contractKey: '00000000-0000-4000-8000-000000000000', endCustomerId: '999-99999-999' },
   customer: { customerId: 'K99999', userCreatesOperators: false, contractKey: '00000000-0000-4000-8000-00000000c0de' },
   request: { transactionId: 'NOPE000000000000000000' },
+  bill: { billNumber: 'RE-MATRIX-NONE', billId: '00000000-0000-4000-8000-0000000b111d' },
   user: { id: '00000000-0000-4000-8000-000000000001', email: 'nobody@matrix.example', password: 'Nobody-Matrix-2026' },
 };
 
@@ -132,6 +137,13 @@ export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: strin
     .orderBy(asc(chargingRequests.transactionId))
     .limit(1);
   if (!contract || !request) throw new Error(`The seed has no contract or charging request of ${cpoId}`);
+  const [bill] = await db
+    .select({ billNumber: bills.billNumber, billId: bills.billId })
+    .from(bills)
+    .where(and(eq(bills.cpoId, cpoId), isNotNull(bills.billingStatus), ne(bills.billingStatus, 'NOT_APPLICABLE')))
+    .orderBy(sql`${bills.billingStatus} <> 'GENERATED'`, asc(bills.billNumber))
+    .limit(1);
+  if (!bill) throw new Error(`The seed has no bill with a PDF of ${cpoId}`);
   const [customer] = await db
     .select({ customerId: operators.customerId, contractKey: customers.contractKey })
     .from(operators)
@@ -151,6 +163,7 @@ export async function bagOf(db: Db, cpoId: string, user: Bag['user'], lot: strin
     contract,
     customer: { customerId: customer.customerId, userCreatesOperators, contractKey: customer.contractKey ?? '' },
     request,
+    bill,
     user,
   };
 }
@@ -235,6 +248,8 @@ export const pathParamKinds: Record<string, ParamKind> = {
     why: 'end customer ids are unique across all operators, so whether one is free is a global answer (spec 2 §4 chip)',
   },
   'logout/:sub': { entity: 'user', value: (b) => b.user.id },
+  // A bill's PDF link names the bill by its number (and its id as verificationId).
+  'pdf/:billNumber': { entity: 'bill', value: (b) => b.bill.billNumber },
   'forget-password/:email': { unscoped: 'nobody@matrix.example', why: 'anyone may ask for a reset link of any address' },
 };
 
@@ -263,7 +278,8 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   contactPersonEmail: { free: "the address of an operator's contact person" },
   sendEmail: { free: 'a flag the dashboard always sends as false (the server sends the invitation itself)' },
   creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
-  verificationId: { free: "the contract id a PDF link carries, checked together with the contract's key" },
+  verificationId: { free: "the contract or bill id a PDF link carries, checked together with the contract's key or the bill's number" },
+  billId: { tenant: 'bill' },
 };
 
 /** Field names the matrix treats as ids: they must appear in `idFields`. */
@@ -282,6 +298,8 @@ export function tenantValue(entity: TenantEntity, b: Bag): string {
       return b.contract.contractKey;
     case 'customer':
       return b.customer.customerId;
+    case 'bill':
+      return b.bill.billId;
   }
 }
 
@@ -491,6 +509,12 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'PUT /booking-service/bookings/billing-status-update': () => ({
     body: [{ billingNumber: 'R-MATRIX-NONE', billingStatus: 'PAID' }],
     expect: [404],
+  }),
+  'GET /booking-service/bookings/pdf/:billNumber': (b) => ({ query: { verificationId: b.bill.billId } }),
+  // The bag's bill is GENERATED where the operator has one: the first caller sends it, later ones find it SENT.
+  'POST /booking-service/bookings/send-bill-email': (b) => ({ body: { billNumbers: [b.bill.billNumber] }, expect: [200, 409] }),
+  'POST /booking-service/bookings/download-bill': (b) => ({
+    body: { billPdfDtoList: [{ billId: b.bill.billId, billNumber: b.bill.billNumber }] },
   }),
   'GET /booking-service/bookings/charging-history/export': (b) => ({
     query: { contractKey: b.contract.contractKey, startDate: '2025-01-01', endDate: '2026-03-31' },
