@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswortVergessenRouteImport } from './routes/passwort-vergessen'
 import { Route as AppCockpitRouteImport } from './routes/_app/cockpit'
 import { Route as AppEinstellungenRouteImport } from './routes/_app/einstellungen'
+import { Route as AppRechnungenRouteImport } from './routes/_app/rechnungen'
 import { Route as AppRfidRouteImport } from './routes/_app/rfid'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppBetreiberIndexRouteImport } from './routes/_app/betreiber/index'
@@ -69,6 +70,11 @@ const AppCockpitRoute = AppCockpitRouteImport.update({
 const AppEinstellungenRoute = AppEinstellungenRouteImport.update({
   id: '/einstellungen',
   path: '/einstellungen',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRechnungenRoute = AppRechnungenRouteImport.update({
+  id: '/rechnungen',
+  path: '/rechnungen',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRfidRoute = AppRfidRouteImport.update({
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
+  '/rechnungen': typeof AppRechnungenRoute
   '/rfid': typeof AppRfidRoute
   '/support': typeof AppSupportRoute
   '/betreiber/$details': typeof AppBetreiberDetailsRoute
@@ -175,6 +182,7 @@ export interface FileRoutesByTo {
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/cockpit': typeof AppCockpitRoute
   '/einstellungen': typeof AppEinstellungenRoute
+  '/rechnungen': typeof AppRechnungenRoute
   '/rfid': typeof AppRfidRoute
   '/support': typeof AppSupportRoute
   '/betreiber/$details': typeof AppBetreiberDetailsRoute
@@ -200,6 +208,7 @@ export interface FileRoutesById {
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/_app/cockpit': typeof AppCockpitRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
+  '/_app/rechnungen': typeof AppRechnungenRoute
   '/_app/rfid': typeof AppRfidRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/betreiber/$details': typeof AppBetreiberDetailsRoute
@@ -225,6 +234,7 @@ export interface FileRouteTypes {
     | '/passwort-vergessen'
     | '/cockpit'
     | '/einstellungen'
+    | '/rechnungen'
     | '/rfid'
     | '/support'
     | '/betreiber/$details'
@@ -248,6 +258,7 @@ export interface FileRouteTypes {
     | '/passwort-vergessen'
     | '/cockpit'
     | '/einstellungen'
+    | '/rechnungen'
     | '/rfid'
     | '/support'
     | '/betreiber/$details'
@@ -272,6 +283,7 @@ export interface FileRouteTypes {
     | '/passwort-vergessen'
     | '/_app/cockpit'
     | '/_app/einstellungen'
+    | '/_app/rechnungen'
     | '/_app/rfid'
     | '/_app/support'
     | '/_app/betreiber/$details'
@@ -355,6 +367,13 @@ declare module '@tanstack/react-router' {
       path: '/einstellungen'
       fullPath: '/einstellungen'
       preLoaderRoute: typeof AppEinstellungenRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/rechnungen': {
+      id: '/_app/rechnungen'
+      path: '/rechnungen'
+      fullPath: '/rechnungen'
+      preLoaderRoute: typeof AppRechnungenRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/rfid': {
@@ -461,6 +480,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppCockpitRoute: typeof AppCockpitRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
+  AppRechnungenRoute: typeof AppRechnungenRoute
   AppRfidRoute: typeof AppRfidRoute
   AppSupportRoute: typeof AppSupportRoute
   AppBetreiberDetailsRoute: typeof AppBetreiberDetailsRoute
@@ -478,6 +498,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppCockpitRoute: AppCockpitRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,
+  AppRechnungenRoute: AppRechnungenRoute,
   AppRfidRoute: AppRfidRoute,
   AppSupportRoute: AppSupportRoute,
   AppBetreiberDetailsRoute: AppBetreiberDetailsRoute,

@@ -1,3 +1,4 @@
+import { registerBillWrites } from './features/bills/api/bill-writes';
 import { registerOperatorWrites } from './features/operators/api/operator-writes';
 import { registerStationWrites } from './features/stations/api/station-writes';
 import { registerUserWrites } from './features/users/api/user-writes';
@@ -10,3 +11,4 @@ import { registerUserWrites } from './features/users/api/user-writes';
 registerStationWrites();
 registerOperatorWrites();
 registerUserWrites();
+registerBillWrites();

@@ -62,6 +62,8 @@ export interface UntypedRequestOptions extends BaseRequestOptions {
 
 export interface BlobRequestOptions extends BaseRequestOptions {
   responseType: 'blob';
+  /** Bytes of the answer received so far (and its length when the server said), while it streams in. */
+  onDownloadProgress?: (received: number, total: number | null) => void;
 }
 
 export interface BlobResult {
@@ -72,7 +74,11 @@ export interface BlobResult {
   status: number;
 }
 
-type AnyRequestOptions = BaseRequestOptions & { responseType?: 'json' | 'blob'; schema?: AnswerCheck<unknown> };
+type AnyRequestOptions = BaseRequestOptions & {
+  responseType?: 'json' | 'blob';
+  schema?: AnswerCheck<unknown>;
+  onDownloadProgress?: BlobRequestOptions['onDownloadProgress'];
+};
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
@@ -410,6 +416,19 @@ export function apiRequest(options: AnyRequestOptions): Promise<unknown> {
   return method === 'GET' || options.background ? perform(options) : trackWrite(() => perform(options));
 }
 
+async function readBlob(response: Response, onProgress: BlobRequestOptions['onDownloadProgress']): Promise<Blob> {
+  try {
+    if (!onProgress) return await response.blob();
+    const { readWithProgress } = await import('./download-progress');
+    return await readWithProgress(response, onProgress);
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    // The answer broke off midway (the network went): no answer, as for a request that got none.
+    reportNoAnswer();
+    throw new NetworkError('failed', { cause: error });
+  }
+}
+
 async function perform(options: AnyRequestOptions): Promise<unknown> {
   const auth = options.auth ?? true;
   const prepared = await prepare(options);
@@ -432,7 +451,7 @@ async function perform(options: AnyRequestOptions): Promise<unknown> {
 
   if (options.responseType === 'blob') {
     return {
-      blob: await response.blob(),
+      blob: await readBlob(response, options.onDownloadProgress),
       filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
       contentType: response.headers.get('Content-Type'),
       status: response.status,

@@ -32,7 +32,7 @@ export function navFor(session: Pick<Session, 'isAdmin'>, isBuilt: (href: string
     ],
     administration: [
       { key: 'operators', href: '/betreiber', dataRoot: 'operators' },
-      { key: 'bills', href: '/rechnungen' },
+      { key: 'bills', href: '/rechnungen', dataRoot: 'bills' },
       ...(session.isAdmin
         ? ([
             { key: 'customers', href: '/customers' },

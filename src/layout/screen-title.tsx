@@ -15,6 +15,7 @@ export const SCREEN_TITLES: Readonly<Record<string, string>> = {
   '/_app/cockpit': 'cockpit',
   '/_app/einstellungen': 'settings',
   '/_app/rfid': 'rfid',
+  '/_app/rechnungen': 'bills',
   '/_app/support': 'support',
   '/_app/betreiber/': 'operators',
   '/_app/betreiber/$details': 'operator',

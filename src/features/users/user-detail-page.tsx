@@ -15,6 +15,7 @@ import { ToggleButtonGroup } from '../../ui/toggle-button-group';
 import { fetchContractPdf, userDetailQueryOptions } from './api/user-queries';
 import { contractScope } from './api/user-writes';
 import { PendingValue } from '../../offline/pending-value';
+import { SendBillButton } from './components/send-bill-button';
 import { UserActions, type UserReopen } from './user-actions';
 import { maskIban, upcomingTariffChange } from './user-rules';
 
@@ -219,7 +220,11 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
         />
       </Card>
       {withBilling && (
-        <Card title={t('users.cards.billing')} className="lg:col-span-2">
+        <Card
+          title={t('users.cards.billing')}
+          className="lg:col-span-2"
+          actions={c.billingStatus === 'GENERATED' ? <SendBillButton contract={c} /> : undefined}
+        >
           <Facts
             rows={[
               [t('users.fields.billingCycle'), c.billingCycle ? t(`users.billingCycles.${c.billingCycle}`) : null],

@@ -9,7 +9,6 @@ import {
   initialTariffValues,
   parseMoney,
   upcomingTariffChange,
-  paymentStatusChange,
   paymentStatusWrite,
   deleteWrite,
   invitationWrite,
@@ -17,6 +16,7 @@ import {
   tariffWrite,
   terminateWrite,
 } from './user-rules';
+import { paymentStatusChange } from '../../shared/payment-status/payment-status-rules';
 
 const row = (patch: Partial<ContractRow>): ContractRow => ({
   id: 'k-1',

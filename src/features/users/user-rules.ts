@@ -1,5 +1,6 @@
 import { addDays, tariffChangeIssues, type ContractDetail, type ContractRow } from '../../../contract/contracts';
 import type { NewWrite } from '../../offline/outbox-write';
+import type { PaymentStatus } from '../../shared/payment-status/payment-status-rules';
 import {
   USER_DELETE_WRITE,
   USER_INVITATION_WRITE,
@@ -14,24 +15,11 @@ import {
 
 /** The rules of the users screens that are not the contract's (spec 2 §2, §4-5), and the writes they make. */
 
-export type PaymentStatus = 'PAID' | 'UNPAID';
-
 export type PaymentSelectionGate = { ok: true } | { ok: false; warning: 'noSelection' };
 
 /** Spec 2 §2: a bulk action with no row selected says 'select one user'. */
 export const checkPaymentSelection = (selected: readonly ContractRow[]): PaymentSelectionGate =>
   selected.length === 0 ? { ok: false, warning: 'noSelection' } : { ok: true };
-
-/**
- * What setting `status` on the selected rows does (spec 2 §2, §4): the rows with a bill that would
- * change, the rows without a bill (the no-invoice warning; nothing is sent for them), and whether
- * nothing changes at all ('Feld nicht geändert': the wizard does not go on).
- */
-export function paymentStatusChange(selected: readonly ContractRow[], status: PaymentStatus | null) {
-  const withoutBill = selected.filter((r) => !r.billNumber);
-  const changing = status === null ? [] : selected.filter((r) => r.billNumber && r.billingStatus !== status);
-  return { changing, withoutBill, unchanged: status !== null && changing.length === 0 };
-}
 
 const newDraft = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

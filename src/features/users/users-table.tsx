@@ -21,13 +21,15 @@ import { locationDropdownQueryOptions } from '../locations/api/location-queries'
 import { isUserType } from './api/user-keys';
 import { noUserFilters, type UserFilters } from './api/user-search';
 import { locationUsersQueryOptions, userListQueryOptions } from './api/user-queries';
-import { checkPaymentSelection } from './user-rules';
+import { checkPaymentSelection, paymentStatusWrite } from './user-rules';
 import { contractScope } from './api/user-writes';
 import { PendingValue } from '../../offline/pending-value';
 import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 
 // The modal is not part of the first screen: it loads once the table shows.
-const PaymentStatusWizard = lazyDialog(() => import('./components/payment-status-wizard').then((m) => m.PaymentStatusWizard));
+const PaymentStatusWizard = lazyDialog(() =>
+  import('../../shared/payment-status/payment-status-wizard').then((m) => m.PaymentStatusWizard),
+);
 
 /** Spec 2 §2: PAID reads Bezahlt, UNPAID Offen; any other bill state leaves the cell empty. */
 const shownBillingStatuses: Partial<Record<BillStatus, { key: string; tone: 'success' | 'warning' }>> = {
@@ -170,7 +172,19 @@ export function UsersTable({ heading, locationId, list: source }: UsersTableProp
         emptyText={t('users.list.empty')}
         minWidth={560}
       />
-      <PaymentStatusWizard key={paymentStatus.opening} opener={paymentStatus} selected={frozen} onQueued={queued} />
+      <PaymentStatusWizard
+        key={paymentStatus.opening}
+        opener={paymentStatus}
+        selected={frozen}
+        messages="users.payment"
+        write={(changing, status) =>
+          paymentStatusWrite(
+            frozen.filter((r) => changing.some((c) => c.id === r.id)),
+            status,
+          )
+        }
+        onQueued={queued}
+      />
       <AlertDialog isOpen={warning !== null} onClose={() => setWarning(null)} variant="warning" title={t('users.payment.warningTitle')}>
         {warning}
       </AlertDialog>

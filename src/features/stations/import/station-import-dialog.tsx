@@ -7,7 +7,7 @@ import { useT } from '../../../i18n/i18n-context';
 import { useOnlineStatus } from '../../../offline/online-status';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import { saveFile } from '../../users/api/user-queries';
+import { saveFile } from '../../../api/save-file';
 import { fetchImportTemplate, importVariables, stationImportMutation } from '../api/station-import-queries';
 import { fileErrorMessage, mistakesOf } from './import-messages';
 import { ImportMistakes, ImportPreview, ImportProgress } from './import-tables';

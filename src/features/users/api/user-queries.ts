@@ -4,7 +4,11 @@ import { contractDetailSchema, contractListAnswerSchema, historyExportFileName }
 import { locationContractsAnswerSchema } from '../../../../contract/locations';
 import { apiRequest } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
+import { billKeys } from '../../bills/api/bill-keys';
 import { isUserType, userKeys, type LocationUsersParams, type UserListParams } from './user-keys';
+
+/** Users lists and a contract's page show its newest bill's status: a bill write refreshes them (offline/refresh-after-write.ts). */
+const showsBills = { shows: [billKeys.lists()] };
 
 /** One page of GET /contract-management/contracts/operator (server-side filters and paging). */
 export const userListQueryOptions = (params: UserListParams) =>
@@ -27,6 +31,7 @@ export const userListQueryOptions = (params: UserListParams) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    meta: showsBills,
   });
 
 /**
@@ -51,6 +56,7 @@ export const locationUsersQueryOptions = (locationId: string, params: LocationUs
         schema: locationContractsAnswerSchema,
         signal,
       }),
+    meta: showsBills,
     // Paging or filtering keeps the old rows (marked busy) instead of an empty table, but never the
     // rows of another location when the page switches to a different one.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === locationId ? keepPreviousData(previous) : undefined),
@@ -67,6 +73,7 @@ export const userDetailQueryOptions = (contractKey: string) =>
         schema: contractDetailSchema,
         signal,
       }),
+    meta: showsBills,
   });
 
 /**
@@ -84,18 +91,6 @@ export function isEndCustomerIdFree(id: string, of: { cpoId: string } | { contra
     query: 'cpoId' in of ? { cpoId: of.cpoId } : undefined,
     schema: z.boolean(),
   });
-}
-
-/** Hands a downloaded file to the browser under `filename`. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

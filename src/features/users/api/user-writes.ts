@@ -3,6 +3,7 @@ import { rfidConflictsSchema } from '../../../../contract/rfid';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
 import { registerWriteKind } from '../../../offline/write-kinds';
+import { billKeys } from '../../bills/api/bill-keys';
 import { locationKeys } from '../../locations/api/location-keys';
 import type { UserFormValues } from './user-form-values';
 import { userKeys } from './user-keys';
@@ -220,7 +221,7 @@ export function registerUserWrites(): void {
     kind: USER_PAYMENT_STATUS_WRITE,
     name: (t) => t('users.writes.paymentStatus'),
     label: (d, t) => t('users.writes.paymentStatusLabel', { count: d.rows.length, status: t(`users.billingStatus.${d.status}`) }),
-    refreshes: (d) => [userKeys.lists(), ...d.rows.map((r) => userKeys.detail(r.contractKey))],
+    refreshes: (d) => [userKeys.lists(), billKeys.lists(), ...d.rows.map((r) => userKeys.detail(r.contractKey))],
     formPath: () => '/nutzer',
     describeFailure: (error, t) => (error.code === 'BILLING_NOT_FOUND' ? t('users.writes.billNotFound') : null),
   });

@@ -13,7 +13,8 @@ import { DateRangeField, type DateRangeFieldValue } from '../../../ui/date-range
 import { defaultRange, toWire, todayLocal } from '../../../ui/date-range';
 import { showNotice } from '../../../ui/notices';
 import { DEFAULT_PAGE_SIZE } from '../../../ui/paging';
-import { fetchHistoryCsv, saveFile } from '../api/user-queries';
+import { saveFile } from '../../../api/save-file';
+import { fetchHistoryCsv } from '../api/user-queries';
 
 /** One user: their id and name are the page's, not columns. */
 const USER_OMITS = ['endCustomerId', 'name'] as const;

@@ -1,26 +1,30 @@
 import { useState } from 'react';
-import type { ContractRow } from '../../../../contract/contracts';
-import { settableBillingStatuses } from '../../../../contract/contracts';
-import { useT } from '../../../i18n/i18n-context';
-import type { SubmitOutcome } from '../../../offline/outbox';
-import { useOutboxInstance } from '../../../offline/outbox-react';
-import { RadioGroup } from '../../../ui/radio-group';
-import { Wizard } from '../../../ui/wizard';
-import { paymentStatusChange, paymentStatusWrite, type PaymentStatus } from '../user-rules';
+import { settableBillingStatuses } from '../../../contract/contracts';
+import { useT } from '../../i18n/i18n-context';
+import type { SubmitOutcome } from '../../offline/outbox';
+import { useOutboxInstance } from '../../offline/outbox-react';
+import type { NewWrite } from '../../offline/outbox-write';
+import { RadioGroup } from '../../ui/radio-group';
+import { Wizard } from '../../ui/wizard';
+import { paymentStatusChange, type PaymentRow, type PaymentStatus } from './payment-status-rules';
 
 export interface PaymentStatusWizardProps {
   isOpen: boolean;
-  selected: readonly ContractRow[];
+  selected: readonly PaymentRow[];
+  /** The area's one outbox write for the rows that change (the server sets all or none). */
+  write: (changing: readonly PaymentRow[], status: PaymentStatus) => NewWrite;
+  /** Whose words: the users list speaks of users, the bills list of bills. */
+  messages: 'users.payment' | 'bills.payment';
   onClose: () => void;
   onQueued: (outcome: SubmitOutcome) => void;
 }
 
 /**
- * Spec 2 §2/§4 payment-status change: PAID or UNPAID for every selected row (their newest bills),
- * in two steps; 'Feld nicht geändert' when no row would change; users without a bill are named
- * in the no-invoice warning and left out. One outbox write for all of them (the server sets all or none).
+ * Spec 2 §2/§4 payment-status change, the one modal of /nutzer and /rechnungen: PAID or UNPAID for
+ * every selected row, in two steps; 'Feld nicht geändert' when no row would change; rows without a
+ * bill are named in the no-invoice warning and left out. One outbox write for all of them.
  */
-export function PaymentStatusWizard({ isOpen, selected, onClose, onQueued }: PaymentStatusWizardProps) {
+export function PaymentStatusWizard({ isOpen, selected, write, messages, onClose, onQueued }: PaymentStatusWizardProps) {
   const t = useT();
   const outbox = useOutboxInstance();
   const [status, setStatus] = useState<PaymentStatus | null>(null);
@@ -46,11 +50,11 @@ export function PaymentStatusWizard({ isOpen, selected, onClose, onQueued }: Pay
       isOpen={isOpen}
       onClose={onClose}
       onReset={() => setStatus(null)}
-      title={t('users.payment.title')}
+      title={t(`${messages}.title`)}
       submitLabel={t('users.payment.submit')}
       onSubmit={async () => {
         if (!status) return;
-        onQueued(await outbox.submit([paymentStatusWrite(changing, status)]));
+        onQueued(await outbox.submit([write(changing, status)]));
       }}
       size="lg"
       steps={[
@@ -79,7 +83,7 @@ export function PaymentStatusWizard({ isOpen, selected, onClose, onQueued }: Pay
           isValid: status !== null && !unchanged,
           content: (
             <div className="flex flex-col gap-2">
-              <p>{status ? t('users.payment.confirmIntro', { status: label(status), count: changing.length }) : null}</p>
+              <p>{status ? t(`${messages}.confirmIntro`, { status: label(status), count: changing.length }) : null}</p>
               <ul className="flex list-disc flex-col gap-1 ps-5">
                 {changing.map((r) => (
                   <li key={r.id}>{`${r.endCustomerId} · ${r.name} · ${r.billNumber}`}</li>

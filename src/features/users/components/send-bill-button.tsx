@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ContractDetail } from '../../../../contract/contracts';
+import { useT } from '../../../i18n/i18n-context';
+import { useOutboxInstance } from '../../../offline/outbox-react';
+import { AlertDialog } from '../../../ui/alert-dialog';
+import { Button } from '../../../ui/button';
+import { showNotice } from '../../../ui/notices';
+import { billListQueryOptions } from '../../bills/api/bill-queries';
+import { sendBillsWrite } from '../../bills/api/bill-writes';
+
+type Outcome = { variant: 'success' | 'error'; title: string; text: string };
+
+/**
+ * Spec 3 §4: a GENERATED bill on a WITH_BILLING contract shows a send-bill button. The bill is the
+ * end customer's newest GENERATED one (the contract's status is its newest bill's); it is sent
+ * through the outbox like the bills list's, and the contract's page refreshes with the bill lists.
+ */
+export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail, 'endCustomerId'> }) {
+  const t = useT();
+  const outbox = useOutboxInstance();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [sending, setSending] = useState(false);
+  const bills = useQuery(
+    billListQueryOptions({
+      startDate: '',
+      endDate: '',
+      userTypes: [],
+      paymentMethods: [],
+      billingStatuses: ['GENERATED'],
+      endCustomerId: c.endCustomerId,
+      page: 0,
+      size: 10,
+    }),
+  );
+  const bill = bills.data?.response[0];
+  if (!bill) return null;
+
+  const send = async () => {
+    setSending(true);
+    try {
+      const result = await outbox.submit([sendBillsWrite([bill])]);
+      if (result === 'saved')
+        setOutcome({
+          variant: 'success',
+          title: t('bills.send.LBLSendBillPdfMailSuccess'),
+          text: t('bills.send.MSGSendBillPdfMailSuccess', { count: 1 }),
+        });
+      else if (result === 'failed')
+        setOutcome({ variant: 'error', title: t('bills.send.LBLSendBillPdfMailError'), text: t('bills.send.MSGSendBillPdfMailError') });
+      else if (result === 'queued') showNotice({ id: 'bill-send', tone: 'info', message: t('bills.send.queued'), timeout: 6_000 });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onPress={() => void send()}
+        isPending={sending}
+        aria-label={t('bills.contract.sendFor', { number: bill.billNumber })}
+      >
+        {t('bills.contract.send')}
+      </Button>
+      <AlertDialog
+        isOpen={outcome !== null}
+        onClose={() => setOutcome(null)}
+        variant={outcome?.variant ?? 'success'}
+        title={outcome?.title}
+      >
+        {outcome?.text}
+      </AlertDialog>
+    </>
+  );
+}
