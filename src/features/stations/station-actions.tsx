@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SettableConnectorStatus } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
+import { AlertDialog } from '../../ui/alert-dialog';
 import { ActionMenu } from '../../ui/menu';
 import type { SelectedConnector } from './station-rules';
 import { useStationActions } from './use-station-actions';
+import { useStationOperations } from './use-station-operations';
 
 /** A form to open at once with what the user entered (the outbox's 'Erneut bearbeiten'). */
 export type StationReopen = { edit: 'parking-lot'; lot?: string } | { edit: 'availability'; status?: SettableConnectorStatus };
@@ -15,10 +17,17 @@ export interface StationActionsProps {
   onReopened?: () => void;
 }
 
-/** The station detail's Actions menu (spec 2 §2): assign a parking lot, change the status. */
+/**
+ * The station detail's Actions menu (spec 2 §2): assign a parking lot, change the status, and for
+ * those who may (admins) change the configuration; when the station is OFFLINE or INACTIVE, or the
+ * app offline, that says why not (spec 2 §4). The other operations are on the station's OCPP card.
+ */
 export function StationActions({ station, reopen, onReopened }: StationActionsProps) {
   const t = useT();
   const actions = useStationActions();
+  const operations = useStationOperations(station);
+  const [blocked, setBlocked] = useState(false);
+  const mayConfigure = operations.types.includes('CHANGE_CONFIGURATION');
   const reopened = useRef(false);
   useEffect(() => {
     if (!reopen || reopened.current) return;
@@ -33,10 +42,20 @@ export function StationActions({ station, reopen, onReopened }: StationActionsPr
         items={[
           { id: 'parking-lot', label: t('stations.actions.parkingLot') },
           { id: 'availability', label: t('stations.actions.availability') },
+          ...(mayConfigure ? [{ id: 'configuration', label: t('ocpp.types.CHANGE_CONFIGURATION') }] : []),
         ]}
-        onAction={(id) => (id === 'parking-lot' ? actions.openParkingLot([station]) : actions.openAvailability([station]))}
+        onAction={(id) => {
+          if (id === 'parking-lot') actions.openParkingLot([station]);
+          else if (id === 'availability') actions.openAvailability([station]);
+          else if (operations.block) setBlocked(true);
+          else operations.open('CHANGE_CONFIGURATION');
+        }}
       />
       {actions.elements}
+      {operations.elements}
+      <AlertDialog isOpen={blocked} onClose={() => setBlocked(false)} variant="warning" title={t('ocpp.block.title')}>
+        {operations.block ? t(`ocpp.block.${operations.block}`) : null}
+      </AlertDialog>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { DetailPage } from '../../layout/detail-page';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
+import { StationOcppPanel } from './components/station-ocpp-panel';
 import { StationHistory } from './components/station-history';
 import { PendingValue } from '../../offline/pending-value';
 import { useStationLive } from './use-station-live';
@@ -52,6 +53,7 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
             <StationInfo station={station} />
             <CurrentStatus station={station} />
           </div>
+          <StationOcppPanel station={station} />
           <StationHistory connectorId={station.connectorId} />
         </>
       )}

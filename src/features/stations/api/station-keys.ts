@@ -22,4 +22,6 @@ export const stationKeys = {
   list: (params: StationListParams) => [...stationKeys.lists(), params] as const,
   details: () => [...stationKeys.all, 'detail'] as const,
   detail: (connectorId: string) => [...stationKeys.details(), connectorId] as const,
+  /** The station's OCPP side as its connector's detail shows it: under the detail, so what refreshes the detail refreshes it. */
+  ocpp: (connectorId: string) => [...stationKeys.detail(connectorId), 'ocpp'] as const,
 };
