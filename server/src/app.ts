@@ -13,6 +13,7 @@ import { bookingRoutes } from './bookings/routes';
 import { configRoutes } from './config/routes';
 import { contractRoutes } from './contracts/routes';
 import type { Db } from './db/client';
+import { downloadRoutes } from './downloads/routes';
 import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
@@ -128,6 +129,7 @@ export const routes: readonly Route[] = [
   ...rfidRoutes,
   ...contractRoutes,
   ...bookingRoutes,
+  ...downloadRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */
