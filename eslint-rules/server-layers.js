@@ -22,6 +22,8 @@ export const areaImports = {
     'operators/queries',
     'rfid/handlers',
   ],
+  // The download center's files are written by the bookings area's one German-Excel CSV writer.
+  downloads: ['bookings/german-csv', 'bookings/handlers'],
   // The station simulator starts from the demo seed's stations, tags and station password.
   ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
   // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames);

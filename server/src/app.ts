@@ -14,6 +14,7 @@ import { bookingRoutes } from './bookings/routes';
 import { configRoutes } from './config/routes';
 import { contractRoutes } from './contracts/routes';
 import type { Db } from './db/client';
+import { downloadRoutes } from './downloads/routes';
 import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
@@ -130,6 +131,7 @@ export const routes: readonly Route[] = [
   ...contractRoutes,
   ...bookingRoutes,
   ...billRoutes,
+  ...downloadRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */

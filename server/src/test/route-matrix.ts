@@ -520,6 +520,10 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     query: { contractKey: b.contract.contractKey, startDate: '2025-01-01', endDate: '2026-03-31' },
     expect: [200, 204],
   }),
+  'GET /booking-service/bookings/standard-csv': (b) => ({
+    query: { locationIds: b.location.locationId, startDate: '2025-01-01', endDate: '2026-03-31' },
+    expect: [200, 204],
+  }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),
