@@ -279,7 +279,9 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   sendEmail: { free: 'a flag the dashboard always sends as false (the server sends the invitation itself)' },
   creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
   verificationId: { free: "the contract or bill id a PDF link carries, checked together with the contract's key or the bill's number" },
-  billId: { tenant: 'bill' },
+  // Checked with the bill's number it comes with: the matrix swaps the bag's whole bill (404 BILLING_NOT_FOUND), so
+  // every GET need not be called with it again (the SSE route's case is near its time limit).
+  billId: { free: "a bill's id, always sent with the bill's number and swapped together with it through the bag" },
 };
 
 /** Field names the matrix treats as ids: they must appear in `idFields`. */
