@@ -17,6 +17,7 @@ interface BillRow {
   userType: string;
   paymentMethod: string | null;
   billGenerationDate: string;
+  billDownloadDate: string | null;
 }
 
 async function bills(page: Page, query: string): Promise<{ total: number; rows: BillRow[] }> {
@@ -200,8 +201,11 @@ test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of 
   const year = await bills(page, `${YEAR()}&page=0&size=25`);
   await expect(rowOf(page, year.rows[0]!.billNumber)).toBeVisible();
 
-  // The PDF opens in a new tab from memory (the request carries the token).
+  // The PDF opens in a new tab from memory (the request carries the token); the server notes the
+  // first download, and the row shows its date at once.
   const withPdf = year.rows.filter((b) => b.billingStatus && b.billingStatus !== 'NOT_APPLICABLE');
+  withPdf.sort((a, b) => Number(!!a.billDownloadDate) - Number(!!b.billDownloadDate));
+  expect(withPdf[0]!.billDownloadDate).toBeNull();
   const [popup, pdf] = await Promise.all([
     page.waitForEvent('popup'),
     page.waitForResponse((r) => r.url().includes('/bookings/pdf/')),
@@ -213,6 +217,8 @@ test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of 
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
+  const today = berlinToday().split('-').reverse().join('.');
+  await expect(rowOf(page, withPdf[0]!.billNumber)).toContainText(new RegExp(`Heruntergeladen am:\\s*${today.replace(/\./g, '\\.')}`));
 
   // Two GENERATED bills by mail: the spec's success title, the rows SENT, each mail on the SMTP peer.
   const generated = year.rows.filter((b) => b.billingStatus === 'GENERATED').slice(0, 2);
