@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { bearer, expectNoSeriousA11yViolations, signIn, waitForServiceWorker } from './helpers';
+import { waitForMail } from './mail-sink';
 
 /**
  * Issue 24, /rechnungen, in German: filter the operator's bills, set two to paid through the shared
@@ -15,6 +17,7 @@ interface BillRow {
   userType: string;
   paymentMethod: string | null;
   billGenerationDate: string;
+  billDownloadDate: string | null;
 }
 
 async function bills(page: Page, query: string): Promise<{ total: number; rows: BillRow[] }> {
@@ -182,4 +185,69 @@ test('in English: the bills page, its filters, columns and actions', async ({ pa
   }
   await shoot(page, 'en-list');
   await expectNoSeriousA11yViolations(page);
+});
+
+/** A bill number's rows in the zip: every entry starts with a local file header (PK\3\4). */
+const zipEntries = (bytes: Buffer) => {
+  let n = 0;
+  for (let i = bytes.indexOf('PK\u0003\u0004'); i >= 0; i = bytes.indexOf('PK\u0003\u0004', i + 4)) n++;
+  return n;
+};
+
+test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of three', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator');
+  await page.goto(`/rechnungen?${YEAR()}&size=25`);
+  const year = await bills(page, `${YEAR()}&page=0&size=25`);
+  await expect(rowOf(page, year.rows[0]!.billNumber)).toBeVisible();
+
+  // The PDF opens in a new tab from memory (the request carries the token); the server notes the
+  // first download, and the row shows its date at once.
+  const withPdf = year.rows.filter((b) => b.billingStatus && b.billingStatus !== 'NOT_APPLICABLE');
+  withPdf.sort((a, b) => Number(!!a.billDownloadDate) - Number(!!b.billDownloadDate));
+  expect(withPdf[0]!.billDownloadDate).toBeNull();
+  const [popup, pdf] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => r.url().includes('/bookings/pdf/')),
+    rowOf(page, withPdf[0]!.billNumber)
+      .getByRole('button', { name: `Rechnung ${withPdf[0]!.billNumber} als PDF öffnen` })
+      .click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
+  const today = berlinToday().split('-').reverse().join('.');
+  await expect(rowOf(page, withPdf[0]!.billNumber)).toContainText(new RegExp(`Heruntergeladen am:\\s*${today.replace(/\./g, '\\.')}`));
+
+  // Two GENERATED bills by mail: the spec's success title, the rows SENT, each mail on the SMTP peer.
+  const generated = year.rows.filter((b) => b.billingStatus === 'GENERATED').slice(0, 2);
+  expect(generated).toHaveLength(2);
+  await select(
+    page,
+    generated.map((b) => b.billNumber),
+  );
+  await action(page, 'Per E-Mail senden');
+  const success = page.getByRole('alertdialog', { name: 'Rechnungen versendet' });
+  await expect(success).toContainText('Die 2 Rechnungen wurden per E-Mail versendet.');
+  await success.getByRole('button', { name: 'OK' }).click();
+  for (const b of generated) await expect(rowOf(page, b.billNumber).getByTestId('bill-status')).toHaveText('Versendet');
+  const sent = await bills(page, `${YEAR()}&billingStatuses=SENT&page=0&size=10000`);
+  for (const b of generated) expect(sent.rows.map((r) => r.billNumber)).toContain(b.billNumber);
+  for (const b of generated) await waitForMail((mail) => JSON.stringify(mail).includes(b.billNumber));
+
+  // Three bills as one zip, with the bytes received shown, saved as Rechnungen.zip.
+  const three = withPdf.filter((b) => !generated.includes(b)).slice(0, 3);
+  await select(
+    page,
+    three.map((b) => b.billNumber),
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), action(page, 'Als Archiv herunterladen')]);
+  expect(download.suggestedFilename()).toBe('Rechnungen.zip');
+  const dialog = page.getByRole('dialog', { name: 'Rechnungen herunterladen' });
+  await expect(dialog.getByTestId('zip-progress')).toHaveText(
+    /^3 Rechnungen, [\d,]+ (KB|MB) empfangen: gespeichert als Rechnungen\.zip\.$/,
+  );
+  expect(zipEntries(readFileSync((await download.path())!))).toBe(3);
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
 });

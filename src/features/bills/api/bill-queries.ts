@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
   BILLS_ZIP_NAME,
@@ -54,12 +54,20 @@ export const billDropdownQueryOptions = () =>
 
 /**
  * A bill's PDF (GET /bookings/pdf/{billNumber}?verificationId={billId}). It needs the bearer token,
- * so it is fetched as a blob and opened from memory, as the contract PDF is.
+ * so it is fetched as a blob and opened from memory, as the contract PDF is. The server notes the
+ * first download, so the lists are refreshed once it answered (a mutation for that reason).
  */
-export async function fetchBillPdf(bill: Pick<BillRow, 'billNumber' | 'billId'>): Promise<Blob> {
-  const result = await apiRequest({ service: 'bookingService', path: billPdfPath(bill), query: { view: 'true' }, responseType: 'blob' });
-  return result.blob;
-}
+export const billPdfMutation = () =>
+  mutationOptions({
+    mutationKey: [...billKeys.all, 'pdf'],
+    mutationFn: async (bill: Pick<BillRow, 'billNumber' | 'billId'>) =>
+      (await apiRequest({ service: 'bookingService', path: billPdfPath(bill), query: { view: 'true' }, responseType: 'blob' })).blob,
+    meta: { refreshes: () => [billKeys.lists()] },
+    networkMode: 'always',
+    retry: false,
+    // The file is the caller's once saved or opened; the cache keeps no copy of it.
+    gcTime: 0,
+  });
 
 /**
  * The selected bills' PDFs as one zip (POST /bookings/download-bill), read as it streams in with

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Dialog, DialogTrigger } from 'react-aria-components/Dialog';
 import { Popover } from 'react-aria-components/Popover';
@@ -11,13 +12,13 @@ import type { DataTableColumn } from '../../../ui/data-table';
 import { InfoIcon } from '../../../ui/icons';
 import { showNotice } from '../../../ui/notices';
 import { StatusBadge } from '../../../ui/status-badge';
-import { fetchBillPdf } from '../api/bill-queries';
+import { billPdfMutation } from '../api/bill-queries';
 import { billStatusColours } from '../bill-status';
 
 /** The bill's PDF in a new tab: fetched with the bearer token as a blob, as the contract PDF is. */
 function PdfLink({ bill }: { bill: BillRow }) {
   const t = useT();
-  const [opening, setOpening] = useState(false);
+  const pdf = useMutation(billPdfMutation());
   const open = async () => {
     if (!isOnline()) {
       showNotice({ id: 'bill-pdf', tone: 'info', message: t('bills.pdf.offline'), timeout: 6_000 });
@@ -25,17 +26,14 @@ function PdfLink({ bill }: { bill: BillRow }) {
     }
     // Opened before the download so a popup blocker allows it; filled once the file is there.
     const win = window.open('', '_blank');
-    setOpening(true);
     try {
-      const url = URL.createObjectURL(await fetchBillPdf(bill));
+      const url = URL.createObjectURL(await pdf.mutateAsync(bill));
       if (win) win.location.href = url;
       else window.open(url, '_blank');
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
       win?.close();
       showNotice({ id: 'bill-pdf', tone: 'error', message: t(isOnline() ? 'bills.pdf.error' : 'bills.pdf.offline'), timeout: 6_000 });
-    } finally {
-      setOpening(false);
     }
   };
   return (
@@ -43,7 +41,7 @@ function PdfLink({ bill }: { bill: BillRow }) {
       size="sm"
       variant="ghost"
       onPress={() => void open()}
-      isPending={opening}
+      isPending={pdf.isPending}
       aria-label={t('bills.pdf.openFor', { number: bill.billNumber })}
     >
       {t('bills.pdf.open')}

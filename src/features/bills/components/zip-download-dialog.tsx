@@ -11,7 +11,7 @@ import { downloadBillsZip } from '../api/bill-queries';
 
 type ZipState =
   | { step: 'loading'; received: number; total: number | null }
-  | { step: 'done'; name: string }
+  | { step: 'done'; name: string; received: number }
   | { step: 'failed'; reason: 'offline' | 'notFound' | 'error' };
 
 /** 1 234 567 bytes as '1,2 MB' (decimal comma in German, point in English). */
@@ -42,7 +42,7 @@ export function ZipDownloadDialog({ isOpen, onClose, bills }: { isOpen: boolean;
     downloadBillsZip(bills, (received, total) => setState({ step: 'loading', received, total }), controller.signal)
       .then(({ blob, filename }) => {
         saveFile(blob, filename);
-        setState({ step: 'done', name: filename });
+        setState({ step: 'done', name: filename, received: blob.size });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -60,7 +60,8 @@ export function ZipDownloadDialog({ isOpen, onClose, bills }: { isOpen: boolean;
   if (state.step === 'loading') {
     const args = { count: bills.length, received: bytesText(state.received, locale) };
     body = state.total ? t('bills.zip.progressOf', { ...args, total: bytesText(state.total, locale) }) : t('bills.zip.progress', args);
-  } else if (state.step === 'done') body = t('bills.zip.done', { name: state.name });
+  } else if (state.step === 'done')
+    body = t('bills.zip.done', { count: bills.length, received: bytesText(state.received, locale), name: state.name });
   else body = t(`bills.zip.${state.reason}`);
 
   return (
@@ -68,6 +69,8 @@ export function ZipDownloadDialog({ isOpen, onClose, bills }: { isOpen: boolean;
       isOpen={isOpen}
       onOpenChange={(open) => !open && close()}
       title={t('bills.zip.title')}
+      // One way out, named for what it does: cancel while loading, close after.
+      hideCloseButton
       size="sm"
       actions={
         <Button variant={state.step === 'loading' ? 'secondary' : 'primary'} onPress={close}>
