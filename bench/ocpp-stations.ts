@@ -20,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { asc } from 'drizzle-orm';
 import { hashPassword } from '../server/src/auth/passwords';
@@ -200,11 +201,17 @@ async function round(label: string, instances: Instance[], plans: StationPlan[])
     1000,
   );
   const stopSessions = driveSessions(stations);
+  // The simulators' own process: a busy event loop here would show as slow answers.
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
+  const clientCpu0 = process.cpuUsage();
   const t0 = performance.now();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   const seconds = (performance.now() - t0) / 1000;
   stopSessions();
   clearInterval(sampler);
+  lag.disable();
+  const clientCpu = process.cpuUsage(clientCpu0);
   const end = instances.map((i) => processStats(i.pid));
   const machine1 = machineTicks();
   const messages = stations.reduce((n, s) => n + s.sent, 0) - sent0;
@@ -220,8 +227,14 @@ async function round(label: string, instances: Instance[], plans: StationPlan[])
     const cpu = (end[k]!.cpuSeconds - cpu0[k]!) / seconds;
     console.log(`  server ${k + 1}: RSS ${mb(end[k]!.rss)} at the end, peak ${mb(peak[k]!)}; CPU ${(cpu * 100).toFixed(1)} % of one core`);
   });
+  const clientShare = (clientCpu.user + clientCpu.system) / 1e6 / seconds;
+  console.log(
+    `  simulators (this process): CPU ${(clientShare * 100).toFixed(1)} % of one core, event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms`,
+  );
   const busy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
-  console.log(`  machine: ${(busy * 100).toFixed(1)} % of ${os.cpus().length} cores busy (servers, simulators, database, anything else)`);
+  console.log(
+    `  machine: ${(busy * 100).toFixed(1)} % of ${os.cpus().length} cores busy (servers, simulators, database, anything else; load average ${os.loadavg()[0]!.toFixed(1)})`,
+  );
 }
 
 export async function runOcppStationsBench() {
