@@ -505,6 +505,10 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
     expect: [204, 403],
   }),
+  'GET /booking-service/bookings/generate/datev': (b) => ({
+    query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
+    expect: [204, 403],
+  }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),
