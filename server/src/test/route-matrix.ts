@@ -526,6 +526,15 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     query: { locationIds: b.location.locationId, startDate: '2025-01-01', endDate: '2026-03-31' },
     expect: [200, 204],
   }),
+  'GET /booking-service/bookings/generate/xml': (b) => ({
+    // A range without bills (204): a file carries its creation time, so two files never read the same.
+    query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
+    expect: [204, 403],
+  }),
+  'GET /booking-service/bookings/generate/datev': (b) => ({
+    query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
+    expect: [204, 403],
+  }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),
