@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { cockpitRoutes } from './cockpit/routes';
 import { customerRoutes } from './customers/routes';
 import { bookingRoutes } from './bookings/routes';
+import { billRoutes } from './bills/routes';
 import { configRoutes } from './config/routes';
 import { contractRoutes } from './contracts/routes';
 import type { Db } from './db/client';
@@ -128,6 +129,7 @@ export const routes: readonly Route[] = [
   ...rfidRoutes,
   ...contractRoutes,
   ...bookingRoutes,
+  ...billRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */
