@@ -23,8 +23,9 @@
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
  * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts), then the
  * station import of 10,000 stations (bench/station-import.ts), then 1,000 simulated OCPP stations
- * on one instance and on two (bench/ocpp-stations.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads, imports or ocpp runs just that one.
+ * on one instance and on two (bench/ocpp-stations.ts), then the bill run for the demo seed's last
+ * month (bench/bill-run.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp or bills runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -239,8 +240,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports or ocpp, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp or bills, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -280,6 +281,12 @@ if (!only || only === 'ocpp') {
   // 1,000 simulated OCPP stations on one instance, then split over two on PostgreSQL (bench/ocpp-stations.ts).
   const { runOcppStationsBench } = await import('./ocpp-stations');
   await runOcppStationsBench();
+}
+
+if (!only || only === 'bills') {
+  // The bill run for the demo seed's last month: bills per second (bench/bill-run.ts).
+  const { runBillRunBench } = await import('./bill-run');
+  await runBillRunBench();
 }
 
 if (!only || only === 'browser') {

@@ -518,6 +518,8 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'POST /booking-service/bookings/download-bill': (b) => ({
     body: { billPdfDtoList: [{ billId: b.bill.billId, billNumber: b.bill.billNumber }] },
   }),
+  // Admins only; a number that exists nowhere is refused per bill (the codes are in bills/run.test.ts).
+  'POST /booking-service/bookings/regenerate-bills': () => ({ body: { billNumbers: ['R-MATRIX-NONE'] } }),
   'GET /booking-service/bookings/charging-history/export': (b) => ({
     query: { contractKey: b.contract.contractKey, startDate: '2025-01-01', endDate: '2026-03-31' },
     expect: [200, 204],
