@@ -24,8 +24,8 @@
  * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts), then the
  * station import of 10,000 stations (bench/station-import.ts), then 1,000 simulated OCPP stations
  * on one instance and on two (bench/ocpp-stations.ts), then the bill run for the demo seed's last
- * month (bench/bill-run.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp or bills runs just that one.
+ * month (bench/bill-run.ts) and a zip of 500 bills (bench/bills-zip.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills or zip runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -240,8 +240,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp or bills, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills or zip, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -287,6 +287,12 @@ if (!only || only === 'bills') {
   // The bill run for the demo seed's last month: bills per second (bench/bill-run.ts).
   const { runBillRunBench } = await import('./bill-run');
   await runBillRunBench();
+}
+
+if (!only || only === 'zip') {
+  // A zip of 500 bills' PDFs: time and the server's peak RSS above idle (bench/bills-zip.ts).
+  const { runBillsZipBench } = await import('./bills-zip');
+  await runBillsZipBench();
 }
 
 if (!only || only === 'browser') {
