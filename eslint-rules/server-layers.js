@@ -20,6 +20,9 @@ export const areaImports = {
     'mail/attachment-check',
     'mail/upload-gate',
     'operators/queries',
+    // A STRIPE_SEPA contract's mandate link on create, and the redo (issue 26).
+    'payments/mandates',
+    'payments/redo',
     'rfid/handlers',
   ],
   // The station simulator starts from the demo seed's stations, tags and station password.

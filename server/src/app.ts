@@ -30,6 +30,7 @@ import { rfidRoutes } from './rfid/routes';
 import { stationImportRoutes } from './stations/import/routes';
 import { stationRoutes } from './stations/routes';
 import { ocppRoutes } from './ocpp/routes';
+import { paymentRoutes } from './payments/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -130,6 +131,7 @@ export const routes: readonly Route[] = [
   ...contractRoutes,
   ...bookingRoutes,
   ...billRoutes,
+  ...paymentRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */
