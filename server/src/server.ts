@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
 import { applyDueTariffChanges } from './contracts/queries';
+import { collectSentBills } from './payments/collection';
 import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
@@ -120,6 +121,9 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
     applyTariffs();
   }, 3600_000);
   prune.unref();
+  // SENT STRIPE_SEPA bills are collected by this job, not by the send (payments/collection.ts says why).
+  const collect = setInterval(() => void collectSentBills(handle.db, env, { log }).catch(() => log('bill collection round failed')), 60_000);
+  collect.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve(
@@ -180,6 +184,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       closed = true;
       mail.stop();
       clearInterval(prune);
+      clearInterval(collect);
       await centralSystem.close();
       await relay.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

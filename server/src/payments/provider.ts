@@ -62,4 +62,6 @@ export interface PaymentProvider {
   createSetupCheckout(db: Db, request: CheckoutRequest): Promise<Checkout>;
   mandateOf(db: Db, session: CompletedSession): Promise<Mandate>;
   createPaymentIntent(db: Db, request: PaymentIntentRequest): Promise<PaymentIntent>;
+  /** Test mode only: the events the provider would send later for a new intent (Stripe sends its own). */
+  simulatedEvents?(intent: PaymentIntent): object[];
 }

@@ -9,6 +9,9 @@ import { operators } from '../db/schema/operators';
 import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 import { signPayload } from './webhook';
+import { bills } from '../db/schema/bookings';
+import { insertTestBill } from '../test/bill-fixtures';
+import { collectSentBills } from './collection';
 
 /**
  * The Stripe provider through the official SDK against a local stand-in for api.stripe.com (the
@@ -77,6 +80,23 @@ function answer(req: IncomingMessage, form: URLSearchParams): [number, unknown] 
     return [200, { ...session, id, success_url: form.get('success_url') }];
   }
   if (req.method === 'GET' && path === `/v1/setup_intents/${setupIntent.id}`) return [200, setupIntent];
+  if (req.method === 'POST' && path === '/v1/payment_intents') {
+    return [
+      200,
+      {
+        id: 'pi_3QxT4dLkdIwHu7ix0',
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: 'eur',
+        customer: form.get('customer'),
+        payment_method: form.get('payment_method'),
+        payment_method_types: ['sepa_debit'],
+        status: 'processing',
+        livemode: false,
+        metadata: {},
+      },
+    ];
+  }
   return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } }];
 }
 
@@ -206,6 +226,43 @@ describe('the Stripe provider', () => {
       contractMandateDate: '2025-11-24',
       stripePaymentMethodId: 'pm_1QxT3bLkdIwHu7ixSEPA',
     });
+  });
+
+  it('collects a SENT bill as an off-session SEPA payment intent against the mandate', async () => {
+    const [row] = await h.db.select().from(contracts).where(eq(contracts.stripeCustomerId, customer.id));
+    const sent = await insertTestBill(h.db, row.contractKey, { status: 'SENT', paymentMethod: 'STRIPE_SEPA' });
+    expect(await collectSentBills(h.db, h.env)).toBe(1);
+    const call = calls.find((c) => c.path === '/v1/payment_intents')!;
+    expect(call.idempotencyKey).toBe(`bill-${sent.billId}`);
+    const [stored] = await h.db.select().from(bills).where(eq(bills.billId, sent.billId));
+    expect(Object.fromEntries(call.form)).toMatchObject({
+      amount: String(Math.round(Number(stored.totalTaxedCosts) * 100)),
+      currency: 'eur',
+      customer: customer.id,
+      payment_method: setupIntent.payment_method,
+      confirm: 'true',
+      off_session: 'true',
+      'allowed_payment_method_types[0]': 'sepa_debit',
+      'metadata[billNumber]': stored.billNumber,
+    });
+    expect([stored.stripeSepaPaymentIntentId, stored.stripeSepaBillPaymentStatus, stored.billingStatus]).toEqual([
+      'pi_3QxT4dLkdIwHu7ix0',
+      'processing',
+      'SENT',
+    ]);
+    const payload = JSON.stringify({
+      id: 'evt_3QxT5eLkdIwHu7ix',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'pi_3QxT4dLkdIwHu7ix0', object: 'payment_intent', status: 'succeeded' } },
+    });
+    const res = await h.request('POST', '/bff/payments/stripe/webhook', {
+      raw: payload,
+      headers: { 'stripe-signature': signPayload('whsec_local_stand_in', payload) },
+    });
+    expect(res.status).toBe(200);
+    expect((await h.db.select().from(bills).where(eq(bills.billId, sent.billId)))[0].billingStatus).toBe('PAID');
   });
 
   it('answers 503 when Stripe fails, and the contract is not created', async () => {

@@ -52,5 +52,17 @@ export function testProvider(env: Pick<Env, 'PUBLIC_URL'>, webhookSecret: string
       // SEPA debits take days at Stripe: the intent starts 'processing'; the test mode's events settle it.
       return Promise.resolve({ id: testId('pi'), status: 'processing' });
     },
+
+    // The debit succeeds at once; a dispute is raised by hand in tests (webhook events signed with this secret).
+    simulatedEvents: (intent: PaymentIntent) => [
+      {
+        id: testId('evt'),
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: { id: intent.id, object: 'payment_intent', status: 'succeeded' } },
+      },
+    ],
   };
 }

@@ -5,6 +5,7 @@ import { paymentEvents } from '../db/schema/payments';
 import type { Env } from '../env';
 import { ApiError } from '../http/errors';
 import { applyCompletedCheckout } from './mandates';
+import { applyPaymentState, type PaymentState } from './payment-states';
 import { paymentProvider } from './providers';
 
 /** The part of a Stripe event this module reads; anything else of it is left alone. */
@@ -66,7 +67,37 @@ export async function receiveEvent(
   return (await applyEvent(db, env, event)) ? 'applied' : 'ignored';
 }
 
+const intentStates: Record<string, PaymentState> = {
+  'payment_intent.processing': 'processing',
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'payment_failed',
+  'payment_intent.canceled': 'canceled',
+};
+const idSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(255)) });
+const disputeSchema = z.object({
+  payment_intent: z.nullable(z.optional(z.string().check(z.maxLength(255)))),
+  status: z.optional(z.string()),
+});
+
+/** A dispute's state from `charge.dispute.*`: opened, or closed won or lost (other closings change nothing). */
+function disputeState(type: string, status: string | undefined): PaymentState | null {
+  if (type === 'charge.dispute.created') return 'dispute_created';
+  if (type === 'charge.dispute.closed' && status === 'won') return 'dispute_won';
+  if (type === 'charge.dispute.closed' && status === 'lost') return 'dispute_lost';
+  return null;
+}
+
 async function applyEvent(db: Db, env: Env, event: ProviderEvent): Promise<boolean> {
+  const intentState = intentStates[event.type];
+  if (intentState) {
+    const intent = idSchema.safeParse(event.data.object);
+    return intent.success && applyPaymentState(db, intent.data.id, intentState);
+  }
+  if (event.type.startsWith('charge.dispute.')) {
+    const dispute = disputeSchema.safeParse(event.data.object);
+    const state = dispute.success ? disputeState(event.type, dispute.data.status) : null;
+    return !!state && !!dispute.data?.payment_intent && applyPaymentState(db, dispute.data.payment_intent, state);
+  }
   if (event.type === 'checkout.session.completed') {
     const session = sessionSchema.safeParse(event.data.object);
     if (!session.success || session.data.mode !== 'setup') return false;
