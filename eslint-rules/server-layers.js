@@ -20,6 +20,9 @@ export const areaImports = {
     'mail/attachment-check',
     'mail/upload-gate',
     'operators/queries',
+    // A STRIPE_SEPA contract's mandate link on create, and the redo (issue 26).
+    'payments/mandates',
+    'payments/redo',
     'rfid/handlers',
   ],
   // The download center's files are written by the bookings area's one German-Excel CSV writer.

@@ -31,6 +31,7 @@ import { rfidRoutes } from './rfid/routes';
 import { stationImportRoutes } from './stations/import/routes';
 import { stationRoutes } from './stations/routes';
 import { ocppRoutes } from './ocpp/routes';
+import { paymentRoutes } from './payments/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -132,6 +133,7 @@ export const routes: readonly Route[] = [
   ...bookingRoutes,
   ...billRoutes,
   ...downloadRoutes,
+  ...paymentRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */

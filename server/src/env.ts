@@ -40,6 +40,14 @@ export const envSchema = z.object({
   END_CUSTOMER_APP_URL: z._default(z.string().check(z.url()), 'https://app.cockpit.example/vertrag'),
   STATIC_DIR: z._default(z.string(), './dist'),
   CSV_SEPARATOR: z._default(z.string().check(z.length(1)), ';'),
+  /**
+   * Stripe (payments/): with both set, SEPA mandates are made through Stripe Checkout and bills are
+   * collected by Stripe; without them the local test mode stands in (README, "Payments").
+   */
+  STRIPE_SECRET_KEY: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
+  STRIPE_WEBHOOK_SECRET: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
+  /** Where the Stripe SDK sends its calls (default Stripe's API); tests point it at a local stand-in. */
+  STRIPE_API_URL: z.pipe(z.transform(emptyToUndefined), z.optional(z.string().check(z.url()))),
   REDO_SEPA_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 15),
   /** API request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
   JSON_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1024 * 1024),

@@ -242,6 +242,7 @@ export const pathParamKinds: Record<string, ParamKind> = {
   'id/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'pdf/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'delete-contract/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
+  'reconfigure-stripe-sepa/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'on-update/:id2': { entity: 'contract', value: (b) => b.contract.contractKey },
   'end-customer-id/:id': {
     unscoped: 'MATRIXFREE1',
@@ -546,6 +547,16 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     expect: [409],
   }),
   'POST /bff/connectors/:id/station-password': () => ({}),
+  // The bag's contract is no configured STRIPE_SEPA one (the redo itself is in payments/payments.test.ts).
+  'POST /contract-management/reconfigure-stripe-sepa/:id': () => ({ expect: [200, 409, 429] }),
+  // No Stripe-Signature: refused (the signed events are in payments/*.test.ts).
+  'POST /bff/payments/stripe/webhook': () => ({
+    body: { type: 'checkout.session.completed', created: 1, data: { object: {} } },
+    expect: [400],
+  }),
+  // The test mode's checkout page: a link that exists nowhere (payments.test.ts completes real ones).
+  'GET /zahlung/testmodus': () => ({ query: { session: 'cs_test_matrix_none' }, expect: [404] }),
+  'POST /zahlung/testmodus': () => ({ query: { session: 'cs_test_matrix_none' }, body: { accountHolder: 'Matrix' }, expect: [404] }),
 };
 
 // ---------------------------------------------------------------------------------------------
