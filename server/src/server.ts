@@ -125,7 +125,10 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   // Daily, and now: the previous month's bills (every instance may; each bill is made once).
   const billJob = startBillJob(handle.db, { clock: opts.now ? () => opts.now! : undefined, log });
   // SENT STRIPE_SEPA bills are collected by this job, not by the send (payments/collection.ts says why).
-  const collect = setInterval(() => void collectSentBills(handle.db, env, { log }).catch(() => log('bill collection round failed')), 60_000);
+  const collect = setInterval(
+    () => void collectSentBills(handle.db, env, { log }).catch(() => log('bill collection round failed')),
+    60_000,
+  );
   collect.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
