@@ -8,6 +8,7 @@ import { DetailPage } from '../../layout/detail-page';
 import { StatusBadge } from '../../ui/status-badge';
 import { stationDetailQueryOptions } from './api/station-queries';
 import { DataAgeNote } from '../../offline/data-age-note';
+import { Facts } from './components/facts';
 import { StationOcppPanel } from './components/station-ocpp-panel';
 import { StationHistory } from './components/station-history';
 import { PendingValue } from '../../offline/pending-value';
@@ -58,19 +59,6 @@ export function StationDetailPage({ connectorId, renderActions }: StationDetailP
         </>
       )}
     </DetailPage>
-  );
-}
-
-function Facts({ entries }: { entries: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
-      {entries.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words text-fg">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ConfigurationKey } from '../../../../contract/ocpp';
 import { useT } from '../../../i18n/i18n-context';
+import { HeaderCells } from './facts';
 
 /** A station's configuration keys as it reported them: key, value, read-only. */
 export function ConfigurationTable({ keys, label }: { keys: readonly ConfigurationKey[]; label: string }) {
@@ -8,17 +9,10 @@ export function ConfigurationTable({ keys, label }: { keys: readonly Configurati
     <div className="max-h-[420px] overflow-auto rounded-md border border-border">
       <table aria-label={label} className="w-full border-collapse text-sm">
         <thead className="sticky top-0 bg-surface-2 text-start">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t('ocpp.configuration.key')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t('ocpp.configuration.value')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-start font-semibold">
-              {t('ocpp.configuration.access')}
-            </th>
-          </tr>
+          <HeaderCells
+            className="px-3 py-2 text-start font-semibold"
+            labels={[t('ocpp.configuration.key'), t('ocpp.configuration.value'), t('ocpp.configuration.access')]}
+          />
         </thead>
         <tbody>
           {keys.map((k) => (

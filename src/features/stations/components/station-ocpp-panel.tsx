@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { OperationRecord, StationOcpp } from '../../../../contract/ocpp';
 import type { StationDetail } from '../../../../contract/stations';
 import { useSession } from '../../../auth/session-context';
@@ -24,6 +24,7 @@ import {
 } from '../station-operations';
 import { useStationOperations } from '../use-station-operations';
 import { ConfigurationTable } from './configuration-table';
+import { Facts, HeaderCells } from './facts';
 
 const PasswordDialog = lazyDialog(() => import('./station-password-dialog').then((m) => m.StationPasswordDialog));
 
@@ -51,19 +52,6 @@ export function StationOcppPanel({ station }: { station: StationDetail }) {
       <HistoryCard operations={ocpp.operations} />
       {ops.elements}
     </>
-  );
-}
-
-function Facts({ entries }: { entries: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
-      {entries.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words text-fg">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -230,24 +218,17 @@ function HistoryCard({ operations }: { operations: readonly OperationRecord[] })
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] border-collapse text-sm" aria-label={t('ocpp.history.title')}>
-            <thead>
-              <tr className="text-start text-muted">
-                <th scope="col" className="px-2 py-2 text-start font-semibold">
-                  {t('ocpp.history.requestedAt')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-start font-semibold">
-                  {t('ocpp.history.operation')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-start font-semibold">
-                  {t('ocpp.history.requestedBy')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-start font-semibold">
-                  {t('ocpp.history.status')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-start font-semibold">
-                  {t('ocpp.history.answer')}
-                </th>
-              </tr>
+            <thead className="text-muted">
+              <HeaderCells
+                className="px-2 py-2 text-start font-semibold"
+                labels={[
+                  t('ocpp.history.requestedAt'),
+                  t('ocpp.history.operation'),
+                  t('ocpp.history.requestedBy'),
+                  t('ocpp.history.status'),
+                  t('ocpp.history.answer'),
+                ]}
+              />
             </thead>
             <tbody>
               {operations.map((o) => (
