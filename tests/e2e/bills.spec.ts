@@ -251,3 +251,29 @@ test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of 
   expect(zipEntries(readFileSync((await download.path())!))).toBe(3);
   await dialog.getByRole('button', { name: 'Schließen' }).click();
 });
+
+test("a WITH_BILLING contract's page sends its GENERATED bill, and shows it sent", async ({ page }) => {
+  await signIn(page, 'operator');
+  const auth = { headers: { Authorization: await bearer(page) } };
+  const list = await page.request.get('/contract-management/contracts/operator?page=0&size=10000', auth);
+  const rows = ((await list.json()) as { data: { response: { contractKey: string; billingStatus: string | null }[] } }).data.response;
+  let key: string | undefined;
+  for (const r of rows.filter((c) => c.billingStatus === 'GENERATED')) {
+    const detail = await page.request.get(`/contract-management/contract/id/${encodeURIComponent(r.contractKey)}`, auth);
+    if (((await detail.json()) as { data: { billingType: string } }).data.billingType === 'WITH_BILLING') {
+      key = r.contractKey;
+      break;
+    }
+  }
+  expect(key).toBeDefined();
+  await page.goto(`/nutzer/${key}`);
+  const status = page.locator('xpath=//dt[normalize-space()="Zahlungsstatus"]/following-sibling::dd[1]');
+  await expect(status).toHaveText('Erstellt');
+  await page.getByRole('button', { name: /^Rechnung .+ per E-Mail senden$/ }).click();
+  const success = page.getByRole('alertdialog', { name: 'Rechnungen versendet' });
+  await expect(success).toContainText('Die Rechnung wurde per E-Mail versendet.');
+  await success.getByRole('button', { name: 'OK' }).click();
+  // The page refreshes with the bill lists: the newest bill is SENT, and the button is gone.
+  await expect(status).toHaveText('Versendet');
+  await expect(page.getByRole('button', { name: /per E-Mail senden$/ })).toHaveCount(0);
+});
