@@ -217,6 +217,8 @@ test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of 
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
+  // The press was the PDF button's, not the row's: nothing is selected.
+  await expect(page.getByTestId('selection-count')).toHaveText('0 Zeilen ausgewählt');
   const today = berlinToday().split('-').reverse().join('.');
   await expect(rowOf(page, withPdf[0]!.billNumber)).toContainText(new RegExp(`Heruntergeladen am:\\s*${today.replace(/\./g, '\\.')}`));
 
