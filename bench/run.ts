@@ -22,8 +22,10 @@
  * all CPUs per request (server, client, PostgreSQL, the kernel's network stack and anything else).
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
  * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts), then the
- * station import of 10,000 stations (bench/station-import.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads or imports runs just that one.
+ * station import of 10,000 stations (bench/station-import.ts), then 1,000 simulated OCPP stations
+ * on one instance and on two (bench/ocpp-stations.ts), then the bill run for the demo seed's last
+ * month (bench/bill-run.ts) and a zip of 500 bills (bench/bills-zip.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills or zip runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -238,8 +240,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads or imports, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills or zip, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -273,6 +275,24 @@ if (!only || only === 'imports') {
   // The station import of 10,000 stations: dry runs and the write, time and peak RSS.
   const { runStationImportBench } = await import('./station-import');
   await runStationImportBench();
+}
+
+if (!only || only === 'ocpp') {
+  // 1,000 simulated OCPP stations on one instance, then split over two on PostgreSQL (bench/ocpp-stations.ts).
+  const { runOcppStationsBench } = await import('./ocpp-stations');
+  await runOcppStationsBench();
+}
+
+if (!only || only === 'bills') {
+  // The bill run for the demo seed's last month: bills per second (bench/bill-run.ts).
+  const { runBillRunBench } = await import('./bill-run');
+  await runBillRunBench();
+}
+
+if (!only || only === 'zip') {
+  // A zip of 500 bills' PDFs: time and the server's peak RSS above idle (bench/bills-zip.ts).
+  const { runBillsZipBench } = await import('./bills-zip');
+  await runBillsZipBench();
 }
 
 if (!only || only === 'browser') {

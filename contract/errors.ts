@@ -74,6 +74,13 @@ export const errorCodes = [
   'CONTRACT_STATUS_DATA_INCONSISTENCY',
   'STRIPE_SEPA_NOT_CONFIGURED',
   'TOO_MANY_REQUESTS',
+  // payments (issue 26)
+  /** A payment provider's webhook whose signature is missing, forged or too old: nothing was applied. */
+  'WEBHOOK_SIGNATURE_INVALID',
+  /** Stripe could not be reached or answered unexpectedly (503): nothing was changed, the request may be tried again. */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** A test-mode checkout link that does not exist, or was completed already. */
+  'CHECKOUT_NOT_FOUND',
   // bills, ERP
   'NO_INPUT_PROVIDED_ERROR',
   'INVALID_INPUT_ERROR',

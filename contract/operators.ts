@@ -97,6 +97,9 @@ export const operatorDetailSchema = z.object({
   ),
   billingTemplateHeader: templateLinesSchema,
   billingTemplateFooter: templateLinesSchema,
+  vatId: z.optional(z.nullable(z.string())),
+  taxNumber: z.optional(z.nullable(z.string())),
+  billNumberPrefix: z.optional(z.nullable(z.string())),
   erpValues: z.array(erpValueSchema),
   /** Optimistic-concurrency token: send back as If-Match on updates. */
   version: z.optional(z.int()),
@@ -194,6 +197,34 @@ export const moneyCollectionGapSchema = z
   .int({ error: (iss) => (iss.input === undefined || iss.input === null ? 'required' : 'wholeNumber') })
   .check(z.gte(MIN_PAYMENT_GAP_DAYS, 'minOneDay'), z.lte(MAX_PAYMENT_GAP_DAYS, 'tooManyDays'));
 export const templateLineSchema = optionalText(TEMPLATE_LINE_MAX);
+
+/** The German VAT id (USt-IdNr., § 27a UStG): DE and 9 digits; spaces allowed, stored compact. */
+export const isGermanVatId = (v: string) => /^DE\d{9}$/.test(compactId(v));
+export const vatIdSchema = optionalBankId(11 + 4, isGermanVatId, 'invalidVatId');
+/** The tax number (Steuernummer) as the tax office writes it: 10 to 13 digits with optional '/' or spaces. */
+export const isTaxNumber = (v: string) => /^[\d/ ]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 10 && (v.match(/\d/g)?.length ?? 0) <= 13;
+export const taxNumberSchema = z
+  .pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(20, 'max20'), pattern(/^[\d/ ]*$/, 'invalidTaxNumber')))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  )
+  .check(z.refine((v) => v === null || isTaxNumber(v), 'invalidTaxNumber'));
+export const BILL_NUMBER_PREFIX_MAX = 12;
+/** The operator's own bill-number prefix (`SWS-` → `SWS-000042`): capitals, digits and '-'; none: `RE-{year}-{cpoId}-`. */
+export const billNumberPrefixSchema = z.pipe(
+  z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(BILL_NUMBER_PREFIX_MAX, `max${BILL_NUMBER_PREFIX_MAX}`),
+          pattern(/^[A-Z0-9-]*$/, 'invalidBillNumberPrefix'),
+        ),
+    ),
+  ),
+  z.transform((v: string | null | undefined) => (v ? v : null)),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The parts of a write: address, contact person, invoice template (billing)
@@ -296,6 +327,10 @@ const billingFields = {
   cpoPaymentDetails: z.optional(z.nullable(cpoPaymentDetailsInputSchema)),
   billingTemplateHeader: z.optional(z.nullable(templateLinesInputSchema)),
   billingTemplateFooter: z.optional(z.nullable(templateLinesInputSchema)),
+  /** § 14 UStG: every invoice names the issuer's VAT id or tax number (issue 24). */
+  vatId: vatIdSchema,
+  taxNumber: taxNumberSchema,
+  billNumberPrefix: billNumberPrefixSchema,
 };
 
 type BillingFields = {

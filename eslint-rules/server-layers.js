@@ -20,10 +20,17 @@ export const areaImports = {
     'mail/attachment-check',
     'mail/upload-gate',
     'operators/queries',
+    // A STRIPE_SEPA contract's mandate link on create, and the redo (issue 26).
+    'payments/mandates',
+    'payments/redo',
     'rfid/handlers',
   ],
+  // The download center's files are written by the bookings area's one German-Excel CSV writer.
+  downloads: ['bookings/german-csv', 'bookings/handlers'],
   // The station simulator starts from the demo seed's stations, tags and station password.
   ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
+  // The demo seed's bills come from the bill run itself.
+  seed: ['bills/run'],
   // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames);
   // a status the user sets reaches the connected station (ChangeAvailability).
   stations: ['locations/queries', 'contracts/queries', 'mail/attachment-check', 'mail/upload-gate', 'ocpp/availability'],

@@ -14,6 +14,7 @@ import { bookingRoutes } from './bookings/routes';
 import { configRoutes } from './config/routes';
 import { contractRoutes } from './contracts/routes';
 import type { Db } from './db/client';
+import { downloadRoutes } from './downloads/routes';
 import { dropdownRoutes } from './dropdown/routes';
 import type { Env } from './env';
 import { ApiError } from './http/errors';
@@ -30,6 +31,7 @@ import { rfidRoutes } from './rfid/routes';
 import { stationImportRoutes } from './stations/import/routes';
 import { stationRoutes } from './stations/routes';
 import { ocppRoutes } from './ocpp/routes';
+import { paymentRoutes } from './payments/routes';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -130,6 +132,8 @@ export const routes: readonly Route[] = [
   ...contractRoutes,
   ...bookingRoutes,
   ...billRoutes,
+  ...downloadRoutes,
+  ...paymentRoutes,
 ];
 
 /** What each access level of a route table runs before the handler. */

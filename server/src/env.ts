@@ -40,6 +40,14 @@ export const envSchema = z.object({
   END_CUSTOMER_APP_URL: z._default(z.string().check(z.url()), 'https://app.cockpit.example/vertrag'),
   STATIC_DIR: z._default(z.string(), './dist'),
   CSV_SEPARATOR: z._default(z.string().check(z.length(1)), ';'),
+  /**
+   * Stripe (payments/): with both set, SEPA mandates are made through Stripe Checkout and bills are
+   * collected by Stripe; without them the local test mode stands in (README, "Payments").
+   */
+  STRIPE_SECRET_KEY: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
+  STRIPE_WEBHOOK_SECRET: z.pipe(z.transform(emptyToUndefined), z.optional(z.string())),
+  /** Where the Stripe SDK sends its calls (default Stripe's API); tests point it at a local stand-in. */
+  STRIPE_API_URL: z.pipe(z.transform(emptyToUndefined), z.optional(z.string().check(z.url()))),
   REDO_SEPA_INTERVAL_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 15),
   /** API request bodies above this are refused with 413 PAYLOAD_TOO_LARGE before they are read whole. */
   JSON_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1024 * 1024),
@@ -78,7 +86,7 @@ export const envSchema = z.object({
   /** OCPP: how long an operation waits for the station's answer. */
   OCPP_CALL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 15_000),
   /** A live-status stream (GET /bff/ocpp/live) ends after this; the app opens it again, and the session and scope are checked anew. */
-  OCPP_LIVE_STREAM_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
+  OCPP_LIVE_STREAM_SECONDS: z._default(z.coerce.number().check(z.positive()), 300),
   /** `npm start` (main.ts) runs this many simulated charge points of the demo data in the process; 0 turns them off. */
   SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
@@ -144,6 +152,6 @@ function persistedSecret(dataDir: string): string {
 /** Defaults for tests: in-memory everything, a fixed secret, no static build. */
 export function testEnv(overrides: Partial<Env> = {}): Env {
   const env = envSchema.parse({ SEED: 'small', STATIC_DIR: './.no-static-dir' });
-  // Live streams end after a second in tests: the access matrix and the fuzz test read every answer to its end.
-  return { ...env, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', OCPP_LIVE_STREAM_SECONDS: 1, ...overrides };
+  // Live streams end after a tenth of a second in tests: the access matrix and the fuzz test read every answer to its end.
+  return { ...env, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', OCPP_LIVE_STREAM_SECONDS: 0.1, ...overrides };
 }

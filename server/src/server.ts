@@ -15,6 +15,7 @@ import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
 import { applyDueTariffChanges } from './contracts/queries';
 import { startBillJob } from './bills/job';
+import { collectSentBills } from './payments/collection';
 import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
@@ -123,6 +124,12 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   prune.unref();
   // Daily, and now: the previous month's bills (every instance may; each bill is made once).
   const billJob = startBillJob(handle.db, { clock: opts.now ? () => opts.now! : undefined, log });
+  // SENT STRIPE_SEPA bills are collected by this job, not by the send (payments/collection.ts says why).
+  const collect = setInterval(
+    () => void collectSentBills(handle.db, env, { log }).catch(() => log('bill collection round failed')),
+    60_000,
+  );
+  collect.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve(
@@ -184,6 +191,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       mail.stop();
       clearInterval(prune);
       await billJob.stop();
+      clearInterval(collect);
       await centralSystem.close();
       await relay.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

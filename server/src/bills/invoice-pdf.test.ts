@@ -73,7 +73,7 @@ describe('the invoice PDF', () => {
       '11,68 €',
       '73,15 €',
       'bis zum 16.11.2026',
-      'IBAN DE89370400440532013000',
+      'IBAN DE89 3704 0044 0532 0130 00 (BIC COBADEFFXXX, Commerzbank)',
       'Seite 1 von 1',
     ]) {
       expect(text).toContain(expected);
@@ -110,12 +110,14 @@ describe('the invoice PDF', () => {
     const proof = pages.slice(1);
     for (const page of proof) {
       expect(page).toContain('Nachweis der Ladevorgänge');
-      expect(page).toMatch(/Nr\.\s+Beginn\s+Ende\s+Ladepunkt\s+Energie\s+Kosten/);
+      expect(page).toMatch(/Nr\.\s+Beginn\s+Ende\s+Ladepunkt\s+Energie\s+Betrag netto/);
     }
     expect(pages.at(-1)).toContain(`Seite ${pages.length} von ${pages.length}`);
     // Every request once, in Berlin time (07:15 UTC is 09:15 in summer, 08:15 after 25 October).
     for (let n = 1; n <= 300; n++) expect(text).toMatch(new RegExp(`^\\s*${n}\\s+\\d\\d\\.10\\.2026 0[89]:15`, 'm'));
     expect(text).toContain('01.10.2026 09:15');
     expect(text).toContain('30.10.2026 08:15');
+    // The sum under the table: 300 × 12,345 kWh and 300 × 5,31 €.
+    expect(pages.at(-1)).toMatch(/Summe\s+300 Ladevorgänge\s+3\.703,500 kWh\s+1\.593,00 €/);
   });
 });

@@ -78,6 +78,8 @@ const perKwhFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 4, 
 const decimal = (digits: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** Exact: Intl formats the decimal text itself, never a float. */
 const money = (cents: bigint) => euro.format(centsToNumeric(cents) as `${number}`);
+/** An IBAN as it is printed: groups of four. */
+const groupsOfFour = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 const germanDate = (iso: string) => iso.split('-').reverse().join('.');
 const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',
@@ -143,14 +145,16 @@ function letterhead(doc: Doc, inv: InvoiceDocument) {
   ];
   if (inv.issuer.vatId) facts.push(['USt-IdNr.', inv.issuer.vatId]);
   else if (inv.issuer.taxNumber) facts.push(['Steuernummer', inv.issuer.taxNumber]);
+  // Label and value side by side, the value wide enough for a long bill number on one line.
   let y = mm(52);
+  const valueWidth = PAGE.width - PAGE.right - mm(142);
   for (const [label, value] of facts) {
     doc
       .fontSize(8.5)
       .fillColor(GREY)
-      .text(label, mm(125), y, { width: mm(30) });
-    doc.fillColor('black').text(value, mm(155), y, { width: PAGE.width - PAGE.right - mm(155), align: 'right' });
-    y += 13;
+      .text(label, mm(112), y, { width: mm(30) });
+    doc.fillColor('black').text(value, mm(142), y, { width: valueWidth, align: 'right' });
+    y += Math.max(13, doc.heightOfString(value, { width: valueWidth }) + 3);
   }
 }
 
@@ -162,12 +166,18 @@ const columns = [
   { title: 'Betrag netto', width: CONTENT_WIDTH - mm(137), align: 'right' },
 ] as const;
 
-function row(doc: Doc, cells: readonly string[], y: number, widths: readonly { width: number; align: string }[], bold = false): number {
+type Widths = readonly { width: number; align: string }[];
+
+/** The height of a row's tallest cell at the font and size set. */
+const cellsHeight = (doc: Doc, cells: readonly string[], widths: Widths) =>
+  Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]!.width - 4 })));
+
+function row(doc: Doc, cells: readonly string[], y: number, widths: Widths, bold = false, size = 9, gap = 5): number {
   let x = PAGE.left;
   let height = 0;
   doc
     .font(bold ? 'bold' : 'regular')
-    .fontSize(9)
+    .fontSize(size)
     .fillColor('black');
   cells.forEach((cell, i) => {
     const col = widths[i]!;
@@ -176,7 +186,7 @@ function row(doc: Doc, cells: readonly string[], y: number, widths: readonly { w
     doc.text(cell, x, y, options);
     x += col.width;
   });
-  return y + height + 5;
+  return y + height + gap;
 }
 
 function rule(doc: Doc, y: number, weight = 0.5) {
@@ -191,7 +201,7 @@ function rule(doc: Doc, y: number, weight = 0.5) {
 function linesAndTotals(doc: Doc, inv: InvoiceDocument): number {
   doc.font('bold').fontSize(15).fillColor('black').text(`Rechnung ${inv.billNumber}`, PAGE.left, mm(100));
   doc.font('regular').fontSize(9.5).moveDown(0.6);
-  doc.text('für die Nutzung der Ladeinfrastruktur im Leistungszeitraum berechnen wir Ihnen:', { width: CONTENT_WIDTH });
+  doc.text('Für die Nutzung der Ladeinfrastruktur im Leistungszeitraum berechnen wir Ihnen:', { width: CONTENT_WIDTH });
   let y = doc.y + 10;
   y = row(
     doc,
@@ -240,7 +250,7 @@ function paymentAndContact(doc: Doc, inv: InvoiceDocument, top: number) {
     const bank = [p.bic && `BIC ${p.bic}`, p.bankName].filter(Boolean).join(', ');
     text =
       `Bitte überweisen Sie den Rechnungsbetrag bis zum ${germanDate(p.dueDate)} unter Angabe der Rechnungsnummer ` +
-      `auf das Konto IBAN ${p.iban}${bank ? ` (${bank})` : ''}.`;
+      `auf das Konto IBAN ${groupsOfFour(p.iban)}${bank ? ` (${bank})` : ''}.`;
   } else if (p.kind === 'CARD') {
     text = 'Der Rechnungsbetrag wird von Ihrer hinterlegten Karte abgebucht.';
   } else {
@@ -255,13 +265,24 @@ function paymentAndContact(doc: Doc, inv: InvoiceDocument, top: number) {
 }
 
 const historyColumns = [
-  { title: 'Nr.', width: mm(12), align: 'left' },
-  { title: 'Beginn', width: mm(32), align: 'left' },
-  { title: 'Ende', width: mm(32), align: 'left' },
-  { title: 'Ladepunkt', width: mm(45), align: 'left' },
+  { title: 'Nr.', width: mm(10), align: 'left' },
+  { title: 'Beginn', width: mm(27), align: 'left' },
+  { title: 'Ende', width: mm(27), align: 'left' },
+  { title: 'Ladepunkt', width: mm(56), align: 'left' },
   { title: 'Energie', width: mm(22), align: 'right' },
-  { title: 'Kosten', width: CONTENT_WIDTH - mm(143), align: 'right' },
+  { title: 'Betrag netto', width: CONTENT_WIDTH - mm(142), align: 'right' },
 ] as const;
+const HISTORY_SIZE = 8;
+const HISTORY_GAP = 3;
+
+/** Σ of kWh texts with 3 decimals, exactly. */
+const kwhSum = (rows: readonly InvoiceHistoryRow[]) => {
+  const wh = rows.reduce((sum, r) => {
+    const [whole, fraction = ''] = r.energyKwh.split('.');
+    return sum + BigInt(whole!) * 1000n + BigInt(fraction.padEnd(3, '0').slice(0, 3));
+  }, 0n);
+  return `${wh / 1000n}.${String(wh % 1000n).padStart(3, '0')}`;
+};
 
 function historyPages(doc: Doc, inv: InvoiceDocument, history: readonly InvoiceHistoryRow[]) {
   const heading = () => {
@@ -275,16 +296,28 @@ function historyPages(doc: Doc, inv: InvoiceDocument, history: readonly InvoiceH
       doc.y + 8,
       historyColumns,
       true,
+      HISTORY_SIZE,
+      HISTORY_GAP + 2,
     );
     rule(doc, y - 3);
     return y + 2;
   };
   let y = heading();
+  const kwh = (text: string) => `${decimal(3).format(text as `${number}`)} kWh`;
   history.forEach((r, i) => {
-    if (y > PAGE.height - PAGE.bottom - 20) y = heading();
-    const kwh = `${decimal(3).format(r.energyKwh as `${number}`)} kWh`;
-    y = row(doc, [String(i + 1), berlin(r.start), berlin(r.end), r.place, kwh, money(r.costCents)], y, historyColumns);
+    const cells = [String(i + 1), berlin(r.start), berlin(r.end), r.place, kwh(r.energyKwh), money(r.costCents)];
+    doc.font('regular').fontSize(HISTORY_SIZE);
+    const height = cellsHeight(doc, cells, historyColumns);
+    if (y + height > PAGE.height - PAGE.bottom - 10) y = heading();
+    // Every other row shaded, so a long table reads along its lines.
+    if (i % 2 === 1) doc.rect(PAGE.left, y - 1.5, CONTENT_WIDTH, height + HISTORY_GAP).fill('#f2f2f2');
+    y = row(doc, cells, y, historyColumns, false, HISTORY_SIZE, HISTORY_GAP);
   });
+  if (y > PAGE.height - PAGE.bottom - 30) y = heading();
+  rule(doc, y);
+  const total = history.reduce((sum, r) => sum + r.costCents, 0n);
+  const count = `${history.length} ${history.length === 1 ? 'Ladevorgang' : 'Ladevorgänge'}`;
+  row(doc, ['', 'Summe', '', count, kwh(kwhSum(history)), money(total)], y + 3, historyColumns, true, HISTORY_SIZE, HISTORY_GAP);
 }
 
 /** Footer lines and the page number on every page (pages are buffered until then). */

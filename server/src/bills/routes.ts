@@ -2,6 +2,7 @@ import contentDisposition from 'content-disposition';
 import * as z from 'zod/mini';
 import {
   BILLS_ZIP_NAME,
+  regenerateBillsBodySchema,
   billListQuerySchema,
   billPdfQuerySchema,
   downloadBillsBodySchema,
@@ -14,8 +15,9 @@ import { routeTable } from '../http/route-table';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { billForPdf, billsToZip, downloadBillPdf, preparePdfsToSend, sendBills, zipOfBills } from './handlers';
 import { listBills } from './queries';
+import { regenerateBills } from './regenerate';
 
-/** The bills area's calls on the booking service (spec 3 §7, issue 24): the list, the PDF link, sending by mail, the zip. */
+/** The bills area's calls on the booking service (spec 3 §7, issue 24): the list, the PDF link, sending by mail, the zip, regenerating. */
 
 /** What `http/idempotency.ts` accepts as an Idempotency-Key. */
 const IDEMPOTENCY_KEY_MAX = 200;
@@ -25,6 +27,17 @@ const pdfParams = z.object({ billNumber: z.string().check(z.minLength(1), z.maxL
 const fileHeaders = { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
 
 export const billRoutes = routeTable('bookingService', [
+  {
+    // Regenerate one GENERATED bill from today's data under its number (admins; its PDF is made anew on the next request).
+    method: 'POST',
+    path: '/bookings/regenerate-bills',
+    access: 'admin',
+    handler: async (c) => {
+      const body = await parseBody(c, regenerateBillsBodySchema);
+      return ok(c, await regenerateBills(c.get('db'), body));
+    },
+  },
+
   {
     method: 'GET',
     path: '/bookings/get-bills/operator',

@@ -160,6 +160,25 @@ export async function lockForBilling(db: Db, contractKey: string): Promise<Bills
     .where(eq(bills.contractKey, contractKey));
 }
 
+/** The bills these contracts have, by contract (the batch way, where nothing else writes bills). */
+export async function billsOfContracts(db: Db, keys: readonly string[]): Promise<Map<string, BillsSoFar[]>> {
+  const byContract = new Map<string, BillsSoFar[]>();
+  if (keys.length === 0) return byContract;
+  const rows = await db
+    .select({
+      contractKey: bills.contractKey,
+      startDate: bills.startDate,
+      endDate: bills.endDate,
+      chargingRequestId: bills.chargingRequestId,
+      monthNumber: bills.monthNumber,
+      yearNumber: bills.yearNumber,
+    })
+    .from(bills)
+    .where(inArray(bills.contractKey, [...keys]));
+  for (const { contractKey, ...b } of rows) byContract.set(contractKey, [...(byContract.get(contractKey) ?? []), b]);
+  return byContract;
+}
+
 export async function insertBills(db: Db, rows: (typeof bills.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await db.insert(bills).values(rows);
 }

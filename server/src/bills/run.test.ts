@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
-import { contracts, contractTariffs } from '../db/schema/contracts';
+import { contracts, contractTariffs, files } from '../db/schema/contracts';
 import { operators } from '../db/schema/operators';
 import { connectors } from '../db/schema/stations';
 import { createDb, type DbHandle } from '../db/client';
 import { createSeededTestDatabaseUrl, testDatabaseUrl } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
-import { runBills } from './run';
+import { recomputeBill } from './regenerate';
+import { amountColumns, runBills } from './run';
 
 /**
  * The bill run on a small fixed data set whose totals are worked out by hand below (issue 24).
@@ -307,6 +308,105 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
       .from(bills)
       .where(and(eq(bills.cpoId, OP), eq(bills.contractKey, keys.OK)));
     expect(counter).toHaveLength(1);
+  });
+});
+
+describe('the demo seed', () => {
+  it('has bills from the run that a regeneration computes again to the cent', async () => {
+    const seeded = await h.db
+      .select()
+      .from(bills)
+      .where(sql`${bills.cpoId} not in (${OP}, ${OP_PREFIXED})`);
+    expect(seeded.length).toBeGreaterThan(100);
+    expect(seeded.some((b) => b.chargingRequestId !== null)).toBe(true);
+    expect(seeded.some((b) => b.lines.some((l) => l.kind === 'onboarding'))).toBe(true);
+    for (const b of seeded) {
+      const { billingStatus: _, ...again } = amountColumns(await recomputeBill(h.db, b));
+      expect({ number: b.billNumber, ...again }).toEqual({
+        number: b.billNumber,
+        energyLoaded: b.energyLoaded,
+        netCosts: b.netCosts,
+        vatPercent: b.vatPercent.replace(/\.00$/, ''),
+        vatCosts: b.vatCosts,
+        taxedFixCosts: b.taxedFixCosts,
+        taxedVarCosts: b.taxedVarCosts,
+        totalTaxedCosts: b.totalTaxedCosts,
+        lines: b.lines,
+      });
+    }
+  });
+});
+
+describe('POST /bookings/regenerate-bills', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await h.login('admin')).access_token;
+  });
+  const regenerate = (billNumbers: string[], token = admin) =>
+    h.request('POST', '/booking-service/bookings/regenerate-bills', { body: { billNumbers }, token });
+
+  it('needs exactly one bill number (400 NO_INPUT_PROVIDED_ERROR, INVALID_INPUT_ERROR) and admins', async () => {
+    const none = await regenerate([]);
+    expect([none.status, none.body.errorCodeResponse]).toEqual([400, 'NO_INPUT_PROVIDED_ERROR']);
+    const [a] = await billsOf('A');
+    const two = await regenerate([a.billNumber, `${a.billNumber}X`]);
+    expect([two.status, two.body.errorCodeResponse]).toEqual([400, 'INVALID_INPUT_ERROR']);
+    const operator = await regenerate([a.billNumber], (await h.login('operator')).access_token);
+    expect(operator.status).toBe(403);
+  });
+
+  it('refuses per bill: an unknown number, a bill not GENERATED, an ad hoc bill, a bill without tariff', async () => {
+    const [g] = await billsOf('G');
+    await h.db.update(bills).set({ billingStatus: 'SENT' }).where(eq(bills.billId, g.billId));
+    const [e] = await billsOf('E');
+    const [f] = await billsOf('F');
+    const cases: [string, string][] = [
+      ['RE-0000-NONE-000001', 'INVALID_INPUT_ERROR'],
+      [g.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'],
+      [e.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'],
+      [f.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'], // NOT_APPLICABLE
+    ];
+    for (const [billNumber, errorCode] of cases) {
+      const res = await regenerate([billNumber]);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ successfulBillRegenerations: [], unSuccessfulBillRegenerations: [{ billNumber, errorCode }] });
+    }
+    // B's tariff history is gone: nothing to compute with; the bill stays as it was.
+    const [b] = await billsOf('B');
+    const history = await h.db.select().from(contractTariffs).where(eq(contractTariffs.contractKey, keys.B));
+    await h.db.delete(contractTariffs).where(eq(contractTariffs.contractKey, keys.B));
+    const res = await regenerate([b.billNumber]);
+    expect(res.body.data.unSuccessfulBillRegenerations).toEqual([{ billNumber: b.billNumber, errorCode: 'BILLING_UTILITY_ERROR' }]);
+    expect(await billsOf('B')).toEqual([b]);
+    await h.db.insert(contractTariffs).values(history);
+  });
+
+  it('computes a GENERATED bill again from today’s data under its number and id; its PDF goes', async () => {
+    const [before] = await billsOf('A');
+    await h.db.insert(files).values({ id: 'pdf-of-a', fileName: 'a.pdf', mimeType: 'application/pdf', size: 1, content: Buffer.from('x') });
+    await h.db.update(bills).set({ pdfFileId: 'pdf-of-a' }).where(eq(bills.billId, before.billId));
+    await charge('A', '2026-10-25', '10.000');
+    await h.db.update(contracts).set({ lastName: 'Neu' }).where(eq(contracts.contractKey, keys.A));
+    const res = await regenerate([before.billNumber]);
+    expect(res.body.data).toEqual({ successfulBillRegenerations: [before.billNumber], unSuccessfulBillRegenerations: [] });
+    const [after] = await billsOf('A');
+    expect([after.billId, after.billNumber, after.version, after.pdfFileId]).toEqual([
+      before.billId,
+      before.billNumber,
+      before.version + 1,
+      null,
+    ]);
+    // fixed 6.71; 30 kWh × 0.39 = 11.70; 3 × 0.50 = 1.50; onboarding 49.00: net 68.91; VAT 13.0929 → 13.09; 82.00.
+    expect(totals(after)).toEqual({
+      net: '68.91',
+      vat: '13.09',
+      gross: '82.00',
+      taxedVar: '13.92',
+      taxedFix: '68.08',
+      status: 'GENERATED',
+    });
+    expect(after.endCustomerLastName).toBe('Neu');
+    expect(await h.db.select({ id: files.id }).from(files).where(eq(files.id, 'pdf-of-a'))).toEqual([]);
   });
 });
 

@@ -135,12 +135,7 @@ describe('GET /booking-service/bookings/charging-history/export', () => {
           .id,
       ))!,
     );
-    const paged = await historyCsv(
-      h.db,
-      scope,
-      { contractKey: busy.key!, startDate: '2000-01-01', endDate: '2030-12-31', format: 'CSV' },
-      2,
-    );
+    const paged = await historyCsv(h.db, scope, { contractKey: busy.key!, startDate: '2000-01-01', endDate: '2030-12-31' }, 2);
     expect(Buffer.from(await new Response(paged).arrayBuffer()).equals(bytes)).toBe(true);
 
     const empty = await h.request('GET', url('startDate=2001-01-01&endDate=2001-01-31'), { token: tokens.operator });

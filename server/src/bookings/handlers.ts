@@ -1,13 +1,10 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { z } from 'zod/mini';
-import { historyCursor, type ChargingRequestRow } from '../../../contract/cockpit';
-import type { billingStatusUpdateBodySchema, historyExportQuerySchema } from '../../../contract/contracts';
-import { notFound, type Scope } from '../auth/scope';
-import { getChargingHistory } from '../cockpit/queries';
+import type { billingStatusUpdateBodySchema } from '../../../contract/contracts';
+import { assertVisible, notFound, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import de from '../../../locales/de.json' with { type: 'json' };
-import { lockBills, setBillingStatus } from './queries';
+import { dateTime, decimal, germanCsv, type CsvCell } from './german-csv';
+import { historyExportPage, lockBills, setBillingStatus, type HistoryExportFilter, type HistoryExportRow } from './queries';
 
 /** The booking service's rules: payment statuses of bills, the charging-history file (spec 2 §2, §7). */
 
@@ -37,23 +34,7 @@ export async function updateBillingStatuses(
 // ---------------------------------------------------------------------------------------------
 
 /** Rows read per statement: the file streams page by page (keyset), never whole in memory. */
-const EXPORT_PAGE = 1000;
-
-const berlin = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const when = (iso: string | null) => (iso ? berlin.format(new Date(iso)).replace(',', '') : '');
-const decimal = (n: number, digits: number) => n.toFixed(digits).replace('.', ',');
-/** A cell Excel would read as a formula (=, +, -, @, tab, CR first) is kept as text. */
-export const safeCell = (v: string | null | undefined) => {
-  const s = v ?? '';
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-};
+export const EXPORT_PAGE = 1000;
 
 export const historyCsvColumns = [
   'Transaktions-ID',
@@ -65,6 +46,7 @@ export const historyCsvColumns = [
   'Autorisierung',
   'RFID-Seriennummer',
   'RFID-Tag',
+  'Ladeart',
   'Status',
   'Beginn',
   'Ende',
@@ -78,65 +60,65 @@ export const historyCsvColumns = [
  * German screens do, from the same messages; an unknown value stays as it is rather than blank.
  */
 const germanLabel = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+const chargingTypeLabels: Record<string, string> = { NORMAL: 'Normal', AD_HOC: 'Ad-hoc' };
 
-const csvRecord = (r: ChargingRequestRow) => [
+const csvRecord = (r: HistoryExportRow): CsvCell[] => [
   r.transactionId,
-  safeCell(r.endCustomerId),
-  safeCell(r.customerFullName),
-  safeCell(r.locationName),
-  safeCell(
-    [
-      r.locationAddress.careOf ? `c/o ${r.locationAddress.careOf}` : '',
-      r.locationAddress.street,
-      `${r.locationAddress.zipCode} ${r.locationAddress.city}`,
-    ]
-      .filter(Boolean)
-      .join(', '),
-  ),
-  safeCell(r.parkingLot),
+  r.endCustomerId,
+  r.customerFullName,
+  r.locationName,
+  [r.careOf ? `c/o ${r.careOf}` : '', r.street, `${r.zipCode} ${r.city}`].filter(Boolean).join(', '),
+  r.parkingLot,
   germanLabel(de.users.authTypes, r.authType),
-  safeCell(r.rfidSerialId),
-  safeCell(r.rfidTag),
+  r.rfidSerialId,
+  r.rfidTag,
+  germanLabel(chargingTypeLabels, r.chargingType),
   germanLabel(de.chargingRequest.status, r.status),
-  when(r.startDate),
-  when(r.endDate),
-  when(r.lastUpdateTimestamp),
-  decimal(r.energyCharged, 3),
-  decimal(r.sessionCost, 2),
+  dateTime(r.startDate),
+  dateTime(r.endDate),
+  dateTime(r.lastUpdateTimestamp),
+  decimal(r.energyKwh, 3),
+  decimal(r.cost, 2),
 ];
 
 /**
- * The history of one contract in a date range as CSV for German Excel (UTF-8 with BOM, `;`,
- * decimal comma, Berlin times), or undefined when the range has none. The first page is read
- * before answering, so a contract outside the scope is a 404 and an empty range a 204; the rest
- * streams a page at a time.
+ * Pages of a keyset read, the first one given: each next page is read only when the consumer asks
+ * for it, so a client that goes away (the stream is cancelled) stops the reading between pages.
+ */
+export async function* keysetPages<R, C>(first: R[], size: number, cursorOf: (last: R) => C, next: (after: C) => Promise<R[]>) {
+  let rows = first;
+  for (;;) {
+    yield* rows;
+    if (rows.length < size) return;
+    rows = await next(cursorOf(rows[rows.length - 1]));
+  }
+}
+
+/**
+ * The charging history of one contract, or of locations (and a charging type), in a date range as
+ * CSV for German Excel, or undefined when the range has none. Named ids are checked and the first
+ * page is read before answering, so a contract or location outside the scope is a 404 for the whole
+ * request and an empty range a 204; the rest streams a page at a time.
  */
 export async function historyCsv(
   db: Db,
   scope: Scope,
-  q: z.output<typeof historyExportQuerySchema>,
+  f: HistoryExportFilter,
   pageSize = EXPORT_PAGE,
 ): Promise<ReadableStream | undefined> {
-  const page = (after?: string) =>
-    getChargingHistory(db, scope, {
-      contractKey: q.contractKey,
-      startDate: q.startDate,
-      endDate: q.endDate,
-      filters: [],
-      page: 0,
-      size: pageSize,
-      after,
-    });
-  const first = (await page()).rows;
+  if (f.contractKey) await assertVisible(db, scope, 'contract', [f.contractKey]);
+  if (Array.isArray(f.locationIds)) await assertVisible(db, scope, 'location', f.locationIds);
+  const first = await historyExportPage(db, scope, f, pageSize);
   if (first.length === 0) return undefined;
-  async function* pages() {
-    let rows = first;
-    for (;;) {
-      for (const r of rows) yield csvRecord(r);
-      if (rows.length < pageSize) return;
-      rows = (await page(historyCursor(rows[rows.length - 1]))).rows;
-    }
-  }
-  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: historyCsvColumns, record_delimiter: 'windows' });
-  return Readable.toWeb(Readable.from(pages()).pipe(csv)) as ReadableStream;
+  const rows = keysetPages(
+    first,
+    pageSize,
+    (r) => ({ startDate: r.startDate, transactionId: r.transactionId }),
+    (after) => historyExportPage(db, scope, f, pageSize, after),
+  );
+  return germanCsv(historyCsvColumns, mapAsync(rows, csvRecord));
+}
+
+export async function* mapAsync<T, U>(items: AsyncIterable<T>, fn: (item: T) => U) {
+  for await (const item of items) yield fn(item);
 }

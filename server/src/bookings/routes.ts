@@ -1,5 +1,6 @@
 import contentDisposition from 'content-disposition';
 import { berlinDate, billingStatusUpdateBodySchema, historyExportFileName, historyExportQuerySchema } from '../../../contract/contracts';
+import { locationHistoryExportQuerySchema } from '../../../contract/downloads';
 import { ok } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import { parseBody, parseQuery } from '../http/validate';
@@ -23,7 +24,11 @@ export const bookingRoutes = routeTable('bookingService', [
     access: 'user',
     download: true,
     handler: async (c) => {
-      const q = parseQuery(c, historyExportQuerySchema);
+      // One contract's history (the users area) or that of locations (the download center).
+      const q =
+        c.req.query('contractKey') === undefined
+          ? parseQuery(c, locationHistoryExportQuerySchema)
+          : parseQuery(c, historyExportQuerySchema);
       const file = await historyCsv(c.get('db'), c.get('auth').scope, q);
       if (!file) return c.body(null, 204);
       return c.body(file, 200, {

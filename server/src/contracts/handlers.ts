@@ -50,6 +50,7 @@ import {
   type ContractInsert,
   type ContractRowDb,
 } from './queries';
+import { startMandateCheckout } from '../payments/mandates';
 
 /** The rules of end customers and their contracts (spec 2 §4-5, §8) and the errors that say why not. */
 
@@ -345,6 +346,8 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
   await resetTariffHistory(db, contractKey, row.startDate ?? berlinDate(now), row);
   await takeCards(db, auth.scope, contractKey, body, 'create');
   await queueContractInvitation(db, env, row, placement.operator.cpoName);
+  // Stripe SEPA: the customer gets the link to give the mandate; the bills are collected with it.
+  if (row.paymentMethod === 'STRIPE_SEPA') await startMandateCheckout(db, env, row, 'configure');
   return { contractKey, endCustomerId, contractStatus: row.contractStatus, authType: row.authType, version: row.version };
 }
 

@@ -29,7 +29,8 @@ import {
 import { resendInvitation } from '../customers/handlers';
 import { checkUploadFirst } from '../mail/upload-gate';
 import { findCustomerByContractKey } from '../customers/queries';
-import { contractPdf, getContractDetail, listContracts } from './queries';
+import { contractPdf, getContractDetail, listContracts, lockContract } from './queries';
+import { redoStripeSepaSetup } from '../payments/redo';
 
 /** The contract PDF of a create or edit body (base64), when it is within its size (else the handler refuses it). */
 function findContractPdf(body: unknown) {
@@ -210,6 +211,20 @@ export const contractRoutes = routeTable('contractManagement', [
       } else {
         await resendContractInvitation(c.get('db'), c.get('env'), c.get('auth').scope, contractKey);
       }
+      return ok(c, true);
+    },
+  },
+
+  {
+    // 'Redo payment details setup' (spec 2 §4, §7): a new mandate link mailed to the customer.
+    method: 'POST',
+    path: '/reconfigure-stripe-sepa/:id',
+    access: 'user',
+    handler: async (c) => {
+      const { id } = parseParams(c, keyParams);
+      const contract = await lockContract(c.get('db'), c.get('auth').scope, id);
+      if (!contract) throw notFound('contract', id);
+      await redoStripeSepaSetup(c.get('db'), c.get('env'), contract);
       return ok(c, true);
     },
   },

@@ -97,6 +97,32 @@ describe('the upgrade', () => {
   });
 });
 
+describe('wrong station passwords', () => {
+  it('block the station and address pair after 5 a minute, before any password is checked; other stations still come in', async () => {
+    const { cp_id } = await fixture();
+    const [other, guessed] = await rows<{ cp_id: string }>(sql`
+      select cp_id from ocpp_stations where password_hash is not null and cp_id <> ${cp_id} order by cp_id limit 2`);
+    const outcome = (p: Promise<RPCClient>) =>
+      p.then(
+        async (c) => {
+          await c.close({ force: true });
+          return 'accepted';
+        },
+        (e: { code?: number }) => e.code,
+      );
+    for (let i = 0; i < 5; i++) expect(await outcome(station(guessed.cp_id, { password: `guess-${i}` }))).toBe(401);
+    // Blocked now: even the right password is refused until the block ends.
+    expect(await outcome(station(guessed.cp_id))).toBe(429);
+    expect(await outcome(station(other.cp_id))).toBe('accepted');
+    const [block] = await rows<{ blocked: boolean }>(
+      sql`select blocked_until > now() as blocked from throttles where key = ${`ocpp-pair:${guessed.cp_id}|127.0.0.1`}`,
+    );
+    expect(block?.blocked).toBe(true);
+    await server.db.execute(sql`delete from throttles where key like 'ocpp-%'`);
+    expect(await outcome(station(guessed.cp_id))).toBe('accepted');
+  });
+});
+
 describe('connection limits', () => {
   it('lets station sockets past the per-address cap and the silent-socket cut, bounded by OCPP_MAX_STATIONS', async () => {
     const ids = (await rows<{ cp_id: string }>(sql`select cp_id from ocpp_stations order by cp_id limit 6`)).map((r) => r.cp_id);

@@ -10,6 +10,7 @@ import { ocpp16Frame } from './error-codes';
 import { startLivenessSweep } from './liveness';
 import { setConnectedInstance, stationPasswordHash } from './queries';
 import { stationMessages, type StationMessages } from './station-messages';
+import { clearStationPasswordFailures, countWrongStationPassword, upgradeAddress, upgradeBlocked } from './upgrade-limits';
 
 /** Where charge points connect: ws://host/ocpp/{chargePointId}. */
 export const OCPP_PATH = '/ocpp';
@@ -93,7 +94,13 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     void (async () => {
       if (handshake.endpoint !== OCPP_PATH) return reject(404, 'Not found');
       if (!handshake.protocols.has(SUBPROTOCOL)) return reject(400, 'Subprotocol ocpp1.6 required');
-      if (!(await passwordMatches(db, handshake.identity, handshake.password))) return reject(401, 'Unauthorized');
+      const address = upgradeAddress(handshake.request, env.TRUST_PROXY);
+      if (await upgradeBlocked(db, handshake.identity, address)) return reject(429, 'Too many attempts');
+      if (!(await passwordMatches(db, handshake.identity, handshake.password))) {
+        await countWrongStationPassword(db, handshake.identity, address);
+        return reject(401, 'Unauthorized');
+      }
+      await clearStationPasswordFailures(db, handshake.identity, address);
       if (clients.size >= env.OCPP_MAX_STATIONS && !clients.has(handshake.identity)) return reject(503, 'Too many stations');
       accept({ cpId: handshake.identity }, SUBPROTOCOL);
     })().catch(() => reject(500, 'Internal error'));

@@ -66,6 +66,9 @@ function billingColumns(b: Omit<BillingInput, 'workFlow' | 'cpoId' | 'version'>,
     footerLine2: f?.lineTwo ?? null,
     footerLine3: f?.lineThree ?? null,
     footerLine4: f?.lineFour ?? null,
+    vatId: b.vatId,
+    taxNumber: b.taxNumber,
+    billNumberPrefix: b.billNumberPrefix,
   };
 }
 

@@ -510,6 +510,10 @@ describe('PUT /bff/cpos/update-operator-information', () => {
         },
         billingTemplateHeader: { lineOne: 'Kopf eins', lineTwo: 'Kopf zwei' },
         billingTemplateFooter: { lineOne: 'Fuß eins' },
+        // § 14 UStG (issue 24): stored compact; the prefix as given.
+        vatId: 'de 123 456 789',
+        taxNumber: '30/123/45678',
+        billNumberPrefix: 'SWS-',
       },
       tokens.partner,
       { 'if-match': `"v${before.version}"` },
@@ -531,6 +535,9 @@ describe('PUT /bff/cpos/update-operator-information', () => {
       },
       billingTemplateHeader: { lineOne: 'Kopf eins', lineTwo: 'Kopf zwei', lineThree: null, lineFour: null },
       billingTemplateFooter: { lineOne: 'Fuß eins', lineTwo: null, lineThree: null, lineFour: null },
+      vatId: 'DE123456789',
+      taxNumber: '30/123/45678',
+      billNumberPrefix: 'SWS-',
       version: before.version! + 1,
     });
     const billing = [
@@ -540,8 +547,48 @@ describe('PUT /bff/cpos/update-operator-information', () => {
       'cpoPaymentDetails',
       'billingTemplateHeader',
       'billingTemplateFooter',
+      'vatId',
+      'taxNumber',
+      'billNumberPrefix',
     ] as const;
     expect(without(after, ...billing)).toEqual(without(before, ...billing));
+  });
+
+  it('BillingInfo refuses a VAT id that is not DE and 9 digits, a malformed tax number and a prefix with other characters', async () => {
+    const cpoId = scopeOf.partner[1];
+    const before = await detail(cpoId);
+    const body = (extra: Record<string, unknown>) => ({
+      workFlow: 'BillingInfo',
+      cpoId,
+      contactPersonDetails: {
+        contactPersonName: 'Karl Kasse',
+        contactPersonPosition: 'Kasse',
+        contactPersonPhone: '0301234',
+        contactPersonEmail: 'karl@kasse.example',
+      },
+      cpoPaymentDetails: {
+        cpoPaymentPreference: ['BANK_TRANSFER'],
+        cpoIban: IBAN,
+        cpoBankName: 'Commerzbank',
+        cpoBic: BIC,
+        moneyCollectionGapInDays: 21,
+      },
+      billingTemplateHeader: { lineOne: 'Kopf eins' },
+      ...extra,
+    });
+    for (const [field, value, code] of [
+      ['vatId', 'DE12345678', 'invalidVatId'],
+      ['vatId', 'AT123456789', 'invalidVatId'],
+      ['taxNumber', '12/345', 'invalidTaxNumber'],
+      ['taxNumber', '30-123-45678', 'invalidTaxNumber'],
+      ['billNumberPrefix', 're-', 'invalidBillNumberPrefix'],
+      ['billNumberPrefix', 'RE-2026-SEHR-LANG', 'max12'],
+    ] as const) {
+      const res = await update(body({ [field]: value }), tokens.partner);
+      expect(res.status, `${field}=${value}`).toBe(400);
+      expect(JSON.stringify(res.body), `${field}=${value}`).toContain(code);
+    }
+    expect((await detail(cpoId)).version).toBe(before.version);
   });
 
   it('BillingInfo without billing info changes the contact person only', async () => {

@@ -88,6 +88,9 @@ export async function getOperatorDetail(db: Db, scope: Scope, cpoId: string): Pr
       : null,
     billingTemplateHeader: lines(op.headerLine1, op.headerLine2, op.headerLine3, op.headerLine4),
     billingTemplateFooter: lines(op.footerLine1, op.footerLine2, op.footerLine3, op.footerLine4),
+    vatId: op.vatId,
+    taxNumber: op.taxNumber,
+    billNumberPrefix: op.billNumberPrefix,
     erpValues: erp.map((e) => ({
       cpoId: e.cpoId,
       clientNumber: e.clientNumber,

@@ -1,72 +1,99 @@
+import { asc, count, sql } from 'drizzle-orm';
 import type { BillStatus } from '../../../contract/enums';
-import type { bills } from '../db/schema/bookings';
-import type { contracts } from '../db/schema/contracts';
-import type { MonthlyUse } from './cockpit';
-import { DAY, isoDate, round2, type SeedContext } from './common';
+import { runBills } from '../bills/run';
+import type { Db } from '../db/client';
+import { bills } from '../db/schema/bookings';
+import { DAY, type SeedContext } from './common';
 
-/** Monthly bills of the billed contracts, over `billMonths`. */
-export function drawBills(
-  ctx: SeedContext,
-  contractRows: (typeof contracts.$inferInsert)[],
-  monthly: MonthlyUse,
-): (typeof bills.$inferInsert)[] {
-  const { rnd, now, spec } = ctx;
-  const billRows: (typeof bills.$inferInsert)[] = [];
-  const forcedBills: BillStatus[] = ['PAID', 'UNPAID', 'GENERATED', 'SENT', 'NOT_APPLICABLE', 'DISPUTE_CREATED', 'DISPUTED'];
+/**
+ * The demo bills (issue 24) come from the bill run itself, over the seeded contracts, tariff
+ * histories and charging requests, one run per seeded month at that month's billing day; so a
+ * seeded bill and its regeneration agree to the cent. Only what happened to a bill after it was
+ * made is drawn here (sent, paid, disputed, its Stripe payment, when it was collected and
+ * downloaded); no amount changes.
+ */
+
+/** The run's clock for a month: the 2nd of the next month, 06:00 UTC (the daily job's first day), never after the seed's now. */
+const billingDay = (monthStart: Date, now: Date) =>
+  new Date(Math.min(now.getTime(), Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth() + 1, 2, 6)));
+
+/** Runs the bills of the seeded months, oldest first (the first bill of a contract carries its onboarding fee). */
+export async function runSeedBills(db: Db, ctx: SeedContext): Promise<number> {
+  const { now, spec, rnd } = ctx;
   for (let m = spec.billMonths; m >= 1; m--) {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 1));
-    const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m + 1, 0));
-    const generated = new Date(Date.UTC(monthEnd.getUTCFullYear(), monthEnd.getUTCMonth() + 1, 3, 6));
-    for (const c of contractRows) {
-      if (c.billingType !== 'WITH_BILLING' || c.userType === 'GLOBAL_ADMIN') continue;
-      if (!['ACTIVE', 'BLOCKED', 'EXPIRED'].includes(c.contractStatus)) continue;
-      if (c.startDate! > isoDate(monthEnd) || (c.endDate && c.endDate < isoDate(monthStart))) continue;
-      const agg = monthly.get(`${c.contractKey}|${monthStart.getUTCFullYear()}-${monthStart.getUTCMonth()}`);
-      const fix = round2(Number(c.fixTariff ?? 0) * 1.19);
-      const varCost = round2(agg?.cost ?? 0);
-      const seq = billRows.length;
-      let status: BillStatus;
-      if (seq < forcedBills.length) status = forcedBills[seq];
-      else if (fix + varCost === 0) status = 'NOT_APPLICABLE';
-      else if (m === 1) status = rnd.weighted<BillStatus>({ GENERATED: 30, SENT: 30, UNPAID: 25, PAID: 15 });
-      else status = rnd.weighted<BillStatus>({ PAID: 85, UNPAID: 8, DISPUTE_CREATED: 3, DISPUTED: 3, SENT: 1 });
-      const stripe = c.paymentMethod === 'STRIPE_SEPA';
-      const collected = status === 'PAID' && (stripe || c.paymentMethod === 'SEPA');
-      billRows.push({
-        billId: rnd.uuid(),
-        billNumber: `RE-${monthStart.getUTCFullYear()}${String(monthStart.getUTCMonth() + 1).padStart(2, '0')}-${String(seq + 1).padStart(6, '0')}`,
-        contractKey: c.contractKey,
-        cpoId: c.cpoId,
-        locationId: c.locationId ?? null,
-        endCustomerId: c.endCustomerId,
-        endCustomerFirstName: c.firstName,
-        endCustomerLastName: c.lastName,
-        userType: c.userType,
-        startDate: isoDate(monthStart),
-        endDate: isoDate(monthEnd),
-        energyLoaded: (agg?.energy ?? 0).toFixed(3),
-        taxedFixCosts: fix.toFixed(2),
-        taxedVarCosts: varCost.toFixed(2),
-        totalTaxedCosts: round2(fix + varCost).toFixed(2),
-        billingStatus: status,
-        billGenerationDate: generated,
-        billCollectionDate: collected ? new Date(generated.getTime() + 14 * DAY) : null,
-        billDownloadDate: rnd.chance(0.3) ? new Date(generated.getTime() + rnd.int(1, 20) * DAY) : null,
-        paymentMethod: c.paymentMethod,
-        stripeSepaPaymentIntentId: stripe && status !== 'GENERATED' ? `pi_${rnd.hex(24)}` : null,
-        stripeSepaBillPaymentStatus: stripe
-          ? status === 'PAID'
-            ? 'succeeded'
-            : status === 'SENT'
-              ? 'processing'
-              : status === 'GENERATED'
-                ? null
-                : 'requires_payment_method'
-          : null,
-        monthNumber: monthStart.getUTCMonth() + 1,
-        yearNumber: monthStart.getUTCFullYear(),
-      });
-    }
+    const month = monthStart.toISOString().slice(0, 7);
+    await runBills(db, month, { now: billingDay(monthStart, now), newId: rnd.uuid, batch: true });
   }
-  return billRows;
+  await drawBillHistory(db, ctx);
+  const [{ n }] = await db.select({ n: count() }).from(bills);
+  return n;
+}
+
+interface BillHistory {
+  billId: string;
+  status: BillStatus;
+  collected: Date | null;
+  downloaded: Date | null;
+  intentId: string | null;
+  intentStatus: string | null;
+}
+
+/** What became of each bill: the last month's are mostly open, older ones mostly paid; every status the list filters on occurs. */
+async function drawBillHistory(db: Db, ctx: SeedContext) {
+  const { rnd, now } = ctx;
+  const rows = await db
+    .select({
+      billId: bills.billId,
+      status: bills.billingStatus,
+      generated: bills.billGenerationDate,
+      paymentMethod: bills.paymentMethod,
+    })
+    .from(bills)
+    .orderBy(asc(bills.billGenerationDate), asc(bills.billNumber));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 20 * DAY);
+  const forced: BillStatus[] = ['PAID', 'UNPAID', 'GENERATED', 'SENT', 'DISPUTE_CREATED', 'DISPUTED'];
+  const history: BillHistory[] = [];
+  for (const b of rows) {
+    // Nothing to pay stays NOT_APPLICABLE.
+    if (b.status !== 'GENERATED') continue;
+    let status: BillStatus;
+    if (forced.length > 0) status = forced.shift()!;
+    else if (b.generated.getTime() > lastMonth.getTime())
+      status = rnd.weighted<BillStatus>({ GENERATED: 30, SENT: 30, UNPAID: 25, PAID: 15 });
+    else status = rnd.weighted<BillStatus>({ PAID: 85, UNPAID: 8, DISPUTE_CREATED: 3, DISPUTED: 3, SENT: 1 });
+    const stripe = b.paymentMethod === 'STRIPE_SEPA';
+    const collected = status === 'PAID' && (stripe || b.paymentMethod === 'SEPA');
+    const downloaded = rnd.chance(0.3) ? new Date(b.generated.getTime() + rnd.int(1, 20) * DAY) : null;
+    history.push({
+      billId: b.billId,
+      status,
+      collected: collected ? new Date(b.generated.getTime() + 14 * DAY) : null,
+      downloaded: downloaded && downloaded.getTime() < now.getTime() ? downloaded : null,
+      intentId: stripe && status !== 'GENERATED' ? `pi_${rnd.hex(24)}` : null,
+      intentStatus: !stripe
+        ? null
+        : status === 'PAID'
+          ? 'succeeded'
+          : status === 'SENT'
+            ? 'processing'
+            : status === 'GENERATED'
+              ? null
+              : 'requires_payment_method',
+    });
+  }
+  // One statement per 1,000 bills instead of one per bill.
+  for (let i = 0; i < history.length; i += 1000) {
+    const values = history
+      .slice(i, i + 1000)
+      .map(
+        (h) =>
+          sql`(${h.billId}, ${h.status}, ${h.collected?.toISOString() ?? null}::timestamptz, ${h.downloaded?.toISOString() ?? null}::timestamptz, ${h.intentId}, ${h.intentStatus})`,
+      );
+    await db.execute(sql`
+      update ${bills} set billing_status = v.status, bill_collection_date = v.collected, bill_download_date = v.downloaded,
+        stripe_sepa_payment_intent_id = v.intent_id, stripe_sepa_bill_payment_status = v.intent_status
+      from (values ${sql.join(values, sql`, `)}) as v(bill_id, status, collected, downloaded, intent_id, intent_status)
+      where ${bills.billId} = v.bill_id`);
+  }
 }

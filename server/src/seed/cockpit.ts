@@ -24,9 +24,6 @@ const forcedHistoric: ChargingRequestStatus[] = [
   'broken',
 ];
 
-/** Energy and cost per contract and month of the finished billed sessions (`<contractKey>|<year>-<month0>`), for the bills. */
-export type MonthlyUse = Map<string, { energy: number; cost: number }>;
-
 /** Charging requests: a few live sessions, the rest history over `requestMonths`, with transaction ids in time order. */
 export function drawChargingRequests(
   ctx: SeedContext,
@@ -50,7 +47,6 @@ export function drawChargingRequests(
   );
   const liveCount = Math.max(activeStatuses.length, Math.ceil(spec.connectors / 10));
   const spanMs = spec.requestMonths * 30.4 * DAY;
-  const monthly: MonthlyUse = new Map();
   const requestDrafts: (Omit<typeof chargingRequests.$inferInsert, 'transactionId'> & { startDate: Date })[] = [];
   for (let i = 0; i < spec.chargingRequests; i++) {
     const contract = chargers[rnd.int(0, chargers.length - 1)];
@@ -95,13 +91,6 @@ export function drawChargingRequests(
     const tags = contractTags.get(contract.contractKey);
     const useRfid = contract.authType === 'RFID' || (contract.authType === 'APP_AND_RFID' && rnd.chance(0.5));
     const tag = useRfid && tags ? rnd.pick(tags) : undefined;
-    if (end && energy > 0 && contract.billingType === 'WITH_BILLING') {
-      const key = `${contract.contractKey}|${start.getUTCFullYear()}-${start.getUTCMonth()}`;
-      const agg = monthly.get(key) ?? { energy: 0, cost: 0 };
-      agg.energy += energy;
-      agg.cost += cost;
-      monthly.set(key, agg);
-    }
     requestDrafts.push({
       contractKey: contract.contractKey,
       endCustomerId: contract.endCustomerId,
@@ -125,5 +114,5 @@ export function drawChargingRequests(
   // Transaction ids grow with time, like the ones a backend hands out.
   requestDrafts.sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
   const requestRows = requestDrafts.map((r, i) => ({ ...r, transactionId: `TX${String(4_000_000_000 + i)}` }));
-  return { requestRows, monthly };
+  return { requestRows };
 }

@@ -19,7 +19,7 @@ export function operatorRow(
   const preference: ('SEPA' | 'BANK_TRANSFER' | 'STRIPE_SEPA')[] =
     oi % 3 === 0 ? ['SEPA', 'BANK_TRANSFER'] : oi % 3 === 1 ? ['BANK_TRANSFER'] : ['SEPA', 'STRIPE_SEPA'];
   const name = company.ops[oi];
-  return {
+  const row = {
     cpoId,
     cpoName: name,
     street: opAddr.street,
@@ -32,7 +32,7 @@ export function operatorRow(
     contactPersonPosition: rnd.pick(positions),
     contactPersonPhone: `0${rnd.digits(3)}${rnd.digits(7)}`,
     contactPersonEmail: `${ascii(contact).replace('-', '.')}@${ascii(name)}.example`,
-    billingType: preference.includes('SEPA') ? 'SEPA' : 'BANK',
+    billingType: preference.includes('SEPA') ? ('SEPA' as const) : ('BANK' as const),
     isChargingHistoryIncluded: oi !== 2,
     paymentPreference: preference,
     iban: germanIban(rnd.digits(20)),
@@ -50,6 +50,8 @@ export function operatorRow(
     footerLine4: null,
     createdAt: new Date(now.getTime() - (700 - ci * 30 - oi) * DAY),
   };
+  // The VAT id the footer names (§ 14 UStG, on every invoice), taken from it: no further draw, so the rest of the seed stays as it was.
+  return { ...row, vatId: row.footerLine3.slice('USt-IdNr. '.length) };
 }
 
 /** One or two ERP values per operator (spec 3 §3). */

@@ -3,7 +3,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { dashboardUsers } from '../db/schema/auth';
-import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
 import { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import { customers } from '../db/schema/customers';
@@ -12,10 +11,10 @@ import { erpValues, operators } from '../db/schema/operators';
 import { rfidTags } from '../db/schema/rfid';
 import { connectors } from '../db/schema/stations';
 import { transactionLock } from '../db/sql-helpers';
-import { drawBills } from './bookings';
+import { runSeedBills } from './bookings';
 import { drawChargingRequests } from './cockpit';
 import type { SeedContext, SizeSpec } from './common';
-import { drawContracts, drawTariffHistory } from './contracts';
+import { drawContracts, drawTariffHistory, makeOneContractFree } from './contracts';
 import { drawCustomersAndOperators } from './customers';
 import { wallboxModelRows } from './german-data';
 import { drawLocations } from './locations';
@@ -112,9 +111,9 @@ export async function drawRows(ctx: SeedContext) {
   const locationRows = drawLocations(ctx, operatorRows);
   const { connectorRows, infraRows } = drawConnectors(ctx, locationRows);
   const { contractRows, rfidRows, contractTags } = drawContracts(ctx, locationRows, connectorRows);
-  const { requestRows, monthly } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
-  const billRows = drawBills(ctx, contractRows, monthly);
+  const { requestRows } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
   const ocppRows = drawOcppStations(connectorRows, logins.stations, ctx.now);
+  makeOneContractFree(contractRows, requestRows);
   // Drawn after everything else, so the rest of the data set stays as it was before tariff history.
   const { tariffRows, changeRows } = drawTariffHistory(ctx, contractRows);
   return {
@@ -131,7 +130,6 @@ export async function drawRows(ctx: SeedContext) {
     contractRows,
     rfidRows,
     requestRows,
-    billRows,
   };
 }
 
@@ -150,7 +148,9 @@ export async function seedDatabase(
   opts: { size: SeedSize; now: Date; seed?: number; onlyIfEmpty?: boolean },
 ): Promise<SeedResult | undefined> {
   const started = performance.now();
-  const rows = await drawRows({ spec: seedSizes[opts.size], now: opts.now, rnd: createRandom(opts.seed ?? 20260101) });
+  const ctx = { spec: seedSizes[opts.size], now: opts.now, rnd: createRandom(opts.seed ?? 20260101) };
+  const rows = await drawRows(ctx);
+  let billCount = 0;
   const seeded = await db.transaction(async (tx) => {
     // Two instances starting together on one PostgreSQL: the second waits here and then finds data.
     await transactionLock(tx, 'seed');
@@ -173,7 +173,7 @@ export async function seedDatabase(
     await insertBatched(tx, pendingTariffChanges, rows.changeRows);
     await insertBatched(tx, rfidTags, rows.rfidRows);
     await insertBatched(tx, chargingRequests, rows.requestRows);
-    await insertBatched(tx, bills, rows.billRows);
+    billCount = await runSeedBills(tx, ctx);
     return true;
   });
   if (!seeded) return undefined;
@@ -193,7 +193,7 @@ export async function seedDatabase(
       contracts: rows.contractRows.length,
       rfidTags: rows.rfidRows.length,
       chargingRequests: rows.requestRows.length,
-      bills: rows.billRows.length,
+      bills: billCount,
     },
   };
 }

@@ -242,6 +242,7 @@ export const pathParamKinds: Record<string, ParamKind> = {
   'id/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'pdf/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'delete-contract/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
+  'reconfigure-stripe-sepa/:id': { entity: 'contract', value: (b) => b.contract.contractKey },
   'on-update/:id2': { entity: 'contract', value: (b) => b.contract.contractKey },
   'end-customer-id/:id': {
     unscoped: 'MATRIXFREE1',
@@ -279,7 +280,9 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   sendEmail: { free: 'a flag the dashboard always sends as false (the server sends the invitation itself)' },
   creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
   verificationId: { free: "the contract or bill id a PDF link carries, checked together with the contract's key or the bill's number" },
-  billId: { tenant: 'bill' },
+  // Checked with the bill's number it comes with: the matrix swaps the bag's whole bill (404 BILLING_NOT_FOUND), so
+  // every GET need not be called with it again (the SSE route's case is near its time limit).
+  billId: { free: "a bill's id, always sent with the bill's number and swapped together with it through the bag" },
 };
 
 /** Field names the matrix treats as ids: they must appear in `idFields`. */
@@ -516,9 +519,24 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
   'POST /booking-service/bookings/download-bill': (b) => ({
     body: { billPdfDtoList: [{ billId: b.bill.billId, billNumber: b.bill.billNumber }] },
   }),
+  // Admins only; a number that exists nowhere is refused per bill (the codes are in bills/run.test.ts).
+  'POST /booking-service/bookings/regenerate-bills': () => ({ body: { billNumbers: ['R-MATRIX-NONE'] } }),
   'GET /booking-service/bookings/charging-history/export': (b) => ({
     query: { contractKey: b.contract.contractKey, startDate: '2025-01-01', endDate: '2026-03-31' },
     expect: [200, 204],
+  }),
+  'GET /booking-service/bookings/standard-csv': (b) => ({
+    query: { locationIds: b.location.locationId, startDate: '2025-01-01', endDate: '2026-03-31' },
+    expect: [200, 204],
+  }),
+  'GET /booking-service/bookings/generate/xml': (b) => ({
+    // A range without bills (204): a file carries its creation time, so two files never read the same.
+    query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
+    expect: [204, 403],
+  }),
+  'GET /booking-service/bookings/generate/datev': (b) => ({
+    query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
+    expect: [204, 403],
   }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
@@ -529,6 +547,16 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     expect: [409],
   }),
   'POST /bff/connectors/:id/station-password': () => ({}),
+  // The bag's contract is no configured STRIPE_SEPA one (the redo itself is in payments/payments.test.ts).
+  'POST /contract-management/reconfigure-stripe-sepa/:id': () => ({ expect: [200, 409, 429] }),
+  // No Stripe-Signature: refused (the signed events are in payments/*.test.ts).
+  'POST /bff/payments/stripe/webhook': () => ({
+    body: { type: 'checkout.session.completed', created: 1, data: { object: {} } },
+    expect: [400],
+  }),
+  // The test mode's checkout page: a link that exists nowhere (payments.test.ts completes real ones).
+  'GET /zahlung/testmodus': () => ({ query: { session: 'cs_test_matrix_none' }, expect: [404] }),
+  'POST /zahlung/testmodus': () => ({ query: { session: 'cs_test_matrix_none' }, body: { accountHolder: 'Matrix' }, expect: [404] }),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -193,6 +193,15 @@ function InvoiceTemplate({ operator }: { operator: OperatorDetail }) {
           <p className="text-muted">{t('operators.detail.noPayment')}</p>
         )}
       </Card>
+      <Card title={t('operators.detail.tax')} aria-label={t('operators.detail.tax')} className="lg:col-span-2">
+        <Facts
+          entries={[
+            [t('operators.fields.vatId'), orDash(operator.vatId)],
+            [t('operators.fields.taxNumber'), orDash(operator.taxNumber)],
+            [t('operators.fields.billNumberPrefix'), orDash(operator.billNumberPrefix)],
+          ]}
+        />
+      </Card>
       <Card title={t('operators.detail.proof')} aria-label={t('operators.detail.proof')} className="lg:col-span-2">
         <p>{operator.isChargingHistoryIncluded ? t('operators.detail.proofIncluded') : t('operators.detail.proofNotIncluded')}</p>
       </Card>

@@ -157,6 +157,21 @@ describe('invoice template (spec 1 §5, spec 3 §5)', () => {
     });
   });
 
+  it('checks the VAT id (DE and 9 digits), the tax number and the bill-number prefix, all optional (§ 14 UStG, issue 24)', () => {
+    expect(errorsOf({ ...billing, vatId: 'DE 123 456 789', taxNumber: '30/123/45678', billNumberPrefix: 'SWS-' }, billingRules)).toEqual(
+      {},
+    );
+    expect(errorsOf({ ...billing, vatId: 'DE12345678', taxNumber: '12/345', billNumberPrefix: 'sws' }, billingRules)).toEqual({
+      vatId: 'operators.validation.invalidVatId',
+      taxNumber: 'operators.validation.invalidTaxNumber',
+      billNumberPrefix: 'operators.validation.invalidBillNumberPrefix',
+    });
+    const body = buildCreatePayload(info, { ...billing, vatId: ' DE123456789 ', billNumberPrefix: 'SWS-' });
+    expect(body).toMatchObject({ vatId: 'DE123456789', billNumberPrefix: 'SWS-' });
+    expect(body).not.toHaveProperty('taxNumber');
+    expect(billingValuesOf({ ...operator, vatId: 'DE123456789', taxNumber: null }).vatId).toBe('DE123456789');
+  });
+
   it('needs days until payment as a whole number of at least 1', () => {
     expect(errorsOf({ ...billing, moneyCollectionGapInDays: '' }, billingRules)).toEqual({
       moneyCollectionGapInDays: 'validation.required',

@@ -9,6 +9,7 @@ import {
   cpoBankNameSchema,
   cpoBicSchema,
   cpoIbanSchema,
+  billNumberPrefixSchema,
   creditorIdSchema,
   moneyCollectionGapSchema,
   operatorCareOfSchema,
@@ -17,8 +18,10 @@ import {
   operatorStreetSchema,
   operatorZipCodeSchema,
   templateLineKeys,
+  taxNumberSchema,
   templateLineSchema,
   updateErpBodySchema,
+  vatIdSchema,
   type CreateOperatorBody,
   type OperatorDetail,
   type UpdateErpBody,
@@ -54,6 +57,9 @@ const areaCodes = {
   minOneDay: 'operators.validation.minOneDay',
   tooManyDays: 'operators.validation.tooManyDays',
   wholeNumber: 'operators.validation.wholeNumber',
+  invalidVatId: 'operators.validation.invalidVatId',
+  invalidTaxNumber: 'operators.validation.invalidTaxNumber',
+  invalidBillNumberPrefix: 'operators.validation.invalidBillNumberPrefix',
 } as const;
 
 // bindField translates whatever id a failure names; the shared id type lists only the shared ones.
@@ -165,6 +171,9 @@ export type BillingValues = {
   cpoBankName: string;
   cpoBic: string;
   moneyCollectionGapInDays: string;
+  vatId: string;
+  taxNumber: string;
+  billNumberPrefix: string;
   headerCount: string;
   footerCount: string;
   isChargingHistoryIncluded: 'true' | 'false';
@@ -187,6 +196,9 @@ export const emptyBilling = (): BillingValues => ({
   cpoBankName: '',
   cpoBic: '',
   moneyCollectionGapInDays: '',
+  vatId: '',
+  taxNumber: '',
+  billNumberPrefix: '',
   headerCount: '1',
   footerCount: '1',
   // Spec 1 §9: the charging history is included by default.
@@ -225,6 +237,9 @@ export function billingValuesOf(operator: OperatorDetail): BillingValues {
     cpoBic: p?.cpoBic ?? '',
     moneyCollectionGapInDays:
       p?.moneyCollectionGapInDays === null || p?.moneyCollectionGapInDays === undefined ? '' : String(p.moneyCollectionGapInDays),
+    vatId: operator.vatId ?? '',
+    taxNumber: operator.taxNumber ?? '',
+    billNumberPrefix: operator.billNumberPrefix ?? '',
     headerCount: shownLines(header),
     footerCount: shownLines(footer),
     isChargingHistoryIncluded: flag(operator.isChargingHistoryIncluded),
@@ -268,6 +283,8 @@ const lineRule = (kind: 'header' | 'footer', n: number) => (v: BillingValues) =>
   return shown ? operatorRule(templateLineSchema)(value) : null;
 };
 
+/** Tax details: optional in the form (checked when given); the invoice prints whichever is there. */
+const optional = () => false;
 const sepaChosen = (v: BillingValues) => isOn(v.sepa);
 const bankChosen = (v: BillingValues) => isOn(v.bankTransfer);
 
@@ -286,6 +303,9 @@ export const billingRules: FormRules<BillingValues> = {
       if (isBlank(v.moneyCollectionGapInDays)) return requiredFailure;
       return validate(daysValue(v.moneyCollectionGapInDays), operatorRule(moneyCollectionGapSchema));
     },
+    vatId: (v) => billingField(vatIdSchema, optional)(v, v.vatId),
+    taxNumber: (v) => billingField(taxNumberSchema, optional)(v, v.taxNumber),
+    billNumberPrefix: (v) => billingField(billNumberPrefixSchema, optional)(v, v.billNumberPrefix),
     headerLine1: lineRule('header', 1),
     headerLine2: lineRule('header', 2),
     headerLine3: lineRule('header', 3),
@@ -356,6 +376,9 @@ function billingPayload(v: BillingValues) {
       cpoBic: v.cpoBic.trim(),
       moneyCollectionGapInDays: daysValue(v.moneyCollectionGapInDays) as number,
     },
+    vatId: v.vatId.trim() || undefined,
+    taxNumber: v.taxNumber.trim() || undefined,
+    billNumberPrefix: v.billNumberPrefix.trim() || undefined,
     billingTemplateHeader: linesPayload(v, 'header'),
     billingTemplateFooter: linesPayload(v, 'footer'),
   };

@@ -60,6 +60,13 @@ export const contracts = pgTable(
     contractIban: text('contract_iban'),
     stripeSepaPaymentDetailsAreConfigured: boolean('stripe_sepa_payment_details_are_configured').notNull().default(false),
     lastSepaRedoAt: tsz('last_sepa_redo_at'),
+    /** The day the customer accepted the direct-debit mandate (pain.008 DtOfSgntr; Stripe's accepted_at). */
+    contractMandateDate: date('contract_mandate_date', { mode: 'string' }),
+    /** The payment provider's customer and the SEPA payment method its mandate belongs to (payments/). */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripePaymentMethodId: text('stripe_payment_method_id'),
+    /** When the checkout that set the current mandate was completed: an older completion arriving later changes nothing. */
+    stripeMandateCompletedAt: tsz('stripe_mandate_completed_at'),
     debitAccountNr: text('debit_account_nr'),
     costCenterNumber: text('cost_center_number'),
     vatId: text('vat_id'),

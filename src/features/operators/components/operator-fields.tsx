@@ -166,6 +166,20 @@ export function BillingFields({ form, offersChoice }: { form: Form<BillingValues
               )}
             </div>
           </Section>
+          <Section title={t('operators.detail.tax')}>
+            <p className="text-muted">{t('operators.billing.taxHint')}</p>
+            <div className="grid gap-4 md:grid-cols-2">
+              <TextField label={t('operators.fields.vatId')} fullWidth autoComplete="off" {...bindField(t, form.field('vatId'))} />
+              <TextField label={t('operators.fields.taxNumber')} fullWidth autoComplete="off" {...bindField(t, form.field('taxNumber'))} />
+              <TextField
+                label={t('operators.fields.billNumberPrefix')}
+                fullWidth
+                autoComplete="off"
+                description={t('operators.billing.billNumberPrefixHint')}
+                {...bindField(t, form.field('billNumberPrefix'))}
+              />
+            </div>
+          </Section>
           <TemplateLines form={form} kind="header" />
           <TemplateLines form={form} kind="footer" />
           <Checkbox isSelected={v.isChargingHistoryIncluded === 'true'} onChange={(on) => set({ isChargingHistoryIncluded: flag(on) })}>
@@ -296,6 +310,14 @@ export function billingGroups(t: TranslateFn, v: BillingValues): Array<{ title: 
   return [
     { title: t('operators.detail.contact'), entries: contact },
     { title: t('operators.detail.payment'), entries: payment },
+    {
+      title: t('operators.detail.tax'),
+      entries: [
+        [t('operators.fields.vatId'), orDash(v.vatId)],
+        [t('operators.fields.taxNumber'), orDash(v.taxNumber)],
+        [t('operators.fields.billNumberPrefix'), orDash(v.billNumberPrefix)],
+      ],
+    },
     { title: t('operators.detail.headers'), entries: lines('header') },
     { title: t('operators.detail.footers'), entries: lines('footer') },
     {

@@ -1,0 +1,161 @@
+import { and, asc, eq, gte, inArray, lt, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Scope } from '../auth/scope';
+import type { Db } from '../db/client';
+import { bills } from '../db/schema/bookings';
+import { contracts } from '../db/schema/contracts';
+import { locations } from '../db/schema/locations';
+import { erpValues, operators } from '../db/schema/operators';
+
+/** The download center's reads (issue 25): bills in keyset pages, in the order accountants read them. */
+
+export interface BillRange {
+  locationIds: string[] | 'all';
+  startDate: string;
+  endDate: string;
+}
+export interface BillCursor {
+  generated: Date;
+  billId: string;
+}
+
+/** Bills generated on the Berlin days of the range (both included), at the locations. */
+export function billsInRange(scope: Scope, f: BillRange): SQL | undefined {
+  return and(
+    scope.where(bills.cpoId),
+    Array.isArray(f.locationIds) ? inArray(bills.locationId, f.locationIds) : undefined,
+    gte(bills.billGenerationDate, sql`((${f.startDate}::date)::timestamp at time zone 'Europe/Berlin')`),
+    lt(bills.billGenerationDate, sql`(((${f.endDate}::date) + 1)::timestamp at time zone 'Europe/Berlin')`),
+  );
+}
+
+/** After the cursor's bill in (generation date, bill id) order. */
+export const afterBill = (after: BillCursor | undefined) =>
+  after
+    ? or(
+        sql`${bills.billGenerationDate} > ${after.generated.toISOString()}::timestamptz`,
+        and(sql`${bills.billGenerationDate} = ${after.generated.toISOString()}::timestamptz`, sql`${bills.billId} > ${after.billId}`),
+      )
+    : undefined;
+
+export const billCursor = (b: { billGenerationDate: Date; billId: string }): BillCursor => ({
+  generated: b.billGenerationDate,
+  billId: b.billId,
+});
+
+/** One page of the billing CSV: oldest first, as bills are numbered. */
+export async function billCsvPage(db: Db, scope: Scope, f: BillRange, size: number, after?: BillCursor) {
+  return db
+    .select({
+      billId: bills.billId,
+      billNumber: bills.billNumber,
+      billGenerationDate: bills.billGenerationDate,
+      startDate: bills.startDate,
+      endDate: bills.endDate,
+      endCustomerId: bills.endCustomerId,
+      firstName: bills.endCustomerFirstName,
+      lastName: bills.endCustomerLastName,
+      userType: bills.userType,
+      paymentMethod: bills.paymentMethod,
+      billingStatus: bills.billingStatus,
+      locationName: locations.locationName,
+      energyLoaded: bills.energyLoaded,
+      netCosts: bills.netCosts,
+      vatPercent: bills.vatPercent,
+      vatCosts: bills.vatCosts,
+      totalTaxedCosts: bills.totalTaxedCosts,
+    })
+    .from(bills)
+    .leftJoin(locations, eq(locations.locationId, bills.locationId))
+    .where(and(billsInRange(scope, f), afterBill(after)))
+    .orderBy(asc(bills.billGenerationDate), asc(bills.billId))
+    .limit(size);
+}
+export type BillCsvRow = Awaited<ReturnType<typeof billCsvPage>>[number];
+
+/** The operator's ERP value for a payment method (spec 3 §3), and the operator's own name. */
+export async function erpValueOf(db: Db, cpoId: string, paymentMethod: string) {
+  const [row] = await db
+    .select({
+      cpoName: operators.cpoName,
+      clientNumber: erpValues.clientNumber,
+      netLedgerAccountNr: erpValues.netLedgerAccountNr,
+      taxLedgerAccountNr: erpValues.taxLedgerAccountNr,
+    })
+    .from(operators)
+    .leftJoin(erpValues, and(eq(erpValues.cpoId, operators.cpoId), sql`${erpValues.paymentMethod} = ${paymentMethod}`))
+    .where(eq(operators.cpoId, cpoId));
+  return row;
+}
+
+const blank = (col: SQL | Column) => sql`nullif(btrim(${col}), '') is null`;
+/** Characters XML 1.0 cannot carry (C0 controls but tab, CR, LF): a name holding one cannot be written. */
+const XML_ILLEGAL = '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\ufffe\\uffff]';
+const firstOf = (expr: SQL, where: SQL) => sql<string[]>`coalesce((array_agg(distinct ${expr}) filter (where ${where}))[1:20], '{}')`;
+
+/**
+ * What an ERP file of these bills would lack, in one pass over them: how many bills the range has
+ * at all and with the payment method, and the first few bills or end customers missing each value.
+ */
+export async function erpGaps(db: Db, scope: Scope, cpoId: string, paymentMethod: string, f: BillRange) {
+  const pm = sql`${bills.paymentMethod} = ${paymentMethod}`;
+  const texts = sql`concat_ws(' ', ${bills.billNumber}, ${bills.endCustomerId}, ${bills.endCustomerFirstName}, ${bills.endCustomerLastName}, ${contracts.debitAccountNr}, ${contracts.costCenterNumber}, ${contracts.vatId})`;
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      matching: sql<number>`(count(*) filter (where ${pm}))::int`,
+      foreignContract: firstOf(sql`${bills.billNumber}`, sql`${pm} and ${contracts.cpoId} <> ${bills.cpoId}`),
+      noDebit: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.debitAccountNr)}`),
+      noCostCenter: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.costCenterNumber)}`),
+      noVatId: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.vatId)}`),
+      unwritable: firstOf(sql`${bills.billNumber}`, sql`${pm} and ${texts} ~ ${XML_ILLEGAL}`),
+    })
+    .from(bills)
+    .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+    .where(and(billsInRange(scope, f), eq(bills.cpoId, cpoId)));
+  return row;
+}
+
+/** One page of an ERP file's bills, with what the postings need from the contract. */
+export async function erpBillPage(
+  db: Db,
+  scope: Scope,
+  cpoId: string,
+  paymentMethod: string,
+  f: BillRange,
+  size: number,
+  after?: BillCursor,
+) {
+  return db
+    .select({
+      billId: bills.billId,
+      billNumber: bills.billNumber,
+      billGenerationDate: bills.billGenerationDate,
+      startDate: bills.startDate,
+      endDate: bills.endDate,
+      endCustomerId: bills.endCustomerId,
+      firstName: bills.endCustomerFirstName,
+      lastName: bills.endCustomerLastName,
+      netCosts: bills.netCosts,
+      vatPercent: bills.vatPercent,
+      vatCosts: bills.vatCosts,
+      totalTaxedCosts: bills.totalTaxedCosts,
+      debitAccountNr: contracts.debitAccountNr,
+      costCenterNumber: contracts.costCenterNumber,
+      vatId: contracts.vatId,
+    })
+    .from(bills)
+    .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+    .where(and(billsInRange(scope, f), eq(bills.cpoId, cpoId), sql`${bills.paymentMethod} = ${paymentMethod}`, afterBill(after)))
+    .orderBy(asc(bills.billGenerationDate), asc(bills.billId))
+    .limit(size);
+}
+export type ErpBill = Awaited<ReturnType<typeof erpBillPage>>[number];
+
+/** Which of these location ids belong to the operator (and the caller's scope). */
+export async function operatorLocationIds(db: Db, scope: Scope, cpoId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: locations.locationId })
+    .from(locations)
+    .where(and(inArray(locations.locationId, ids), eq(locations.cpoId, cpoId), scope.where(locations.cpoId)));
+  return new Set(rows.map((r) => r.id));
+}

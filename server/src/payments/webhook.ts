@@ -1,0 +1,108 @@
+import Stripe from 'stripe';
+import * as z from 'zod/mini';
+import type { Db } from '../db/client';
+import { paymentEvents } from '../db/schema/payments';
+import type { Env } from '../env';
+import { ApiError } from '../http/errors';
+import { applyCompletedCheckout } from './mandates';
+import { applyPaymentState, type PaymentState } from './payment-states';
+import { paymentProvider } from './providers';
+
+/** The part of a Stripe event this module reads; anything else of it is left alone. */
+const eventSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(255)),
+  type: z.string().check(z.maxLength(255)),
+  created: z.int().check(z.positive()),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export type ProviderEvent = z.infer<typeof eventSchema>;
+
+const sessionSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(255)),
+  mode: z.string(),
+  setup_intent: z.nullable(z.optional(z.union([z.string(), z.object({ id: z.string() })]))),
+});
+
+const refused = (why: string) => new ApiError(400, 'WEBHOOK_SIGNATURE_INVALID', why);
+
+/**
+ * Checks a webhook's `Stripe-Signature` with the endpoint secret (Stripe's scheme, by the SDK, for
+ * both providers: the test mode signs its events the same way) and reads the event. A missing,
+ * forged or stale signature is refused before anything is read or written.
+ */
+export function verifiedEvent(secret: string, payload: string, signature: string | undefined): ProviderEvent {
+  if (!signature) throw refused('Stripe-Signature header missing');
+  let event: unknown;
+  try {
+    event = Stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch {
+    throw refused('Webhook signature does not verify');
+  }
+  const parsed = eventSchema.safeParse(event);
+  if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'Not a Stripe event');
+  return parsed.data;
+}
+
+/** Signs a payload as Stripe does (`t=…,v1=…`): the test mode's events, and tests. */
+export const signPayload = (secret: string, payload: string, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+/**
+ * Applies one provider event once: its id is kept, so a second delivery answers 'duplicate' and
+ * changes nothing. Events of a kind this module does not handle are kept too (and ignored).
+ */
+export async function receiveEvent(
+  db: Db,
+  env: Env,
+  payload: string,
+  signature: string | undefined,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const event = verifiedEvent(paymentProvider(env).webhookSecret, payload, signature);
+  const [fresh] = await db
+    .insert(paymentEvents)
+    .values({ eventId: event.id, type: event.type, createdAt: new Date(event.created * 1000) })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  if (!fresh) return 'duplicate';
+  return (await applyEvent(db, env, event)) ? 'applied' : 'ignored';
+}
+
+const intentStates: Record<string, PaymentState> = {
+  'payment_intent.processing': 'processing',
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'payment_failed',
+  'payment_intent.canceled': 'canceled',
+};
+const idSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(255)) });
+const disputeSchema = z.object({
+  payment_intent: z.nullable(z.optional(z.string().check(z.maxLength(255)))),
+  status: z.optional(z.string()),
+});
+
+/** A dispute's state from `charge.dispute.*`: opened, or closed won or lost (other closings change nothing). */
+function disputeState(type: string, status: string | undefined): PaymentState | null {
+  if (type === 'charge.dispute.created') return 'dispute_created';
+  if (type === 'charge.dispute.closed' && status === 'won') return 'dispute_won';
+  if (type === 'charge.dispute.closed' && status === 'lost') return 'dispute_lost';
+  return null;
+}
+
+async function applyEvent(db: Db, env: Env, event: ProviderEvent): Promise<boolean> {
+  const intentState = intentStates[event.type];
+  if (intentState) {
+    const intent = idSchema.safeParse(event.data.object);
+    return intent.success && applyPaymentState(db, intent.data.id, intentState);
+  }
+  if (event.type.startsWith('charge.dispute.')) {
+    const dispute = disputeSchema.safeParse(event.data.object);
+    const state = dispute.success ? disputeState(event.type, dispute.data.status) : null;
+    return !!state && !!dispute.data?.payment_intent && applyPaymentState(db, dispute.data.payment_intent, state);
+  }
+  if (event.type === 'checkout.session.completed') {
+    const session = sessionSchema.safeParse(event.data.object);
+    if (!session.success || session.data.mode !== 'setup') return false;
+    const si = session.data.setup_intent;
+    return applyCompletedCheckout(db, env, { id: session.data.id, setupIntentId: typeof si === 'string' ? si : (si?.id ?? null) });
+  }
+  return false;
+}
