@@ -4,10 +4,11 @@ import { bearer, expectNoSeriousA11yViolations, signIn, waitForServiceWorker } f
 import { waitForMail } from './mail-sink';
 
 /**
- * Issue 24, /rechnungen, in German: filter the operator's bills, set two to paid through the shared
- * modal, a status change made offline arriving exactly once (checked on the server), the selection
- * warnings, and the English labels once. Screenshots at 1024x768, 768x1024 and 1440x900 in both
- * languages when SHOTS_DIR is set.
+ * Issue 24, /rechnungen, in German: filter the operator's bills, open a PDF, send two GENERATED
+ * bills and see them SENT, a zip of three, regenerate one as admin, set two to paid through the
+ * shared modal, a status change made offline arriving exactly once (checked on the server), the
+ * selection warnings, the send button of a contract's page, and the English labels once.
+ * Screenshots at 1024x768, 768x1024 and 1440x900 in both languages when SHOTS_DIR is set.
  */
 
 interface BillRow {
@@ -278,4 +279,15 @@ test("a WITH_BILLING contract's page sends its GENERATED bill, and shows it sent
   // The page refreshes with the bill lists: the newest bill is SENT, and the button is gone.
   await expect(status).toHaveText('Versendet');
   await expect(page.getByRole('button', { name: /per E-Mail senden$/ })).toHaveCount(0);
+});
+test('an admin regenerates one GENERATED bill', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto(`/rechnungen?${YEAR()}&size=25`);
+  const year = await bills(page, `${YEAR()}&page=0&size=25`);
+  const bill = year.rows.find((b) => b.billingStatus === 'GENERATED' && b.userType !== 'AD_HOC')!;
+  await select(page, [bill.billNumber]);
+  await action(page, 'Neu erstellen');
+  const done = page.getByRole('alertdialog', { name: 'Rechnung neu erstellt' });
+  await expect(done).toContainText(bill.billNumber);
+  await done.getByRole('button', { name: 'OK' }).click();
 });
