@@ -4,10 +4,11 @@ import { bearer, expectNoSeriousA11yViolations, signIn, waitForServiceWorker } f
 import { waitForMail } from './mail-sink';
 
 /**
- * Issue 24, /rechnungen, in German: filter the operator's bills, set two to paid through the shared
- * modal, a status change made offline arriving exactly once (checked on the server), the selection
- * warnings, and the English labels once. Screenshots at 1024x768, 768x1024 and 1440x900 in both
- * languages when SHOTS_DIR is set.
+ * Issue 24, /rechnungen, in German: filter the operator's bills, open a PDF, send two GENERATED
+ * bills and see them SENT, a zip of three, regenerate one as admin, set two to paid through the
+ * shared modal, a status change made offline arriving exactly once (checked on the server), the
+ * selection warnings, the send button of a contract's page, and the English labels once.
+ * Screenshots at 1024x768, 768x1024 and 1440x900 in both languages when SHOTS_DIR is set.
  */
 
 interface BillRow {
@@ -217,6 +218,8 @@ test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of 
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
+  // The press was the PDF button's, not the row's: nothing is selected.
+  await expect(page.getByTestId('selection-count')).toHaveText('0 Zeilen ausgewählt');
   const today = berlinToday().split('-').reverse().join('.');
   await expect(rowOf(page, withPdf[0]!.billNumber)).toContainText(new RegExp(`Heruntergeladen am:\\s*${today.replace(/\./g, '\\.')}`));
 
@@ -250,4 +253,41 @@ test('an operator opens a PDF, sends two GENERATED bills and downloads a zip of 
   );
   expect(zipEntries(readFileSync((await download.path())!))).toBe(3);
   await dialog.getByRole('button', { name: 'Schließen' }).click();
+});
+
+test("a WITH_BILLING contract's page sends its GENERATED bill, and shows it sent", async ({ page }) => {
+  await signIn(page, 'operator');
+  const auth = { headers: { Authorization: await bearer(page) } };
+  const list = await page.request.get('/contract-management/contracts/operator?page=0&size=10000', auth);
+  const rows = ((await list.json()) as { data: { response: { contractKey: string; billingStatus: string | null }[] } }).data.response;
+  let key: string | undefined;
+  for (const r of rows.filter((c) => c.billingStatus === 'GENERATED')) {
+    const detail = await page.request.get(`/contract-management/contract/id/${encodeURIComponent(r.contractKey)}`, auth);
+    if (((await detail.json()) as { data: { billingType: string } }).data.billingType === 'WITH_BILLING') {
+      key = r.contractKey;
+      break;
+    }
+  }
+  expect(key).toBeDefined();
+  await page.goto(`/nutzer/${key}`);
+  const status = page.locator('xpath=//dt[normalize-space()="Zahlungsstatus"]/following-sibling::dd[1]');
+  await expect(status).toHaveText('Erstellt');
+  await page.getByRole('button', { name: /^Rechnung .+ per E-Mail senden$/ }).click();
+  const success = page.getByRole('alertdialog', { name: 'Rechnungen versendet' });
+  await expect(success).toContainText('Die Rechnung wurde per E-Mail versendet.');
+  await success.getByRole('button', { name: 'OK' }).click();
+  // The page refreshes with the bill lists: the newest bill is SENT, and the button is gone.
+  await expect(status).toHaveText('Versendet');
+  await expect(page.getByRole('button', { name: /per E-Mail senden$/ })).toHaveCount(0);
+});
+test('an admin regenerates one GENERATED bill', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto(`/rechnungen?${YEAR()}&size=25`);
+  const year = await bills(page, `${YEAR()}&page=0&size=25`);
+  const bill = year.rows.find((b) => b.billingStatus === 'GENERATED' && b.userType !== 'AD_HOC')!;
+  await select(page, [bill.billNumber]);
+  await action(page, 'Neu erstellen');
+  const done = page.getByRole('alertdialog', { name: 'Rechnung neu erstellt' });
+  await expect(done).toContainText(bill.billNumber);
+  await done.getByRole('button', { name: 'OK' }).click();
 });

@@ -220,11 +220,7 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
         />
       </Card>
       {withBilling && (
-        <Card
-          title={t('users.cards.billing')}
-          className="lg:col-span-2"
-          actions={c.billingStatus === 'GENERATED' ? <SendBillButton contract={c} /> : undefined}
-        >
+        <Card title={t('users.cards.billing')} className="lg:col-span-2" actions={<SendBillButton contract={c} />}>
           <Facts
             rows={[
               [t('users.fields.billingCycle'), c.billingCycle ? t(`users.billingCycles.${c.billingCycle}`) : null],

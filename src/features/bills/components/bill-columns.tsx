@@ -37,15 +37,26 @@ function PdfLink({ bill }: { bill: BillRow }) {
     }
   };
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      onPress={() => void open()}
-      isPending={pdf.isPending}
-      aria-label={t('bills.pdf.openFor', { number: bill.billNumber })}
+    // The press is the button's: the table row around it must not take it as a press on the row
+    // and toggle the bill's selection (as the kit's links do).
+    <span
+      className="contents"
+      onPointerDown={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') event.stopPropagation();
+      }}
+      onClick={(event) => event.stopPropagation()}
     >
-      {t('bills.pdf.open')}
-    </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onPress={() => void open()}
+        isPending={pdf.isPending}
+        aria-label={t('bills.pdf.openFor', { number: bill.billNumber })}
+      >
+        {t('bills.pdf.open')}
+      </Button>
+    </span>
   );
 }
 

@@ -67,7 +67,7 @@ describe('SendBillButton', () => {
     await renderWithI18n(
       <QueryClientProvider client={client}>
         <OutboxContext.Provider value={outbox}>
-          <SendBillButton contract={{ endCustomerId: 'EC1001' }} />
+          <SendBillButton contract={{ endCustomerId: 'EC1001', billingStatus: 'GENERATED' }} />
         </OutboxContext.Provider>
       </QueryClientProvider>,
     );
@@ -94,7 +94,7 @@ describe('SendBillButton', () => {
     await renderWithI18n(
       <QueryClientProvider client={client}>
         <OutboxContext.Provider value={outbox}>
-          <SendBillButton contract={{ endCustomerId: 'EC1002' }} />
+          <SendBillButton contract={{ endCustomerId: 'EC1002', billingStatus: 'GENERATED' }} />
         </OutboxContext.Provider>
       </QueryClientProvider>,
     );

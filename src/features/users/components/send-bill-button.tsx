@@ -16,13 +16,14 @@ type Outcome = { variant: 'success' | 'error'; title: string; text: string };
  * end customer's newest GENERATED one (the contract's status is its newest bill's); it is sent
  * through the outbox like the bills list's, and the contract's page refreshes with the bill lists.
  */
-export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail, 'endCustomerId'> }) {
+export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail, 'endCustomerId' | 'billingStatus'> }) {
   const t = useT();
   const outbox = useOutboxInstance();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [sending, setSending] = useState(false);
-  const bills = useQuery(
-    billListQueryOptions({
+  const isGenerated = c.billingStatus === 'GENERATED';
+  const bills = useQuery({
+    ...billListQueryOptions({
       startDate: '',
       endDate: '',
       userTypes: [],
@@ -32,11 +33,13 @@ export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail,
       page: 0,
       size: 10,
     }),
-  );
-  const bill = bills.data?.response[0];
-  if (!bill) return null;
+    enabled: isGenerated,
+  });
+  // The outcome stays on screen after the bill is SENT and the button is gone.
+  const bill = isGenerated ? bills.data?.response[0] : undefined;
 
   const send = async () => {
+    if (!bill) return;
     setSending(true);
     try {
       const result = await outbox.submit([sendBillsWrite([bill])]);
@@ -56,15 +59,17 @@ export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail,
 
   return (
     <>
-      <Button
-        size="sm"
-        variant="secondary"
-        onPress={() => void send()}
-        isPending={sending}
-        aria-label={t('bills.contract.sendFor', { number: bill.billNumber })}
-      >
-        {t('bills.contract.send')}
-      </Button>
+      {bill && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onPress={() => void send()}
+          isPending={sending}
+          aria-label={t('bills.contract.sendFor', { number: bill.billNumber })}
+        >
+          {t('bills.contract.send')}
+        </Button>
+      )}
       <AlertDialog
         isOpen={outcome !== null}
         onClose={() => setOutcome(null)}
