@@ -23,7 +23,7 @@
  * Then the outbox replay bench (bench/outbox-replay.ts), then the browser benches on the built app
  * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts), then the
  * station import of 10,000 stations (bench/station-import.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads or imports runs just that one.
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports or exports runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -238,8 +238,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads or imports, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'exports'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports or exports, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -273,6 +273,12 @@ if (!only || only === 'imports') {
   // The station import of 10,000 stations: dry runs and the write, time and peak RSS.
   const { runStationImportBench } = await import('./station-import');
   await runStationImportBench();
+}
+
+if (!only || only === 'exports') {
+  // The download center's files over 1,000,000 requests and 100,000 postings: rows/s, first byte, RSS.
+  const { runExportsBench } = await import('./exports');
+  await runExportsBench();
 }
 
 if (!only || only === 'browser') {
