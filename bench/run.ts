@@ -24,8 +24,9 @@
  * (bench/browser.ts: Lighthouse, warm start), then hostile uploads (bench/upload-flood.ts), then the
  * station import of 10,000 stations (bench/station-import.ts), then 1,000 simulated OCPP stations
  * on one instance and on two (bench/ocpp-stations.ts), then the bill run for the demo seed's last
- * month (bench/bill-run.ts) and a zip of 500 bills (bench/bills-zip.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills or zip runs just that one.
+ * month (bench/bill-run.ts) a zip of 500 bills (bench/bills-zip.ts) and the
+ * download center's files (bench/exports.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills, zip or exports runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -240,8 +241,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills or zip, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip', 'exports'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills, zip or exports, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -293,6 +294,12 @@ if (!only || only === 'zip') {
   // A zip of 500 bills' PDFs: time and the server's peak RSS above idle (bench/bills-zip.ts).
   const { runBillsZipBench } = await import('./bills-zip');
   await runBillsZipBench();
+}
+
+if (!only || only === 'exports') {
+  // The download center's files over 1,000,000 requests and 100,000 postings: rows/s, first byte, RSS.
+  const { runExportsBench } = await import('./exports');
+  await runExportsBench();
 }
 
 if (!only || only === 'browser') {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { chargingTypes } from '../../../contract/enums';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
@@ -81,6 +81,9 @@ export async function historyExportPage(db: Db, scope: Scope, f: HistoryExportFi
         f.chargingType ? eq(r.chargingType, f.chargingType) : undefined,
         gte(r.startDate, sql`${dayStart(f.startDate)}`),
         lt(r.startDate, sql`${dayAfter(f.endDate)}`),
+        // The redundant `start <= cursor` lets the index range start at the cursor: the OR alone is
+        // no index bound, and every page would walk the index from the newest row (quadratic).
+        after ? lte(r.startDate, sql`${after.startDate.toISOString()}::timestamptz`) : undefined,
         after
           ? sql`(${r.startDate} < ${after.startDate.toISOString()}::timestamptz or (${r.startDate} = ${after.startDate.toISOString()}::timestamptz and ${r.transactionId} < ${after.transactionId}))`
           : undefined,

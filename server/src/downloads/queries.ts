@@ -31,9 +31,13 @@ export function billsInRange(scope: Scope, f: BillRange): SQL | undefined {
 /** After the cursor's bill in (generation date, bill id) order. */
 export const afterBill = (after: BillCursor | undefined) =>
   after
-    ? or(
-        sql`${bills.billGenerationDate} > ${after.generated.toISOString()}::timestamptz`,
-        and(sql`${bills.billGenerationDate} = ${after.generated.toISOString()}::timestamptz`, sql`${bills.billId} > ${after.billId}`),
+    ? and(
+        // Redundant, but an index bound: the OR alone would make every page walk from the first bill.
+        sql`${bills.billGenerationDate} >= ${after.generated.toISOString()}::timestamptz`,
+        or(
+          sql`${bills.billGenerationDate} > ${after.generated.toISOString()}::timestamptz`,
+          and(sql`${bills.billGenerationDate} = ${after.generated.toISOString()}::timestamptz`, sql`${bills.billId} > ${after.billId}`),
+        ),
       )
     : undefined;
 
