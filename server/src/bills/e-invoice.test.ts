@@ -8,6 +8,7 @@ import { computeBill } from './compute';
 import { E_INVOICE_FORMAT, isEInvoiceable } from './e-invoice';
 import type { InvoiceDocument } from './invoice-pdf';
 import { renderBillPdf } from './pdf-file';
+import { drawInWorker } from './render-pool';
 
 /**
  * The e-invoice inside the bill's PDF: the attached CII XML is read back out of the PDF with
@@ -81,6 +82,12 @@ function attachments(pdf: Uint8Array): Record<string, string> {
 const validate = (file: string) => spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
 
 describe('the e-invoice (Factur-X EN 16931)', () => {
+  it('is drawn in the render worker (its own small heap), the same e-invoice as in this thread', async () => {
+    const files = attachments(await drawInWorker(invoice));
+    expect(Object.keys(files)).toEqual(['factur-x.xml']);
+    expect(validate(files['factur-x.xml']).status).toBe(0);
+  });
+
   it('is the PDF itself: PDF/A-3 with factur-x.xml attached, the XML valid against the EN 16931 schema', async () => {
     expect(E_INVOICE_FORMAT).toBe('Factur-X-EN16931');
     const pdf = await renderBillPdf(invoice);

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { files } from '../db/schema/contracts';
 import { loadInvoiceDocument } from './document';
-import { facturX, isEInvoiceable } from './e-invoice';
-import { invoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { renderBillPdf } from './render-pool';
 
 /**
  * A bill's PDF, made the first time it is asked for and kept in `files` (`bills.pdf_file_id`), so
@@ -21,11 +19,7 @@ export interface BillPdf {
 
 export const billPdfFileName = (billNumber: string) => `${billNumber}.pdf`;
 
-/** The invoice PDF of a document: Factur-X (PDF/A-3 with its XML) when its figures are complete, else the plain PDF. */
-export async function renderBillPdf(doc: InvoiceDocument): Promise<Buffer> {
-  const pdf = await buffer(invoicePdf(doc));
-  return isEInvoiceable(doc) ? Buffer.from(await facturX(new Uint8Array(pdf), doc)) : pdf;
-}
+export { renderBillPdf };
 
 /**
  * Keeps `content` as the bill's PDF unless another request kept one first (the update only links
