@@ -27,6 +27,7 @@ describe('navigation fallback', () => {
       '/contract-management/contracts/1/pdf',
       '/booking-service/bookings/export',
       '/config.json',
+      '/zahlung/testmodus',
     ]) {
       expect(isShellNavigation(path), path).toBe(false);
     }

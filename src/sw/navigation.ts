@@ -1,6 +1,7 @@
 /**
  * Paths the shell must never answer: the four services (a navigation there is a download or an
- * API link and must reach the server) and the runtime config.
+ * API link and must reach the server), the runtime config, and the payment test mode's
+ * server-rendered checkout page (`/zahlung/…`, server/src/payments), which a customer's link opens.
  */
 export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/user-service(?:\/|$)/,
@@ -8,6 +9,7 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/contract-management(?:\/|$)/,
   /^\/booking-service(?:\/|$)/,
   /^\/config\.json$/,
+  /^\/zahlung(?:\/|$)/,
 ];
 
 export function isShellNavigation(pathname: string): boolean {

@@ -33,15 +33,15 @@ async function openCheckout(db: Db, env: Env, sessionId: string, lock: boolean) 
   return row;
 }
 
-const successUrl = (env: Env, purpose: string, sessionId: string) =>
-  `${env.PUBLIC_URL}/stripesepa/${purpose}/success/${encodeURIComponent(sessionId)}`;
+/** On this server's own origin, whichever the customer opened the link on (PUBLIC_URL may name another in front). */
+const successUrl = (purpose: string, sessionId: string) => `/stripesepa/${purpose}/success/${encodeURIComponent(sessionId)}`;
 
 export type CheckoutAnswer = { redirect: string } | { html: string };
 
 /** The page of a link; a completed one goes on to its success page, as Stripe's does. */
 export async function showTestCheckout(db: Db, env: Env, sessionId: string, lang: Lang): Promise<CheckoutAnswer> {
   const row = await openCheckout(db, env, sessionId, false);
-  if (row.checkout.completedAt) return { redirect: successUrl(env, row.checkout.purpose, sessionId) };
+  if (row.checkout.completedAt) return { redirect: successUrl(row.checkout.purpose, sessionId) };
   const form = { accountHolder: '', iban: '', accept: false };
   return {
     html: checkoutPage({
@@ -63,7 +63,7 @@ export async function showTestCheckout(db: Db, env: Env, sessionId: string, lang
 export async function completeTestCheckout(db: Db, env: Env, sessionId: string, form: CheckoutForm, lang: Lang): Promise<CheckoutAnswer> {
   const row = await openCheckout(db, env, sessionId, true);
   const { checkout } = row;
-  if (checkout.completedAt) return { redirect: successUrl(env, checkout.purpose, sessionId) };
+  if (checkout.completedAt) return { redirect: successUrl(checkout.purpose, sessionId) };
   const { errors, iban } = checkForm(form);
   if (Object.keys(errors).length > 0) {
     const action = `${TEST_CHECKOUT_PATH}?session=${encodeURIComponent(sessionId)}`;
@@ -100,5 +100,5 @@ export async function completeTestCheckout(db: Db, env: Env, sessionId: string, 
   };
   const payload = JSON.stringify(event);
   await receiveEvent(db, env, payload, signPayload(paymentProvider(env).webhookSecret, payload));
-  return { redirect: successUrl(env, checkout.purpose, sessionId) };
+  return { redirect: successUrl(checkout.purpose, sessionId) };
 }

@@ -18,6 +18,7 @@ import { useNavigate } from '../../ui/navigation';
 import { showNotice } from '../../ui/notices';
 import { userDetailQueryOptions } from './api/user-queries';
 import { contractScope, editDraft, tariffDraft, type ContractWriteData } from './api/user-writes';
+import { useRedoPaymentSetup } from './components/redo-payment-setup';
 import { deleteWrite, invitationWrite, terminateWrite, tariffWrite, type TariffFormValues } from './user-rules';
 
 // Not part of the first screen, but fetched once it shows: a tariff change made offline right
@@ -38,7 +39,8 @@ type Result = { action: 'terminate' | 'tariff' | 'delete' | 'invitation'; outcom
  * The user page's actions menu (spec 2 §4) with the availability rule of the contract
  * (`contractActions`, the server's too): edit tariff, terminate, delete (admins), resend invitation.
  * Every one is an outbox write (queued offline, sent once, a refusal kept with its reason).
- * 'Edit' opens the creation wizard prefilled (UserEditFlow); 'redo payment details setup' comes with the payments issue.
+ * 'Edit' opens the creation wizard prefilled (UserEditFlow); 'redo payment details setup' is a plain
+ * write that needs the network (`useRedoPaymentSetup`).
  */
 export function UserActions({ contract, reopen, onReopened }: { contract: ContractDetail; reopen?: UserReopen; onReopened?: () => void }) {
   const t = useT();
@@ -58,6 +60,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
   const [edit, setEdit] = useState<{ seen: ContractDetail; initial: ReturnType<typeof editDraft> }>({ seen: contract, initial: null });
   const [result, setResult] = useState<Result>(null);
   const available = contractActions(contract);
+  const redo = useRedoPaymentSetup(contract);
 
   useEffect(() => {
     if (available.editTariff) TariffWizard.preload();
@@ -121,6 +124,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
     ...(available.editTariff ? [{ id: 'tariff', label: t('users.actions.editTariff') }] : []),
     ...(available.terminate ? [{ id: 'terminate', label: t('users.actions.terminate'), tone: 'danger' as const }] : []),
     ...(available.resendInvitation ? [{ id: 'invitation', label: t('users.actions.resendInvitation') }] : []),
+    ...(available.menu && redo.item ? [redo.item] : []),
     ...(isAdmin ? [{ id: 'delete', label: t('users.actions.delete'), tone: 'danger' as const }] : []),
   ];
 
@@ -138,6 +142,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
             if (id === 'tariff') openTariff();
             else if (id === 'edit') openEdit();
             else if (id === 'invitation') void submit('invitation', invitationWrite(contract));
+            else if (id === redo.item?.id) redo.start();
             else setConfirm(id as Confirm);
           }}
         />
@@ -164,6 +169,7 @@ export function UserActions({ contract, reopen, onReopened }: { contract: Contra
       />
       <UserEditFlow key={`edit-${editWizard.opening}`} opener={editWizard} contract={edit.seen} initial={edit.initial} />
       <ResultDialogs result={result} onClose={closeResult} />
+      {redo.dialogs}
     </>
   );
 }
