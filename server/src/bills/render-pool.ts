@@ -11,7 +11,7 @@ import { drawBillPdf } from './render';
  */
 
 const IDLE_MS = 5_000;
-const HEAP_MB = 96;
+const HEAP_MB = 64;
 
 type Pending = { resolve: (b: Buffer) => void; reject: (e: Error) => void };
 let worker: Worker | undefined;
@@ -30,7 +30,7 @@ function theWorker(): Worker {
   // The worker is TypeScript: its entry registers tsx's loader in the thread (as `npm run serve` does for the server).
   const w = new Worker(new URL('./render-worker.mjs', import.meta.url), {
     execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 8 },
   });
   w.unref();
   w.on('message', (msg: { id: number; bytes?: Uint8Array; error?: string }) => {
