@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { bearer, signIn } from './helpers';
+import { bearer, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 /**
  * Issue 25, /downloadcenter: each role sees its tabs (spec 3 §6); the files saved and read back
@@ -57,6 +57,7 @@ test('an operator: history and invoices, no ERP; files saved, no data, a cancell
   await page.goto(url({ hLoc: ['all'], hFrom: yearAgo(), hTo: berlinToday() }));
   await expect(page.getByRole('button', { name: /Standorte/ })).toContainText(/\d/);
   await shoot(page, 'downloads-history-de');
+  await expectNoSeriousA11yViolations(page);
   const history = await save(page, 'CSV herunterladen');
   expect(history.name).toMatch(/\.csv$/);
   expect([...history.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -124,6 +125,7 @@ test('a partner: the ERP tab, its XML or the missing value named, and the DATEV 
   await page.goto(page.url().replace(/eFrom=[^&]*&?|eTo=[^&]*&?/g, '') + `&eFrom=${thisYear()}&eTo=${berlinToday()}`);
   await expect(xmlButton).toBeEnabled();
   await shoot(page, 'downloads-erp-de');
+  await expectNoSeriousA11yViolations(page);
 
   const cpoId = new URL(page.url()).searchParams.get('cpo')!;
   const eLoc = JSON.parse(new URL(page.url()).searchParams.get('eLoc')!) as string[];
