@@ -16,6 +16,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswortVergessenRouteImport } from './routes/passwort-vergessen'
 import { Route as AppCockpitRouteImport } from './routes/_app/cockpit'
+import { Route as AppDownloadcenterRouteImport } from './routes/_app/downloadcenter'
 import { Route as AppEinstellungenRouteImport } from './routes/_app/einstellungen'
 import { Route as AppRechnungenRouteImport } from './routes/_app/rechnungen'
 import { Route as AppRfidRouteImport } from './routes/_app/rfid'
@@ -65,6 +66,11 @@ const PasswortVergessenRoute = PasswortVergessenRouteImport.update({
 const AppCockpitRoute = AppCockpitRouteImport.update({
   id: '/cockpit',
   path: '/cockpit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDownloadcenterRoute = AppDownloadcenterRouteImport.update({
+  id: '/downloadcenter',
+  path: '/downloadcenter',
   getParentRoute: () => AppRoute,
 } as any)
 const AppEinstellungenRoute = AppEinstellungenRouteImport.update({
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/cockpit': typeof AppCockpitRoute
+  '/downloadcenter': typeof AppDownloadcenterRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/rechnungen': typeof AppRechnungenRoute
   '/rfid': typeof AppRfidRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/cockpit': typeof AppCockpitRoute
+  '/downloadcenter': typeof AppDownloadcenterRoute
   '/einstellungen': typeof AppEinstellungenRoute
   '/rechnungen': typeof AppRechnungenRoute
   '/rfid': typeof AppRfidRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/passwort-vergessen': typeof PasswortVergessenRoute
   '/_app/cockpit': typeof AppCockpitRoute
+  '/_app/downloadcenter': typeof AppDownloadcenterRoute
   '/_app/einstellungen': typeof AppEinstellungenRoute
   '/_app/rechnungen': typeof AppRechnungenRoute
   '/_app/rfid': typeof AppRfidRoute
@@ -233,6 +242,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/passwort-vergessen'
     | '/cockpit'
+    | '/downloadcenter'
     | '/einstellungen'
     | '/rechnungen'
     | '/rfid'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/passwort-vergessen'
     | '/cockpit'
+    | '/downloadcenter'
     | '/einstellungen'
     | '/rechnungen'
     | '/rfid'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/passwort-vergessen'
     | '/_app/cockpit'
+    | '/_app/downloadcenter'
     | '/_app/einstellungen'
     | '/_app/rechnungen'
     | '/_app/rfid'
@@ -360,6 +372,13 @@ declare module '@tanstack/react-router' {
       path: '/cockpit'
       fullPath: '/cockpit'
       preLoaderRoute: typeof AppCockpitRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/downloadcenter': {
+      id: '/_app/downloadcenter'
+      path: '/downloadcenter'
+      fullPath: '/downloadcenter'
+      preLoaderRoute: typeof AppDownloadcenterRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/einstellungen': {
@@ -479,6 +498,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppCockpitRoute: typeof AppCockpitRoute
+  AppDownloadcenterRoute: typeof AppDownloadcenterRoute
   AppEinstellungenRoute: typeof AppEinstellungenRoute
   AppRechnungenRoute: typeof AppRechnungenRoute
   AppRfidRoute: typeof AppRfidRoute
@@ -497,6 +517,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCockpitRoute: AppCockpitRoute,
+  AppDownloadcenterRoute: AppDownloadcenterRoute,
   AppEinstellungenRoute: AppEinstellungenRoute,
   AppRechnungenRoute: AppRechnungenRoute,
   AppRfidRoute: AppRfidRoute,

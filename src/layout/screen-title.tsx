@@ -16,6 +16,7 @@ export const SCREEN_TITLES: Readonly<Record<string, string>> = {
   '/_app/einstellungen': 'settings',
   '/_app/rfid': 'rfid',
   '/_app/rechnungen': 'bills',
+  '/_app/downloadcenter': 'downloads',
   '/_app/support': 'support',
   '/_app/betreiber/': 'operators',
   '/_app/betreiber/$details': 'operator',

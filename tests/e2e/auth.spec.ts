@@ -8,7 +8,7 @@ test.describe('sign-in and the menu of each role', () => {
     await signIn(page, 'admin');
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(page.getByRole('heading', { level: 1 })).toContainText('!');
-    for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Einstellungen', 'Support']) {
+    for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Downloadcenter', 'Einstellungen', 'Support']) {
       await expect(nav.getByRole('link', { name: entry })).toBeVisible();
     }
     // The Administration group holds what is built (operators, and for admins customers and RFID);
@@ -26,7 +26,7 @@ test.describe('sign-in and the menu of each role', () => {
     test(`${who} sees the built screens`, async ({ page }) => {
       await signIn(page, who);
       const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-      for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Einstellungen', 'Support']) {
+      for (const entry of ['Cockpit', 'Standorte', 'Ladestationen', 'Downloadcenter', 'Einstellungen', 'Support']) {
         await expect(nav.getByRole('link', { name: entry })).toBeVisible();
       }
       await expect(nav.getByRole('link', { name: 'Kunden' })).toHaveCount(0);

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { erpExportErrorCodes } from '../../../../contract/downloads';
+import { visibleTabs } from '../download-center-page';
+import { chosenLocations } from './download-fields';
+import { detailLines, missingInfoKey } from './download-runner';
+
+const de: unknown = JSON.parse(readFileSync('locales/de.json', 'utf8'));
+const lookup = (key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], de);
+
+describe('missing info (spec 3 §8)', () => {
+  it('has a German text for every ERP code; XML_GENERATION_ERROR and UNKNOWN_ERROR are unknown error 1, others 2', () => {
+    for (const code of erpExportErrorCodes) expect(typeof lookup(missingInfoKey(code)), code).toBe('string');
+    expect(missingInfoKey('XML_GENERATION_ERROR')).toBe('downloads.missingInfo.unknown1');
+    expect(missingInfoKey('UNKNOWN_ERROR')).toBe('downloads.missingInfo.unknown1');
+    expect(missingInfoKey('SOMETHING_NEW')).toBe('downloads.missingInfo.unknown2');
+    expect(missingInfoKey('VAT_ID_MISSING')).toBe('downloads.missingInfo.codes.VAT_ID_MISSING');
+  });
+
+  it('names what is missing from the detail', () => {
+    const t = (key: string) => String(lookup(key));
+    expect(detailLines({ cpoId: 'CPO1', missing: 'clientNumber' }, t)).toEqual(['Fehlender Wert: Mandantennummer', 'Betreiber: CPO1']);
+    expect(detailLines({ endCustomerId: 'E7', endCustomerIds: ['E7', 'E8'] }, t)).toEqual(['Endkunde: E7']);
+    expect(detailLines(undefined, t)).toEqual([]);
+  });
+});
+
+describe('tabs and locations', () => {
+  it('shows each role its tabs (spec 3 §6)', () => {
+    expect(visibleTabs({ isAdmin: false, customerType: undefined })).toEqual(['history']);
+    expect(visibleTabs({ isAdmin: false, customerType: 'Operator' })).toEqual(['history', 'invoices']);
+    expect(visibleTabs({ isAdmin: false, customerType: 'Partner' })).toEqual(['history', 'invoices', 'erp']);
+    expect(visibleTabs({ isAdmin: true, customerType: 'Operator' })).toEqual(['history', 'invoices', 'erp']);
+  });
+
+  it('drops ids the caller no longer has and keeps all only when there are locations', () => {
+    const options = [{ id: 'A' }, { id: 'B' }];
+    expect(chosenLocations(['A', 'Z'], options)).toEqual(['A']);
+    expect(chosenLocations(['all'], options)).toEqual(['all']);
+    expect(chosenLocations(['all'], [])).toEqual([]);
+  });
+});

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { bearer, expectNoSeriousA11yViolations, signIn } from './helpers';
+
+/**
+ * Issue 25, /downloadcenter: each role sees its tabs (spec 3 §6); the files saved and read back
+ * (history CSV, billing CSV, ERP XML or its missing-info dialog, DATEV); the no-data dialog; a
+ * cancelled download leaving the form as it was. Screenshots in both languages when SHOTS_DIR is set.
+ */
+
+const berlinToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const yearAgo = () => {
+  const [y, m] = berlinToday().split('-') as [string, string];
+  return `${Number(y) - 1}-${m}-01`;
+};
+/** A year up to today, in one calendar year for DATEV: from 1 January. */
+const thisYear = () => `${berlinToday().slice(0, 4)}-01-01`;
+
+const url = (search: Record<string, string | string[]>) =>
+  '/downloadcenter?' +
+  Object.entries(search)
+    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? JSON.stringify(v) : v)}`)
+    .join('&');
+
+const tabs = (page: Page) => page.getByRole('tablist');
+const status = (page: Page) => page.getByTestId('download-status');
+
+async function save(page: Page, button: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  await expect(status(page)).toHaveAttribute('data-step', 'saved');
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
+}
+
+async function shoot(page: Page, name: string) {
+  if (!process.env.SHOTS_DIR) return;
+  for (const [w, h] of [
+    [1024, 768],
+    [768, 1024],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${w}x${h}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('an operator: history and invoices, no ERP; files saved, no data, a cancelled download', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Downloadcenter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloadcenter' })).toBeVisible();
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Ladehistorie', 'Rechnungen']);
+  // Without a location nothing can be asked for.
+  await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeDisabled();
+
+  // The history over every location for a year: the server's name, German Excel's format.
+  await page.goto(url({ hLoc: ['all'], hFrom: yearAgo(), hTo: berlinToday() }));
+  await expect(page.getByRole('button', { name: /Standorte/ })).toContainText(/\d/);
+  await shoot(page, 'downloads-history-de');
+  await expectNoSeriousA11yViolations(page);
+  const history = await save(page, 'CSV herunterladen');
+  expect(history.name).toMatch(/\.csv$/);
+  expect([...history.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(history.bytes.toString('utf8').split('\r\n').length).toBeGreaterThan(2);
+
+  // A range without data answers 204: the no-data dialog, the form as it was.
+  await page.goto(url({ hLoc: ['all'], hFrom: '2001-01-01', hTo: '2001-01-31' }));
+  await page.getByRole('button', { name: 'CSV herunterladen' }).click();
+  const noData = page.getByRole('alertdialog', { name: 'Keine Daten' });
+  await expect(noData).toContainText('keine Daten zum Herunterladen');
+  await noData.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: /Standorte/ })).toContainText('Alle ausgewählt');
+  await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeEnabled();
+
+  // The billing CSV, first cancelled while it loads (held back by the test), then saved.
+  await page.goto(url({ tab: 'invoices', iLoc: ['all'], iFrom: yearAgo(), iTo: berlinToday() }));
+  await expect(tabs(page).getByRole('tab', { name: 'Rechnungen' })).toHaveAttribute('aria-selected', 'true');
+  await page.route('**/bookings/standard-csv*', async (route) => {
+    await new Promise((r) => setTimeout(r, 2000));
+    await route.continue().catch(() => {});
+  });
+  await page.getByRole('button', { name: 'CSV herunterladen' }).click();
+  await expect(status(page)).toHaveText(/empfangen/);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(status(page)).toHaveText('Herunterladen abgebrochen.');
+  await page.unroute('**/bookings/standard-csv*');
+  await expect(page).toHaveURL(/tab=invoices/);
+  await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeEnabled();
+  const billing = await save(page, 'CSV herunterladen');
+  expect(billing.name).toBe(`StandardBills${berlinToday().replaceAll('-', '')}.csv`);
+  expect(billing.bytes.toString('utf8').split('\r\n')[0]).toContain(';');
+  await expect(tabs(page).getByRole('tab', { name: 'ERP-Import' })).toHaveCount(0);
+
+  // Offline the button says why it cannot work instead of failing.
+  await page.context().setOffline(true);
+  await expect(page.getByRole('button', { name: 'Herunterladen nur mit Netzverbindung' })).toBeDisabled();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeEnabled();
+
+  // An ERP file is not the operator's at all.
+  const res = await page.request.get(
+    `/booking-service/bookings/generate/xml?startDate=${thisYear()}&endDate=${berlinToday()}&cpoId=x&locationIds=all&paymentMethod=SEPA`,
+    { headers: { Authorization: await bearer(page) } },
+  );
+  expect([403, 404]).toContain(res.status());
+});
+
+test('a partner: the ERP tab, its XML or the missing value named, and the DATEV file', async ({ page }) => {
+  await signIn(page, 'partner');
+  await page.goto('/downloadcenter?tab=erp');
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Ladehistorie', 'Rechnungen', 'ERP-Import']);
+  const xmlButton = page.getByRole('button', { name: 'ERP-XML herunterladen' });
+  await expect(xmlButton).toBeDisabled();
+
+  // The operator select lists 'id: name'; its locations follow the operator.
+  await page.getByRole('button', { name: /Betreiber/ }).click();
+  const first = page.getByRole('option').first();
+  await expect(first).toHaveText(/^\S+: .+/);
+  await first.click();
+  const locations = page.getByRole('button', { name: /Standorte/ });
+  await locations.click();
+  await page.getByRole('option', { name: 'Alle' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/cpo=/);
+  await page.goto(page.url().replace(/eFrom=[^&]*&?|eTo=[^&]*&?/g, '') + `&eFrom=${thisYear()}&eTo=${berlinToday()}`);
+  await expect(xmlButton).toBeEnabled();
+  await shoot(page, 'downloads-erp-de');
+  await expectNoSeriousA11yViolations(page);
+
+  const cpoId = new URL(page.url()).searchParams.get('cpo')!;
+  const eLoc = JSON.parse(new URL(page.url()).searchParams.get('eLoc')!) as string[];
+  const query = `startDate=${thisYear()}&endDate=${berlinToday()}&cpoId=${cpoId}&locationIds=${eLoc.join(',')}&paymentMethod=SEPA`;
+  const headers = { Authorization: await bearer(page) };
+  const xmlAnswer = await page.request.get(`/booking-service/bookings/generate/xml?${query}`, { headers });
+  if (xmlAnswer.status() === 200) {
+    const xml = await save(page, 'ERP-XML herunterladen');
+    expect(xml.name).toBe(`ERPDaten_${berlinToday().replaceAll('-', '')}.xml`);
+    expect(xml.bytes.toString('utf8')).toMatch(/^<\?xml/);
+  } else {
+    // The demo data lacks a value: the dialog names it (spec 3 §8).
+    const body = (await xmlAnswer.json()) as { errorCodeResponse: string };
+    await xmlButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Angaben fehlen' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('missing-info-detail')).not.toBeEmpty();
+    expect(body.errorCodeResponse).toBeTruthy();
+    await shoot(page, 'downloads-missing-de');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+  }
+
+  // DATEV needs 'Beraternummer/Mandantennummer' as the client number; the demo's has no consultant.
+  const datevButton = page.getByRole('button', { name: 'DATEV-Datei herunterladen' });
+  const datevAnswer = await page.request.get(`/booking-service/bookings/generate/datev?${query}`, { headers });
+  if (datevAnswer.status() !== 200) {
+    await datevButton.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Angaben fehlen' });
+    await expect(dialog).toContainText('Fehlender Wert: Beraternummer');
+    await shoot(page, 'downloads-missing-de');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const put = await page.request.put('/booking-service/bookings/update-erp-information', {
+      headers,
+      data: { cpoId, clientNumber: '12345/678', netLedgerAccountNr: '8400', taxLedgerAccountNr: '1776', paymentMethod: 'SEPA' },
+    });
+    expect(put.status()).toBe(200);
+  }
+  const datev = await save(page, 'DATEV-Datei herunterladen');
+  expect(datev.name).toBe(`EXTF_Buchungsstapel_${berlinToday().replaceAll('-', '')}.csv`);
+  const lines = datev.bytes.toString('latin1').split('\r\n');
+  expect(lines[0]).toMatch(/^"EXTF";700;21;"Buchungsstapel";/);
+  expect(lines[0]).toContain(';12345;678;');
+  expect(lines.length).toBeGreaterThan(3);
+
+  // English, once.
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await expect(tabs(page).getByRole('tab')).toHaveText(['Charging history', 'Invoices', 'ERP import']);
+  await expect(page.getByRole('button', { name: 'Download DATEV file' })).toBeEnabled();
+  await shoot(page, 'downloads-erp-en');
+  await page.getByRole('tab', { name: 'Charging history' }).click();
+  await shoot(page, 'downloads-history-en');
+});
