@@ -12,17 +12,23 @@ import { drawBillPdf } from './render';
 
 const IDLE_MS = 5_000;
 const HEAP_MB = 64;
+/** A worker draws this many PDFs, then a fresh one takes over: its native memory (zlib, fonts) goes with it. */
+const PDFS_PER_WORKER = 25;
 
 type Pending = { resolve: (b: Buffer) => void; reject: (e: Error) => void };
 let worker: Worker | undefined;
 let idle: NodeJS.Timeout | undefined;
 let nextId = 1;
+/** PDFs handed to the current worker, and the answers each worker still owes. */
+let handedOut = 0;
+const owed = new Map<Worker, number>();
 const pending = new Map<number, Pending>();
 
 function failAll(err: Error) {
   for (const p of pending.values()) p.reject(err);
   pending.clear();
   worker = undefined;
+  handedOut = 0;
 }
 
 function theWorker(): Worker {
@@ -39,10 +45,15 @@ function theWorker(): Worker {
     pending.delete(msg.id);
     if (msg.bytes) p.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
     else p.reject(new Error(msg.error ?? 'render failed'));
-    if (pending.size === 0) idle = setTimeout(() => void w.terminate(), IDLE_MS).unref();
+    const left = (owed.get(w) ?? 1) - 1;
+    owed.set(w, left);
+    if (left > 0) return;
+    if (worker === w) idle = setTimeout(() => void w.terminate(), IDLE_MS).unref();
+    else void w.terminate();
   });
   w.on('error', (err) => failAll(err));
   w.on('exit', () => {
+    owed.delete(w);
     if (worker === w) failAll(new Error('render worker ended'));
   });
   worker = w;
@@ -55,7 +66,14 @@ export function drawInWorker(doc: InvoiceDocument): Promise<Buffer> {
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    theWorker().postMessage({ id, doc });
+    const w = theWorker();
+    owed.set(w, (owed.get(w) ?? 0) + 1);
+    w.postMessage({ id, doc });
+    // Retired after its share: the next PDF starts a fresh worker, and this one ends once it has answered.
+    if (++handedOut >= PDFS_PER_WORKER) {
+      worker = undefined;
+      handedOut = 0;
+    }
   });
 }
 
