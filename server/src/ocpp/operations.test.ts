@@ -133,9 +133,12 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
       status: 'accepted',
       stationStatus: null,
     });
+    const [bootedFirst] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${adminStation}`);
     for (const trigger of ['TRIGGER_STATUS_NOTIFICATION', 'TRIGGER_METER_VALUE', 'TRIGGER_BOOT_NOTIFICATION'] as const) {
       expect(await ask(trigger)).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
     }
+    // The triggered boot arrives after the answer; the resets below must not take it for their reboot.
+    await reconnected(adminStation, new Date(bootedFirst.booted_at).getTime());
     expect(await ask('TRIGGER_CLEAR_CHARGING_PROFILE')).toMatchObject({ status: 'rejected', stationStatus: 'Unknown' });
     for (const reset of ['SOFT_RESET', 'HARD_RESET'] as const) {
       const [before] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${adminStation}`);
