@@ -1,4 +1,6 @@
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import './no-spreadsheets';
+import { createRequire } from 'node:module';
+import { FormatFactoryService, invoiceSchema, ValidationService, type Invoice, type InvoiceServiceOptions } from '@e-invoice-eu/core';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { centsToNumeric, type BillLine } from './compute';
 import type { InvoiceAddress, InvoiceDocument } from './invoice-pdf';
@@ -13,12 +15,36 @@ import type { InvoiceAddress, InvoiceDocument } from './invoice-pdf';
 /** The Factur-X profile the stored PDFs follow (README). */
 export const E_INVOICE_FORMAT = 'Factur-X-EN16931';
 
-const service = new InvoiceService({
-  // The library logs its own warnings; a server log line may carry no invoice data, so they are dropped.
-  log: () => {},
-  warn: () => {},
-  error: () => {},
-});
+// The library logs its own warnings; a server log line may carry no invoice data, so they are dropped.
+const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+const formats = new FormatFactoryService();
+const validation = new ValidationService(quiet);
+
+/** The ajv the library itself validates with (v8; the project's own top-level ajv is v6). */
+type Validator = ((data: unknown) => boolean) & { errors?: unknown };
+const libraryRequire = createRequire(createRequire(import.meta.url).resolve('@e-invoice-eu/core'));
+const Ajv2019 = libraryRequire('ajv/dist/2019').default as new (options: object) => { compile: (schema: object) => Validator };
+const validators = new Map<string, Validator>();
+
+/**
+ * What the library's `InvoiceService.generate` does (2.3.4), with the invoice schema compiled once
+ * per format instead of on every call: ajv's compile of the whole schema was most of a PDF's
+ * memory churn and about half of its time (issue 24: a zip of 500 new PDFs, ARCHITECTURE.md).
+ */
+function generate(input: Invoice, options: InvoiceServiceOptions): Promise<string | Uint8Array> {
+  const formatter = formats.createFormatService(options.format, quiet);
+  const format = formats.normalizeFormat(options.format);
+  let validate = validators.get(format);
+  if (!validate) {
+    const schema = structuredClone(invoiceSchema);
+    formatter.patchSchema(schema);
+    validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
+    validators.set(format, validate);
+  }
+  const invoice = validation.validate<Invoice>('invoice data', validate as never, structuredClone(input));
+  formatter.fillInvoiceDefaults(invoice);
+  return formatter.generate(invoice, { ...options, format });
+}
 
 type Lines = [Invoice['ubl:Invoice']['cac:InvoiceLine'][0], ...Invoice['ubl:Invoice']['cac:InvoiceLine']];
 type AddressJson = Invoice['ubl:Invoice']['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress'];
@@ -235,7 +261,7 @@ async function utf8Metadata(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** The invoice PDF as a Factur-X EN 16931 PDF/A-3 with its XML attached. */
 export async function facturX(pdf: Uint8Array, doc: InvoiceDocument): Promise<Uint8Array> {
-  const out = await service.generate(eInvoiceJson(doc), {
+  const out = await generate(eInvoiceJson(doc), {
     format: E_INVOICE_FORMAT,
     lang: 'de-de',
     noWarnings: true,
@@ -247,6 +273,6 @@ export async function facturX(pdf: Uint8Array, doc: InvoiceDocument): Promise<Ui
 
 /** The CII XML alone (tests read it; the PDF carries the same). */
 export async function eInvoiceXml(doc: InvoiceDocument): Promise<string> {
-  const out = await service.generate(eInvoiceJson(doc), { format: 'CII', lang: 'de-de', noWarnings: true });
+  const out = await generate(eInvoiceJson(doc), { format: 'CII', lang: 'de-de', noWarnings: true });
   return typeof out === 'string' ? out : Buffer.from(out).toString('utf8');
 }

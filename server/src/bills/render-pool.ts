@@ -1,42 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { InvoiceDocument } from './invoice-pdf';
-import { drawBillPdf } from './render';
 
 /**
- * Invoice PDFs are drawn in one worker thread with a heap of its own (issue 24's zip bench): pdfkit
- * and the e-invoice library leave much short-lived garbage, which the server's own heap let pile up
- * to +279 MB over a zip of 500 new PDFs before collecting. The worker's small heap is collected
- * early, and the worker ends after a few idle seconds, so its memory goes with it. Should the worker
- * fail (out of its heap, or tsx missing), the PDF is drawn in this thread instead.
+ * Invoice PDFs are drawn in one worker thread with a heap of its own (issue 24's zip bench): its
+ * small heap is collected early, and the worker ends after a few idle seconds, so its memory goes
+ * with it. Should the worker fail (out of its heap, or its module not built), the PDF is drawn in
+ * this thread instead; only then does the server's own thread load pdfkit and the e-invoice library.
+ *
+ * The worker runs plain JavaScript: its TypeScript is bundled once per process by esbuild (the
+ * packages left as imports), since tsx's loader in the thread cost ~25 MB of the worker's ~100.
+ * Its heap: 48 MB (40 MB runs out; a zip of 500 new PDFs peaks at +68 MB above idle, ARCHITECTURE.md).
  */
 
 const IDLE_MS = 5_000;
-const HEAP_MB = 64;
-/** A worker draws this many PDFs, then a fresh one takes over: its native memory (zlib, fonts) goes with it. */
-const PDFS_PER_WORKER = 25;
+const HEAP_MB = 48;
 
 type Pending = { resolve: (b: Buffer) => void; reject: (e: Error) => void };
 let worker: Worker | undefined;
 let idle: NodeJS.Timeout | undefined;
 let nextId = 1;
-/** PDFs handed to the current worker, and the answers each worker still owes. */
-let handedOut = 0;
-const owed = new Map<Worker, number>();
 const pending = new Map<number, Pending>();
 
 function failAll(err: Error) {
   for (const p of pending.values()) p.reject(err);
   pending.clear();
   worker = undefined;
-  handedOut = 0;
 }
 
-function theWorker(): Worker {
+let entry: Promise<URL> | undefined;
+
+/**
+ * `render-worker.ts` and the project's code it imports as one module under node_modules/.cache (so
+ * its packages resolve from there), named by its content: two processes or checkouts never clash.
+ */
+function workerEntry(): Promise<URL> {
+  entry ??= (async () => {
+    const { build } = await import('esbuild');
+    const out = await build({
+      entryPoints: [fileURLToPath(new URL('./render-worker.ts', import.meta.url))],
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = out.outputFiles[0]!.contents;
+    const dir = new URL('../../../node_modules/.cache/cockpit/', import.meta.url);
+    const file = new URL(`render-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`, dir);
+    if (!(await stat(file).catch(() => undefined))) {
+      await mkdir(dir, { recursive: true });
+      const partial = new URL(`${file.href}.${process.pid}.tmp`);
+      await writeFile(partial, code);
+      await rename(partial, file);
+    }
+    return file;
+  })();
+  entry.catch(() => (entry = undefined));
+  return entry;
+}
+
+function theWorker(file: URL): Worker {
   if (worker) return worker;
-  // The worker is TypeScript: its entry registers tsx's loader in the thread (as `npm run serve` does for the server).
-  const w = new Worker(new URL('./render-worker.mjs', import.meta.url), {
+  const w = new Worker(file, {
     execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 4 },
   });
   w.unref();
   w.on('message', (msg: { id: number; bytes?: Uint8Array; error?: string }) => {
@@ -45,15 +77,10 @@ function theWorker(): Worker {
     pending.delete(msg.id);
     if (msg.bytes) p.resolve(Buffer.from(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength));
     else p.reject(new Error(msg.error ?? 'render failed'));
-    const left = (owed.get(w) ?? 1) - 1;
-    owed.set(w, left);
-    if (left > 0) return;
-    if (worker === w) idle = setTimeout(() => void w.terminate(), IDLE_MS).unref();
-    else void w.terminate();
+    if (pending.size === 0) idle = setTimeout(() => void w.terminate(), IDLE_MS).unref();
   });
   w.on('error', (err) => failAll(err));
   w.on('exit', () => {
-    owed.delete(w);
     if (worker === w) failAll(new Error('render worker ended'));
   });
   worker = w;
@@ -61,19 +88,13 @@ function theWorker(): Worker {
 }
 
 /** Drawn in the render worker only (the tests check the worker itself works). */
-export function drawInWorker(doc: InvoiceDocument): Promise<Buffer> {
+export async function drawInWorker(doc: InvoiceDocument): Promise<Buffer> {
+  const file = await workerEntry();
   clearTimeout(idle);
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    const w = theWorker();
-    owed.set(w, (owed.get(w) ?? 0) + 1);
-    w.postMessage({ id, doc });
-    // Retired after its share: the next PDF starts a fresh worker, and this one ends once it has answered.
-    if (++handedOut >= PDFS_PER_WORKER) {
-      worker = undefined;
-      handedOut = 0;
-    }
+    theWorker(file).postMessage({ id, doc });
   });
 }
 
@@ -82,6 +103,8 @@ export async function renderBillPdf(doc: InvoiceDocument): Promise<Buffer> {
   try {
     return await drawInWorker(doc);
   } catch {
+    // Loaded only then: the server's own thread keeps pdfkit and the e-invoice library out of its memory.
+    const { drawBillPdf } = await import('./render');
     return drawBillPdf(doc);
   }
 }
