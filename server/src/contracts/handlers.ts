@@ -50,7 +50,7 @@ import {
   type ContractInsert,
   type ContractRowDb,
 } from './queries';
-import { startMandateCheckout } from '../payments/mandates';
+import { followPaymentMethodChange, mandateColumnsAfterEdit, startMandateCheckout } from '../payments/mandates';
 
 /** The rules of end customers and their contracts (spec 2 §4-5, §8) and the errors that say why not. */
 
@@ -357,6 +357,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
  */
 export async function editContract(
   db: Db,
+  env: Env,
   auth: AuthContext,
   body: EditBody,
   expectedVersion: number | undefined,
@@ -388,6 +389,7 @@ export async function editContract(
     });
   }
   const billing = billingColumns(active ? { ...body, billingType: before.billingType } : body);
+  const mandate = mandateColumnsAfterEdit(before, billing.paymentMethod);
   if (!active && !body.contractInfo.startDate) throw fieldError('contractInfo.startDate', 'required');
   if (!active && body.billingType === 'WITH_BILLING')
     for (const key of ['fixTariff', 'varTariff'] as const)
@@ -413,6 +415,7 @@ export async function editContract(
       authType: adminUserTypes.includes(body.userType) ? 'RFID' : body.authType,
       rfidType: usesRfid ? (body.rfidType ?? null) : null,
       ...billing,
+      ...mandate,
       ...(active ? {} : tariffColumns(body)),
       startDate,
       endDate,
@@ -423,6 +426,7 @@ export async function editContract(
   if (!active) await resetTariffHistory(db, row.contractKey, row.startDate ?? berlinDate(new Date()), row);
   if (pdf && before.contractPdfFileId) await deleteFile(db, before.contractPdfFileId);
   await takeCards(db, auth.scope, before.contractKey, body, 'edit');
+  await followPaymentMethodChange(db, env, before, row);
   return {
     contractKey: row.contractKey,
     endCustomerId: row.endCustomerId,

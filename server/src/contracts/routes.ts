@@ -129,7 +129,7 @@ export const contractRoutes = routeTable('contractManagement', [
         updated = await terminateContract(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
       } else {
         const body = parseWith(editContractBodyChecked, raw);
-        updated = await editContract(c.get('db'), c.get('auth'), body, versionToCheck(c, body));
+        updated = await editContract(c.get('db'), c.get('env'), c.get('auth'), body, versionToCheck(c, body));
       }
       return okWithVersion(c, updated, updated.version);
     },
