@@ -1,12 +1,11 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContractBody } from '../../../contract/contracts';
 import { contracts } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
-import { operators } from '../db/schema/operators';
 import { paymentCheckouts, paymentEvents } from '../db/schema/payments';
-import { connectors } from '../db/schema/stations';
 import { createMailSender } from '../mail/sender';
+import { contractPlace, stripeSepaContractBody, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer';
 import { testWebhookSecret } from './providers';
@@ -16,35 +15,12 @@ import { signPayload } from './webhook';
 let h: Harness;
 let peer: SmtpPeer;
 let token: string;
-let own: { cpoId: string; manual: boolean; locationId: string; lot: string };
-let serial = 0;
+let own: ContractPlace;
 const base = '/contract-management';
 const webhook = '/bff/payments/stripe/webhook';
 
-function body(over: Partial<CreateContractBody> = {}): CreateContractBody {
-  serial++;
-  return {
-    ...(own.manual ? { endCustomerId: `PAY${serial}` } : {}),
-    cpoId: own.cpoId,
-    userType: 'REGULAR',
-    firstName: 'Jürgen',
-    lastName: `Zahler${serial}`,
-    email: `zahler.${serial}@example.de`,
-    contractAddress: { street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin' },
-    locationId: own.locationId,
-    parkingLotNumbers: [own.lot],
-    authType: 'APP',
-    billingType: 'WITH_BILLING',
-    billingCycle: 'MONTHLY',
-    contractInfo: { startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 0 },
-    paymentMethod: 'STRIPE_SEPA',
-    erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
-    ...over,
-  };
-}
-
 async function createContract(over: Partial<CreateContractBody> = {}) {
-  const b = body(over);
+  const b = stripeSepaContractBody(own, over);
   const res = await h.request('POST', `${base}/create-contract`, { body: b, token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { key: res.body.data.contractKey as string, email: b.email, body: b };
@@ -79,16 +55,7 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   h = await createHarness({ REDO_SEPA_INTERVAL_MINUTES: 15 });
   token = (await h.login('operator')).access_token;
-  const list = await h.request('GET', '/bff/cpos?page=0&size=100', { token });
-  const cpoId = list.body.data.response[0].cpoId as string;
-  const [op] = await h.db.select({ manual: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoId));
-  const [lot] = await h.db
-    .select({ locationId: connectors.locationId, lot: connectors.parkingLot })
-    .from(connectors)
-    .where(and(eq(connectors.cpoId, cpoId), isNotNull(connectors.parkingLot), eq(connectors.removed, false)))
-    .orderBy(asc(connectors.connectorId))
-    .limit(1);
-  own = { cpoId, manual: op.manual, locationId: lot.locationId!, lot: lot.lot! };
+  own = await contractPlace(h, token);
 });
 afterAll(async () => {
   await h?.close();
