@@ -11,7 +11,7 @@ import { operators } from '../db/schema/operators';
 import { rfidTags } from '../db/schema/rfid';
 import { contractBody, contractPlace, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
-import { applyDueTariffChanges } from './queries';
+import { applyDueTariffChanges } from './tariff-history';
 
 let h: Harness;
 let tokens: Record<'admin' | 'operator' | 'partner', string>;

@@ -17,15 +17,8 @@ import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import { parseBody, parseParams, parseQuery, parseWith, readJson } from '../http/validate';
 import { okWithVersion, versionToCheck } from '../http/versions';
-import {
-  changeTariff,
-  createContract,
-  deleteContract,
-  editContract,
-  isEndCustomerIdFree,
-  resendContractInvitation,
-  terminateContract,
-} from './handlers';
+import { createContract, editContract, isEndCustomerIdFree, resendContractInvitation } from './handlers';
+import { changeTariff, deleteContract, terminateContract } from './lifecycle-handlers';
 import { resendInvitation } from '../customers/handlers';
 import { checkUploadFirst } from '../mail/upload-gate';
 import { findCustomerByContractKey } from '../customers/queries';
