@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './auth';
 import { customerTypeSchema } from './common';
 import { contractStatuses } from './enums';
-import { operatorAddressInputSchema } from './operators';
+import { operatorAddressInputSchema } from './operator-writes';
 
 /**
  * Customer management (spec 3 §2, §3, §5, §7, §8): platform admins create a customer (a company

@@ -29,8 +29,8 @@ export const areaImports = {
   downloads: ['bookings/german-csv', 'bookings/handlers'],
   // The station simulator starts from the demo seed's stations, tags and station password.
   ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
-  // The demo seed's bills come from the bill run itself.
-  seed: ['bills/run'],
+  // The demo seed's bills come from the bill run itself, its STRIPE_SEPA mandates from completed test checkouts.
+  seed: ['bills/run', 'payments/mandates', 'payments/test-checkout'],
   // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames);
   // a status the user sets reaches the connected station (ChangeAvailability).
   stations: ['locations/queries', 'contracts/queries', 'mail/attachment-check', 'mail/upload-gate', 'ocpp/availability'],

@@ -13,7 +13,7 @@ import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { createMailSender } from './mail/sender';
-import { applyDueTariffChanges } from './contracts/queries';
+import { applyDueTariffChanges } from './contracts/tariff-history';
 import { startBillJob } from './bills/job';
 import { collectSentBills } from './payments/collection';
 import { berlinDate } from '../../contract/contracts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { billingStatusUpdateBodySchema } from '../../../contract/contracts';
+import type { billingStatusUpdateBodySchema } from '../../../contract/contract-bookings';
 import { assertVisible, notFound, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import de from '../../../locales/de.json' with { type: 'json' };

@@ -1,5 +1,6 @@
 import contentDisposition from 'content-disposition';
-import { berlinDate, billingStatusUpdateBodySchema, historyExportFileName, historyExportQuerySchema } from '../../../contract/contracts';
+import { berlinDate } from '../../../contract/contracts';
+import { billingStatusUpdateBodySchema, historyExportFileName, historyExportQuerySchema } from '../../../contract/contract-bookings';
 import { locationHistoryExportQuerySchema } from '../../../contract/downloads';
 import { ok } from '../http/respond';
 import { routeTable } from '../http/route-table';

@@ -1,22 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateContractBody } from '../../../contract/contracts';
 import { migrationsFolder } from '../db/client';
 import { contracts, files } from '../db/schema/contracts';
-import { operators } from '../db/schema/operators';
-import { connectors } from '../db/schema/stations';
 import { cleanFileName } from '../http/file-name';
+import { contractBody, contractPlace, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
 
 /** How the stored contract PDF is named and served: no bidi tricks in its name, a download unless asked to view, never run as a page. */
 
 let h: Harness;
 let token: string;
-let own: { cpoId: string; manual: boolean; locationId: string; lot: string };
-let serial = 0;
+let own: ContractPlace;
 const base = '/contract-management';
 /** Every bidirectional control the server strips. */
 const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
@@ -24,47 +21,18 @@ const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u206
 beforeAll(async () => {
   h = await createHarness();
   token = (await h.login('operator')).access_token;
-  const list = await h.request('GET', '/bff/cpos?page=0&size=100', { token });
-  const cpoId = list.body.data.response[0].cpoId as string;
-  const [op] = await h.db.select({ manual: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoId));
-  const [lot] = await h.db
-    .select({ locationId: connectors.locationId, lot: connectors.parkingLot })
-    .from(connectors)
-    .where(and(eq(connectors.cpoId, cpoId), isNotNull(connectors.parkingLot), eq(connectors.removed, false)))
-    .orderBy(asc(connectors.connectorId))
-    .limit(1);
-  own = { cpoId, manual: op.manual, locationId: lot.locationId!, lot: lot.lot! };
+  own = await contractPlace(h, token);
 });
 afterAll(() => h?.close());
 
 async function createWithPdf(pdfName: string) {
-  serial++;
   const doc = await PDFDocument.create();
   doc.addPage();
-  const b: CreateContractBody = {
-    ...(own.manual ? { endCustomerId: `PDFNAME${serial}` } : {}),
-    cpoId: own.cpoId,
-    userType: 'REGULAR',
-    firstName: 'Erika',
-    lastName: `Dateiname${serial}`,
-    email: `datei.${serial}@example.de`,
-    contractAddress: { street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin' },
-    locationId: own.locationId,
-    parkingLotNumbers: [own.lot],
-    authType: 'APP',
-    billingType: 'WITH_BILLING',
-    billingCycle: 'MONTHLY',
-    contractInfo: {
-      startDate: '2026-12-01',
-      fixTariff: 9.9,
-      varTariff: 0.39,
-      onboardingFee: 49,
-      contractPDF: pdfName,
-      contractPdfInByteArrayForm: Buffer.from(await doc.save()).toString('base64'),
-    },
-    paymentMethod: 'SEPA',
-    contractPaymentDetails: { contractMandateReference: `MREF-PDF-${serial}`, contractIban: 'DE89370400440532013000' },
-    erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
+  const b = contractBody(own);
+  b.contractInfo = {
+    ...b.contractInfo,
+    contractPDF: pdfName,
+    contractPdfInByteArrayForm: Buffer.from(await doc.save()).toString('base64'),
   };
   const res = await h.request('POST', `${base}/create-contract`, { body: b, token });
   expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,16 +9,15 @@ import { contracts, contractTariffs } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
 import { operators } from '../db/schema/operators';
 import { rfidTags } from '../db/schema/rfid';
-import { connectors } from '../db/schema/stations';
+import { contractBody, contractPlace, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
-import { applyDueTariffChanges } from './queries';
+import { applyDueTariffChanges } from './tariff-history';
 
 let h: Harness;
 let tokens: Record<'admin' | 'operator' | 'partner', string>;
 /** The operator account's operator, a location of it with a parking lot, and a partner's contract. */
-let own: { cpoId: string; manual: boolean; locationId: string; lot: string };
+let own: ContractPlace;
 let foreignKey: string;
-let serial = 0;
 
 const listSchema = envelope(paged(contractRowSchema));
 const detailSchema = envelope(contractDetailSchema);
@@ -30,28 +29,7 @@ async function pdfBase64(pages = 1): Promise<string> {
   return Buffer.from(await doc.save()).toString('base64');
 }
 
-function body(over: Partial<CreateContractBody> = {}): CreateContractBody {
-  serial++;
-  return {
-    ...(own.manual ? { endCustomerId: `TEST${serial}` } : {}),
-    cpoId: own.cpoId,
-    userType: 'REGULAR',
-    firstName: 'Erika',
-    lastName: `Mustermann${serial}`,
-    email: `erika.${serial}@example.de`,
-    contractAddress: { street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin' },
-    locationId: own.locationId,
-    parkingLotNumbers: [own.lot],
-    authType: 'APP',
-    billingType: 'WITH_BILLING',
-    billingCycle: 'MONTHLY',
-    contractInfo: { startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 49 },
-    paymentMethod: 'SEPA',
-    contractPaymentDetails: { contractMandateReference: `MREF-${serial}`, contractIban: 'DE89370400440532013000' },
-    erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
-    ...over,
-  };
-}
+const body = (over: Partial<CreateContractBody> = {}) => contractBody(own, over);
 
 const create = (b: CreateContractBody, token = tokens.operator) => h.request('POST', `${base}/create-contract`, { body: b, token });
 const detail = async (key: string, token = tokens.operator) => {
@@ -69,16 +47,7 @@ beforeAll(async () => {
     operator: (await h.login('operator')).access_token,
     partner: (await h.login('partner')).access_token,
   };
-  const list = await h.request('GET', '/bff/cpos?page=0&size=100', { token: tokens.operator });
-  const cpoId = list.body.data.response[0].cpoId as string;
-  const [op] = await h.db.select({ manual: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoId));
-  const [lot] = await h.db
-    .select({ locationId: connectors.locationId, lot: connectors.parkingLot })
-    .from(connectors)
-    .where(and(eq(connectors.cpoId, cpoId), isNotNull(connectors.parkingLot), eq(connectors.removed, false)))
-    .orderBy(asc(connectors.connectorId))
-    .limit(1);
-  own = { cpoId, manual: op.manual, locationId: lot.locationId!, lot: lot.lot! };
+  own = await contractPlace(h, tokens.operator);
   const partnerOps = await h.request('GET', '/bff/cpos?page=0&size=100', { token: tokens.partner });
   const [foreign] = await h.db
     .select({ key: contracts.contractKey })
@@ -268,7 +237,7 @@ describe('POST /contract-management/create-contract', () => {
       userType: 'LOCAL_ADMIN' as const,
       authType: 'RFID' as const,
       rfidType: 'TAG' as const,
-      rfidTags: [`M-${serial}`],
+      rfidTags: ['M-MANUAL-1'],
     };
     const noId = await create({ ...adminBody, endCustomerId: undefined }, tokens.admin);
     expect(noId.status).toBe(400);
@@ -282,7 +251,7 @@ describe('POST /contract-management/create-contract', () => {
         userType: 'LOCAL_ADMIN',
         authType: 'RFID',
         rfidType: 'TAG',
-        rfidTags: [`M2-${serial}`],
+        rfidTags: ['M-MANUAL-2'],
         endCustomerId: dup.body.data.endCustomerId,
       },
       tokens.admin,

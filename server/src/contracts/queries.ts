@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { ContractDetail, ContractRow, contractListQuerySchema } from '../../../contract/contracts';
 import { contractStatusColours } from '../../../contract/locations';
@@ -6,12 +6,13 @@ import { sortParkingLots } from '../../../contract/common';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
-import { contracts, contractTariffs, files, pendingTariffChanges } from '../db/schema/contracts';
+import { contracts, files } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { operators } from '../db/schema/operators';
 import { rfidTags } from '../db/schema/rfid';
 import { connectors } from '../db/schema/stations';
 import { containsPattern, qualified, transactionLock } from '../db/sql-helpers';
+import { pendingTariffChange } from './tariff-history';
 
 export type ContractRowDb = typeof contracts.$inferSelect;
 export type ContractInsert = typeof contracts.$inferInsert;
@@ -174,17 +175,6 @@ export async function getContractDetail(db: Db, scope: Scope, contractKey: strin
   };
 }
 
-/** The tariff change still to come (not yet applied), if any. */
-export async function pendingTariffChange(db: Db, contractKey: string) {
-  const [row] = await db
-    .select()
-    .from(pendingTariffChanges)
-    .where(and(eq(pendingTariffChanges.contractKey, contractKey), isNull(pendingTariffChanges.appliedAt)))
-    .orderBy(desc(pendingTariffChanges.id))
-    .limit(1);
-  return row;
-}
-
 /** The contract if it is in scope, locked until the transaction ends (every write to it waits here). */
 export async function lockContract(db: Db, scope: Scope, contractKey: string): Promise<ContractRowDb | undefined> {
   const [row] = await db
@@ -213,20 +203,6 @@ export async function writeContract(db: Db, contractKey: string, set: Partial<Co
 export async function deleteContractRow(db: Db, contractKey: string): Promise<void> {
   const [row] = await db.delete(contracts).where(eq(contracts.contractKey, contractKey)).returning({ fileId: contracts.contractPdfFileId });
   if (row?.fileId) await db.delete(files).where(eq(files.id, row.fileId));
-}
-
-/**
- * Drops the tariff changes still to come: a terminated contract has no future tariff (issue 23).
- * Applied ones stay, as the contract's history.
- */
-export async function dropPendingTariffChanges(db: Db, contractKey: string): Promise<void> {
-  await db
-    .delete(pendingTariffChanges)
-    .where(and(eq(pendingTariffChanges.contractKey, contractKey), isNull(pendingTariffChanges.appliedAt)));
-}
-
-export async function insertPendingTariffChange(db: Db, row: typeof pendingTariffChanges.$inferInsert): Promise<void> {
-  await db.insert(pendingTariffChanges).values(row);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,66 +334,6 @@ export async function hasBills(db: Db, contractKey: string): Promise<boolean> {
     .where(eq(bills.contractKey, contractKey))
     .limit(1);
   return row !== undefined;
-}
-
-/** A contract's four prices; null (no billing) is stored as 0. */
-export type TariffValues = {
-  [K in 'fixTariff' | 'varTariff' | 'onboardingFee' | 'fixTariffPerChargingRequest']: string | null | undefined;
-};
-
-/** The contract's prices from `validFrom` on, in its tariff history (the bill run reads it, issue 24). */
-export async function putTariffFrom(db: Db, contractKey: string, validFrom: string, t: TariffValues): Promise<void> {
-  const values = {
-    fixTariff: t.fixTariff ?? '0',
-    varTariff: t.varTariff ?? '0',
-    onboardingFee: t.onboardingFee ?? '0',
-    fixTariffPerChargingRequest: t.fixTariffPerChargingRequest ?? '0',
-  };
-  await db
-    .insert(contractTariffs)
-    .values({ contractKey, validFrom, ...values })
-    .onConflictDoUpdate({ target: [contractTariffs.contractKey, contractTariffs.validFrom], set: values });
-}
-
-/**
- * The tariff history of a contract not yet ACTIVE: only the tariff it will start with, from its
- * start date. Such a contract cannot have had a tariff change (spec 2 §4), so nothing else is lost.
- */
-export async function resetTariffHistory(db: Db, contractKey: string, startDate: string, t: TariffValues): Promise<void> {
-  await db.delete(contractTariffs).where(eq(contractTariffs.contractKey, contractKey));
-  await putTariffFrom(db, contractKey, startDate, t);
-}
-
-/**
- * Puts the tariff changes whose day has come into their contracts (spec 2 §4: the pending change
- * shows until it takes effect). Run at start and hourly by every instance: a change is taken by
- * one of them (`skip locked`) and applied once; each moves its contract's version on and enters
- * the tariff history at its date in the same transaction.
- */
-export async function applyDueTariffChanges(db: Db, today: string, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(pendingTariffChanges)
-      .where(and(isNull(pendingTariffChanges.appliedAt), lte(pendingTariffChanges.newTariffDate, today)))
-      .for('update', { skipLocked: true });
-    for (const p of due) {
-      await tx
-        .update(contracts)
-        .set({
-          fixTariff: p.fixTariff,
-          varTariff: p.varTariff,
-          onboardingFee: p.onboardingFee,
-          fixTariffPerChargingRequest: p.fixTariffPerChargingRequest,
-          updatedAt: now,
-          version: sql`${contracts.version} + 1`,
-        })
-        .where(eq(contracts.contractKey, p.contractKey));
-      await tx.update(pendingTariffChanges).set({ appliedAt: now }).where(eq(pendingTariffChanges.id, p.id));
-      await putTariffFrom(tx, p.contractKey, p.newTariffDate, p);
-    }
-    return due.length;
-  });
 }
 
 /**

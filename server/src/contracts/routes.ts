@@ -17,15 +17,8 @@ import { ok, paged } from '../http/respond';
 import { routeTable } from '../http/route-table';
 import { parseBody, parseParams, parseQuery, parseWith, readJson } from '../http/validate';
 import { okWithVersion, versionToCheck } from '../http/versions';
-import {
-  changeTariff,
-  createContract,
-  deleteContract,
-  editContract,
-  isEndCustomerIdFree,
-  resendContractInvitation,
-  terminateContract,
-} from './handlers';
+import { createContract, editContract, isEndCustomerIdFree, resendContractInvitation } from './handlers';
+import { changeTariff, deleteContract, terminateContract } from './lifecycle-handlers';
 import { resendInvitation } from '../customers/handlers';
 import { checkUploadFirst } from '../mail/upload-gate';
 import { findCustomerByContractKey } from '../customers/queries';
@@ -129,7 +122,7 @@ export const contractRoutes = routeTable('contractManagement', [
         updated = await terminateContract(c.get('db'), c.get('auth').scope, body, versionToCheck(c, body));
       } else {
         const body = parseWith(editContractBodyChecked, raw);
-        updated = await editContract(c.get('db'), c.get('auth'), body, versionToCheck(c, body));
+        updated = await editContract(c.get('db'), c.get('env'), c.get('auth'), body, versionToCheck(c, body));
       }
       return okWithVersion(c, updated, updated.version);
     },

@@ -9,7 +9,7 @@ import type {
   updateOperatorAddressBodySchema,
   updateOperatorBillingBodySchema,
   updateOperatorBodySchema,
-} from '../../../contract/operators';
+} from '../../../contract/operator-writes';
 import { lockAtVersion, notFound, type AuthContext, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';

@@ -1,16 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common';
+import { operatorDetailSchema, operatorListRowSchema, type OperatorDetail } from '../../../contract/operators';
 import {
   createOperatorAnswerSchema,
   erpWriteAnswerSchema,
   operatorConflictDetailSchema,
-  operatorDetailSchema,
-  operatorListRowSchema,
   operatorWriteAnswerSchema,
   type CreateOperatorBody,
-  type OperatorDetail,
-} from '../../../contract/operators';
+} from '../../../contract/operator-writes';
 import { dashboardUsers } from '../db/schema/auth';
 import { customers } from '../db/schema/customers';
 import { erpValues, operators } from '../db/schema/operators';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pageQuerySchema } from '../../../contract/common';
-import { createOperatorBodySchema, updateErpBodySchema, updateOperatorBodySchema } from '../../../contract/operators';
+import { createOperatorBodySchema, updateErpBodySchema, updateOperatorBodySchema } from '../../../contract/operator-writes';
 import { paged } from '../http/respond';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
 import { okWithVersion, versionToCheck } from '../http/versions';

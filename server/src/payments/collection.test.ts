@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
 import { paymentEvents } from '../db/schema/payments';
-import { contractOf, insertTestBill } from '../test/bill-fixtures';
+import { insertTestBill } from '../test/bill-fixtures';
 import { createHarness, type Harness } from '../test/harness';
 import { collectSentBills } from './collection';
 import { centsOf } from './payment-states';
@@ -29,16 +29,22 @@ beforeAll(async () => {
   h = await createHarness();
   const token = (await h.login('operator')).access_token;
   const cpoId = (await h.request('GET', '/bff/cpos?page=0&size=100', { token })).body.data.response[0].cpoId as string;
-  contractKey = await contractOf(h.db, cpoId);
-  await h.db
-    .update(contracts)
-    .set({
-      paymentMethod: 'STRIPE_SEPA',
-      stripeSepaPaymentDetailsAreConfigured: true,
-      stripeCustomerId: 'cus_test_collection',
-      stripePaymentMethodId: 'pm_test_collection',
-    })
-    .where(eq(contracts.contractKey, contractKey));
+  // A seeded contract with a mandate from a completed test checkout (seed/mandates.ts).
+  const [configured] = await h.db
+    .select({ key: contracts.contractKey })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.cpoId, cpoId),
+        eq(contracts.paymentMethod, 'STRIPE_SEPA'),
+        eq(contracts.stripeSepaPaymentDetailsAreConfigured, true),
+      ),
+    )
+    .orderBy(asc(contracts.contractKey))
+    .limit(1);
+  contractKey = configured.key;
+  // The seed's SENT bills first, so each test counts only its own.
+  while ((await collectSentBills(h.db, h.env)) > 0);
 });
 afterAll(() => h?.close());
 

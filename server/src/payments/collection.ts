@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
+import { paymentCheckouts } from '../db/schema/payments';
 import type { Env } from '../env';
 import { centsOf } from './payment-states';
 import { paymentProvider } from './providers';
@@ -16,8 +17,22 @@ import { receiveEvent, signPayload } from './webhook';
  * again never debits twice.
  */
 
-/** SENT STRIPE_SEPA bills not collected yet whose contract has a mandate. */
-function collectable(db: Db, limit: number) {
+/**
+ * SENT STRIPE_SEPA bills not collected yet whose contract has a mandate of this provider: one of
+ * the test mode (the demo seed's) means nothing to Stripe, and asking it again every round would
+ * hold back the bills behind it.
+ */
+function collectable(db: Db, provider: 'stripe' | 'test', limit: number) {
+  const mandateOfProvider = db
+    .select({ one: sql`1` })
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.contractKey, contracts.contractKey),
+        eq(paymentCheckouts.provider, provider),
+        eq(paymentCheckouts.completedAt, contracts.stripeMandateCompletedAt),
+      ),
+    );
   return db
     .select({
       billId: bills.billId,
@@ -37,6 +52,7 @@ function collectable(db: Db, limit: number) {
         eq(contracts.stripeSepaPaymentDetailsAreConfigured, true),
         isNotNull(contracts.stripeCustomerId),
         isNotNull(contracts.stripePaymentMethodId),
+        exists(mandateOfProvider),
       ),
     )
     .orderBy(asc(bills.billGenerationDate), asc(bills.billId))
@@ -86,7 +102,7 @@ export async function collectSentBills(
 ): Promise<number> {
   const now = opts.now ?? new Date();
   let collected = 0;
-  for (const candidate of await collectable(db, opts.limit ?? 50)) {
+  for (const candidate of await collectable(db, paymentProvider(env).kind, opts.limit ?? 50)) {
     try {
       const intent = await collectOne(db, env, candidate, now);
       if (!intent) continue;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { berlinDate } from '../../../contract/contracts';
+import type { PaymentMethod } from '../../../contract/enums';
 import type { Db } from '../db/client';
 import { enqueueMail } from '../db/mail-outbox';
 import { contracts } from '../db/schema/contracts';
@@ -19,6 +20,18 @@ type ContractForCheckout = Pick<
  * contract, `reconfigure` for the redo (spec 2 §4).
  */
 export async function startMandateCheckout(db: Db, env: Env, contract: ContractForCheckout, purpose: CheckoutPurpose): Promise<string> {
+  const checkout = await openMandateCheckout(db, env, contract, purpose);
+  await enqueueMail(db, checkoutMail(env, contract, purpose, checkout.url));
+  return checkout.url;
+}
+
+/** A checkout link for the contract's mandate, kept, without the mail (the demo seed completes it itself). */
+export async function openMandateCheckout(
+  db: Db,
+  env: Env,
+  contract: ContractForCheckout,
+  purpose: CheckoutPurpose,
+): Promise<{ sessionId: string; url: string }> {
   const provider = paymentProvider(env);
   const checkout = await provider.createSetupCheckout(db, {
     contractKey: contract.contractKey,
@@ -40,8 +53,61 @@ export async function startMandateCheckout(db: Db, env: Env, contract: ContractF
   if (contract.stripeCustomerId !== checkout.customerId) {
     await db.update(contracts).set({ stripeCustomerId: checkout.customerId }).where(eq(contracts.contractKey, contract.contractKey));
   }
-  await enqueueMail(db, checkoutMail(env, contract, purpose, checkout.url));
-  return checkout.url;
+  return { sessionId: checkout.sessionId, url: checkout.url };
+}
+
+type MandateColumns = Partial<
+  Pick<
+    typeof contracts.$inferInsert,
+    | 'contractMandateReference'
+    | 'contractMandateDate'
+    | 'stripeSepaPaymentDetailsAreConfigured'
+    | 'stripePaymentMethodId'
+    | 'stripeMandateCompletedAt'
+  >
+>;
+
+/**
+ * What an edit does to the contract's mandate columns (spec 2 §4). A Stripe mandate is the
+ * provider's, not the form's: while the method stays STRIPE_SEPA it is kept whatever the form sends
+ * (the wizard sends a mandate reference for SEPA only). A change to or from STRIPE_SEPA ends it: the
+ * mandate, its date and payment method go, so collection stops at once and, for a change to
+ * STRIPE_SEPA, waits for the new mandate. The provider's customer stays, to be reused by a new checkout.
+ */
+export function mandateColumnsAfterEdit(
+  before: Pick<typeof contracts.$inferSelect, 'paymentMethod' | 'contractMandateReference'>,
+  method: PaymentMethod | null,
+): MandateColumns {
+  const was = before.paymentMethod === 'STRIPE_SEPA';
+  const is = method === 'STRIPE_SEPA';
+  if (was && is) return { contractMandateReference: before.contractMandateReference };
+  if (!was && !is) return {};
+  return {
+    stripeSepaPaymentDetailsAreConfigured: false,
+    contractMandateDate: null,
+    stripePaymentMethodId: null,
+    stripeMandateCompletedAt: null,
+    // Leaving STRIPE_SEPA, the form's reference (SEPA) or none (the rest) is the edit's, from billingColumns.
+    ...(is ? { contractMandateReference: null } : {}),
+  };
+}
+
+/**
+ * After an edit, in its transaction: a change to or from STRIPE_SEPA voids the links not used yet
+ * (one completed later must not set a mandate the contract no longer asks for, nor an older one), and
+ * a change to STRIPE_SEPA mails the customer a new link, as creating such a contract does.
+ */
+export async function followPaymentMethodChange(
+  db: Db,
+  env: Env,
+  before: Pick<typeof contracts.$inferSelect, 'paymentMethod'>,
+  after: ContractForCheckout & Pick<typeof contracts.$inferSelect, 'paymentMethod'>,
+): Promise<void> {
+  const was = before.paymentMethod === 'STRIPE_SEPA';
+  const is = after.paymentMethod === 'STRIPE_SEPA';
+  if (was === is) return;
+  await db.delete(paymentCheckouts).where(and(eq(paymentCheckouts.contractKey, after.contractKey), isNull(paymentCheckouts.completedAt)));
+  if (is) await startMandateCheckout(db, env, after, 'configure');
 }
 
 function checkoutMail(env: Env, c: ContractForCheckout, purpose: CheckoutPurpose, url: string) {
@@ -104,6 +170,8 @@ export async function applyCompletedCheckout(db: Db, env: Env, session: Complete
     .where(
       and(
         eq(contracts.contractKey, checkout.contractKey),
+        // Paid another way since the link was made: the mandate is not asked for any more.
+        eq(contracts.paymentMethod, 'STRIPE_SEPA'),
         or(isNull(contracts.stripeMandateCompletedAt), lt(contracts.stripeMandateCompletedAt, mandate.acceptedAt)),
       ),
     )

@@ -1,12 +1,11 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContractBody } from '../../../contract/contracts';
 import { contracts } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
-import { operators } from '../db/schema/operators';
 import { paymentCheckouts, paymentEvents } from '../db/schema/payments';
-import { connectors } from '../db/schema/stations';
 import { createMailSender } from '../mail/sender';
+import { contractPlace, stripeSepaContractBody, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer';
 import { testWebhookSecret } from './providers';
@@ -16,38 +15,15 @@ import { signPayload } from './webhook';
 let h: Harness;
 let peer: SmtpPeer;
 let token: string;
-let own: { cpoId: string; manual: boolean; locationId: string; lot: string };
-let serial = 0;
+let own: ContractPlace;
 const base = '/contract-management';
 const webhook = '/bff/payments/stripe/webhook';
 
-function body(over: Partial<CreateContractBody> = {}): CreateContractBody {
-  serial++;
-  return {
-    ...(own.manual ? { endCustomerId: `PAY${serial}` } : {}),
-    cpoId: own.cpoId,
-    userType: 'REGULAR',
-    firstName: 'Jürgen',
-    lastName: `Zahler${serial}`,
-    email: `zahler.${serial}@example.de`,
-    contractAddress: { street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin' },
-    locationId: own.locationId,
-    parkingLotNumbers: [own.lot],
-    authType: 'APP',
-    billingType: 'WITH_BILLING',
-    billingCycle: 'MONTHLY',
-    contractInfo: { startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 0 },
-    paymentMethod: 'STRIPE_SEPA',
-    erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
-    ...over,
-  };
-}
-
 async function createContract(over: Partial<CreateContractBody> = {}) {
-  const b = body(over);
+  const b = stripeSepaContractBody(own, over);
   const res = await h.request('POST', `${base}/create-contract`, { body: b, token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { key: res.body.data.contractKey as string, email: b.email };
+  return { key: res.body.data.contractKey as string, email: b.email, body: b };
 }
 
 const contractRow = async (key: string) => (await h.db.select().from(contracts).where(eq(contracts.contractKey, key)))[0]!;
@@ -79,16 +55,7 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   h = await createHarness({ REDO_SEPA_INTERVAL_MINUTES: 15 });
   token = (await h.login('operator')).access_token;
-  const list = await h.request('GET', '/bff/cpos?page=0&size=100', { token });
-  const cpoId = list.body.data.response[0].cpoId as string;
-  const [op] = await h.db.select({ manual: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoId));
-  const [lot] = await h.db
-    .select({ locationId: connectors.locationId, lot: connectors.parkingLot })
-    .from(connectors)
-    .where(and(eq(connectors.cpoId, cpoId), isNotNull(connectors.parkingLot), eq(connectors.removed, false)))
-    .orderBy(asc(connectors.connectorId))
-    .limit(1);
-  own = { cpoId, manual: op.manual, locationId: lot.locationId!, lot: lot.lot! };
+  own = await contractPlace(h, token);
 });
 afterAll(async () => {
   await h?.close();
@@ -216,6 +183,106 @@ describe('redo payment details setup', () => {
     }
     expect((await h.db.select().from(mailOutbox)).length).toBe(mailsBefore);
     expect((await redo('no-such-contract')).status).toBe(404);
+  });
+});
+
+describe('a change of payment method by an edit', () => {
+  async function edit(key: string, b: CreateContractBody) {
+    const row = await contractRow(key);
+    const res = await h.request('PUT', `${base}/update-contract`, {
+      body: { ...b, endCustomerId: own.manual ? row.endCustomerId : undefined, contractKey: key, version: row.version },
+      token,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const flush = () => createMailSender({ db: h.db, smtpUrl: peer.url, log: () => {} }).flush();
+  const linkMails = (to: string) => peer.mails.filter((m) => m.to.includes(to) && m.subject.startsWith('SEPA-Lastschriftmandat erteilen'));
+  const sessionOf = (path: string) => new URLSearchParams(path.split('?')[1]).get('session')!;
+
+  it('mails the checkout link once when an edit makes the contract STRIPE_SEPA; editing it further sends nothing and keeps the mandate', async () => {
+    const { key, email, body: b } = await createContract({ paymentMethod: 'BANK_TRANSFER' });
+    await flush();
+    await peer.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Ihr Ladevertrag'), 5000);
+    expect(linkMails(email)).toHaveLength(0);
+
+    const stripe = { ...b, paymentMethod: 'STRIPE_SEPA' as const };
+    await edit(key, stripe);
+    const path = await mailedLink(email, /^SEPA-Lastschriftmandat erteilen/);
+    const pending = await contractRow(key);
+    expect(pending.stripeSepaPaymentDetailsAreConfigured).toBe(false);
+    expect(pending.stripeCustomerId).toMatch(/^cus_test_/);
+    // An edit of another field while the link is out: no second link, the first still works.
+    await edit(key, { ...stripe, lastName: 'Umbenannt' });
+    await flush();
+    expect(linkMails(email)).toHaveLength(1);
+    expect(await completeCheckout(path)).toBe(`/stripesepa/configure/success/${sessionOf(path)}`);
+
+    const configured = await contractRow(key);
+    expect(configured.stripeSepaPaymentDetailsAreConfigured).toBe(true);
+    // The wizard sends no mandate reference for STRIPE_SEPA: the provider's mandate stays whatever the form sends.
+    await edit(key, { ...stripe, firstName: 'Jörg', contractPaymentDetails: { contractMandateReference: 'FROM-THE-FORM' } });
+    await flush();
+    expect(linkMails(email)).toHaveLength(1);
+    const after = await contractRow(key);
+    expect(after.firstName).toBe('Jörg');
+    expect([after.stripeSepaPaymentDetailsAreConfigured, after.contractMandateReference, after.contractMandateDate]).toEqual([
+      true,
+      configured.contractMandateReference,
+      configured.contractMandateDate,
+    ]);
+    expect([after.stripePaymentMethodId, after.stripeMandateCompletedAt]).toEqual([
+      configured.stripePaymentMethodId,
+      configured.stripeMandateCompletedAt,
+    ]);
+    const queued = await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(queued.filter((m) => m.subject.startsWith('SEPA-Lastschriftmandat erteilen'))).toHaveLength(1);
+  });
+
+  it('ends the Stripe mandate when an edit changes the method away, voids open links, and asks for a new mandate on the way back', async () => {
+    // Configured, then paid by SEPA: the form's mandate counts, the provider's is gone, so nothing is collected by Stripe.
+    const a = await createContract();
+    await completeCheckout(await mailedLink(a.email, /^SEPA-Lastschriftmandat erteilen/));
+    const configured = await contractRow(a.key);
+    await edit(a.key, {
+      ...a.body,
+      paymentMethod: 'SEPA',
+      contractPaymentDetails: { contractMandateReference: 'MREF-EDIT-1', contractIban: 'DE89370400440532013000' },
+    });
+    const sepa = await contractRow(a.key);
+    expect(sepa).toMatchObject({
+      paymentMethod: 'SEPA',
+      contractMandateReference: 'MREF-EDIT-1',
+      contractMandateDate: null,
+      stripeSepaPaymentDetailsAreConfigured: false,
+      stripePaymentMethodId: null,
+      stripeMandateCompletedAt: null,
+      stripeCustomerId: configured.stripeCustomerId,
+    });
+
+    // A link still open when the method changes is void: completing it later sets nothing.
+    const b = await createContract();
+    const oldPath = await mailedLink(b.email, /^SEPA-Lastschriftmandat erteilen/);
+    await edit(b.key, { ...b.body, paymentMethod: 'BANK_TRANSFER' });
+    const late = await form({ path: oldPath, accountHolder: 'Jürgen Zahler', iban: 'DE89 3704 0044 0532 0130 00', accept: 'yes' });
+    expect(late.status).toBe(404);
+    const transfer = await contractRow(b.key);
+    expect([transfer.paymentMethod, transfer.stripeSepaPaymentDetailsAreConfigured, transfer.contractMandateReference]).toEqual([
+      'BANK_TRANSFER',
+      false,
+      null,
+    ]);
+
+    // Back to STRIPE_SEPA: a new link, the provider's customer reused.
+    await edit(b.key, b.body);
+    await flush();
+    expect(linkMails(b.email)).toHaveLength(2);
+    const newLink = new URL(/https?:\/\/\S+\/zahlung\/testmodus\?session=\S+/.exec(linkMails(b.email)[1]!.text)![0]);
+    const newPath = newLink.pathname + newLink.search;
+    expect(sessionOf(newPath)).not.toBe(sessionOf(oldPath));
+    await completeCheckout(newPath);
+    const back = await contractRow(b.key);
+    expect(back.stripeSepaPaymentDetailsAreConfigured).toBe(true);
+    expect(back.stripeCustomerId).toBe(transfer.stripeCustomerId);
   });
 });
 

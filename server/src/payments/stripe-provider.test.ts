@@ -1,12 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateContractBody } from '../../../contract/contracts';
 import { contracts } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
-import { operators } from '../db/schema/operators';
-import { connectors } from '../db/schema/stations';
+import { contractPlace, stripeSepaContractBody, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
 import { signPayload } from './webhook';
 import { bills } from '../db/schema/bookings';
@@ -103,7 +101,7 @@ function answer(req: IncomingMessage, form: URLSearchParams): [number, unknown] 
 let stripeApi: Server;
 let h: Harness;
 let token: string;
-let own: { cpoId: string; manual: boolean; locationId: string; lot: string };
+let own: ContractPlace;
 
 beforeAll(async () => {
   stripeApi = createServer((req, res) => {
@@ -126,42 +124,14 @@ beforeAll(async () => {
     STRIPE_API_URL: `http://127.0.0.1:${port}`,
   });
   token = (await h.login('operator')).access_token;
-  const cpoId = (await h.request('GET', '/bff/cpos?page=0&size=100', { token })).body.data.response[0].cpoId as string;
-  const [op] = await h.db.select({ manual: operators.createManualEndCustomerId }).from(operators).where(eq(operators.cpoId, cpoId));
-  const [lot] = await h.db
-    .select({ locationId: connectors.locationId, lot: connectors.parkingLot })
-    .from(connectors)
-    .where(and(eq(connectors.cpoId, cpoId), isNotNull(connectors.parkingLot), eq(connectors.removed, false)))
-    .orderBy(asc(connectors.connectorId))
-    .limit(1);
-  own = { cpoId, manual: op.manual, locationId: lot.locationId!, lot: lot.lot! };
+  own = await contractPlace(h, token);
 });
 afterAll(async () => {
   await h?.close();
   await new Promise((resolve) => stripeApi?.close(resolve));
 });
 
-let serial = 0;
-const body = (): CreateContractBody => {
-  serial++;
-  return {
-    ...(own.manual ? { endCustomerId: `STR${serial}` } : {}),
-    cpoId: own.cpoId,
-    userType: 'REGULAR',
-    firstName: 'Maria',
-    lastName: `Stripe${serial}`,
-    email: `stripe.${serial}@example.de`,
-    contractAddress: { street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin' },
-    locationId: own.locationId,
-    parkingLotNumbers: [own.lot],
-    authType: 'APP',
-    billingType: 'WITH_BILLING',
-    billingCycle: 'MONTHLY',
-    contractInfo: { startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 0 },
-    paymentMethod: 'STRIPE_SEPA',
-    erpSystemParameters: { debitAccountNr: '10001', costCenterNumber: '4000', vatId: '19' },
-  };
-};
+const body = () => stripeSepaContractBody(own);
 
 const completedEvent = (id: string) =>
   JSON.stringify({

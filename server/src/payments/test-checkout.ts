@@ -60,7 +60,15 @@ export async function showTestCheckout(db: Db, env: Env, sessionId: string, lang
  * mandate is kept on the checkout and Stripe's `checkout.session.completed` is raised, signed,
  * through `receiveEvent`, the webhook route's own code, before the customer goes on to the success page.
  */
-export async function completeTestCheckout(db: Db, env: Env, sessionId: string, form: CheckoutForm, lang: Lang): Promise<CheckoutAnswer> {
+export async function completeTestCheckout(
+  db: Db,
+  env: Env,
+  sessionId: string,
+  form: CheckoutForm,
+  lang: Lang,
+  /** When the customer accepted: now, but the demo seed's mandates were given when their contracts began. */
+  now = new Date(),
+): Promise<CheckoutAnswer> {
   const row = await openCheckout(db, env, sessionId, true);
   const { checkout } = row;
   if (checkout.completedAt) return { redirect: successUrl(checkout.purpose, sessionId) };
@@ -69,7 +77,6 @@ export async function completeTestCheckout(db: Db, env: Env, sessionId: string, 
     const action = `${TEST_CHECKOUT_PATH}?session=${encodeURIComponent(sessionId)}`;
     return { html: checkoutPage({ lang, action, creditor: row.creditor, contractNumber: row.contractNumber, form, errors }) };
   }
-  const now = new Date();
   await db
     .update(paymentCheckouts)
     .set({

@@ -1,8 +1,9 @@
-import { asc, count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { BillStatus } from '../../../contract/enums';
 import { runBills } from '../bills/run';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
+import { contracts } from '../db/schema/contracts';
 import { DAY, type SeedContext } from './common';
 
 /**
@@ -48,8 +49,10 @@ async function drawBillHistory(db: Db, ctx: SeedContext) {
       status: bills.billingStatus,
       generated: bills.billGenerationDate,
       paymentMethod: bills.paymentMethod,
+      mandate: contracts.stripeSepaPaymentDetailsAreConfigured,
     })
     .from(bills)
+    .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
     .orderBy(asc(bills.billGenerationDate), asc(bills.billNumber));
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 20 * DAY);
   const forced: BillStatus[] = ['PAID', 'UNPAID', 'GENERATED', 'SENT', 'DISPUTE_CREATED', 'DISPUTED'];
@@ -63,23 +66,18 @@ async function drawBillHistory(db: Db, ctx: SeedContext) {
       status = rnd.weighted<BillStatus>({ GENERATED: 30, SENT: 30, UNPAID: 25, PAID: 15 });
     else status = rnd.weighted<BillStatus>({ PAID: 85, UNPAID: 8, DISPUTE_CREATED: 3, DISPUTED: 3, SENT: 1 });
     const stripe = b.paymentMethod === 'STRIPE_SEPA';
-    const collected = status === 'PAID' && (stripe || b.paymentMethod === 'SEPA');
+    const collected = status === 'PAID' && ((stripe && b.mandate) || b.paymentMethod === 'SEPA');
     const downloaded = rnd.chance(0.3) ? new Date(b.generated.getTime() + rnd.int(1, 20) * DAY) : null;
+    const drawnIntent = stripe && status !== 'GENERATED' ? `pi_${rnd.hex(24)}` : null;
+    // Stripe collected only with a mandate, and a SENT bill is still to be collected: the collection job takes it.
+    const intentId = b.mandate && status !== 'SENT' ? drawnIntent : null;
     history.push({
       billId: b.billId,
       status,
       collected: collected ? new Date(b.generated.getTime() + 14 * DAY) : null,
       downloaded: downloaded && downloaded.getTime() < now.getTime() ? downloaded : null,
-      intentId: stripe && status !== 'GENERATED' ? `pi_${rnd.hex(24)}` : null,
-      intentStatus: !stripe
-        ? null
-        : status === 'PAID'
-          ? 'succeeded'
-          : status === 'SENT'
-            ? 'processing'
-            : status === 'GENERATED'
-              ? null
-              : 'requires_payment_method',
+      intentId,
+      intentStatus: !intentId ? null : status === 'PAID' ? 'succeeded' : 'requires_payment_method',
     });
   }
   // One statement per 1,000 bills instead of one per bill.

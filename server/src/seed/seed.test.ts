@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { asc, count, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { berlinDate } from '../../../contract/contracts';
 import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
 import { isBic, isCreditorId, isIban } from '../../../contract/operators';
 import { createDb, type Db, type DbHandle } from '../db/client';
@@ -11,7 +12,10 @@ import { contracts } from '../db/schema/contracts';
 import { customers } from '../db/schema/customers';
 import { locations } from '../db/schema/locations';
 import { operators } from '../db/schema/operators';
+import { paymentCheckouts, paymentEvents } from '../db/schema/payments';
 import { connectors } from '../db/schema/stations';
+import { testEnv } from '../env';
+import { collectSentBills } from '../payments/collection';
 import { createEmptyTestDb, TEST_NOW, testDatabaseUrl } from '../test/databases';
 import { seedDatabase, seedIfEmpty, type SeedResult } from './seed';
 
@@ -186,6 +190,64 @@ describe('seed', () => {
     const result = await seedDatabase(pglite.db, { size: 'small', now: TEST_NOW });
     expect(a.result.counts).toEqual(result.counts);
     expect(await idFingerprint(a.db)).toBe(await idFingerprint(pglite.db));
+  });
+
+  // On `b`: the collection changes bill statuses, which the tests on `a` count.
+  it('gives most STRIPE_SEPA contracts a completed test-mode mandate, so the collection job collects their SENT bills', async () => {
+    const stripe = await b.db.select().from(contracts).where(eq(contracts.paymentMethod, 'STRIPE_SEPA'));
+    const configured = stripe.filter((c) => c.stripeSepaPaymentDetailsAreConfigured);
+    const open = stripe.filter((c) => !c.stripeSepaPaymentDetailsAreConfigured);
+    expect(b.result.counts.stripeSepaMandates).toBe(configured.length);
+    expect(configured.length).toBeGreaterThan(open.length * 4);
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    for (const c of configured) {
+      expect(c.stripeCustomerId).toMatch(/^cus_test_/);
+      expect(c.stripePaymentMethodId).toMatch(/^pm_test_/);
+      expect(c.contractMandateReference).toMatch(/^[A-Z0-9]{16}$/);
+      expect(c.contractMandateDate).toBe(berlinDate(c.stripeMandateCompletedAt!));
+      expect(c.stripeMandateCompletedAt!.getTime()).toBeLessThan(TEST_NOW.getTime());
+    }
+    for (const c of open)
+      expect([c.stripePaymentMethodId, c.contractMandateReference, c.stripeMandateCompletedAt]).toEqual([null, null, null]);
+    // Each mandate is a checkout completed on the test mode's page, whose event the webhook code applied.
+    const checkouts = await b.db.select().from(paymentCheckouts);
+    expect(checkouts.filter((c) => c.completedAt && c.provider === 'test')).toHaveLength(configured.length);
+    const [{ n: events }] = await b.db
+      .select({ n: count() })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.type, 'checkout.session.completed'));
+    expect(events).toBe(configured.length);
+
+    const sentOf = (keys: string[]) =>
+      b.db
+        .select()
+        .from(bills)
+        .where(and(eq(bills.billingStatus, 'SENT'), inArray(bills.contractKey, keys.length > 0 ? keys : ['none'])));
+    const due = await sentOf(configured.map((c) => c.contractKey));
+    const waiting = await sentOf(open.map((c) => c.contractKey));
+    expect(due.length).toBeGreaterThan(0);
+    for (const bill of [...due, ...waiting]) expect(bill.stripeSepaPaymentIntentId).toBeNull();
+
+    const env = testEnv();
+    let collected = 0;
+    for (let round = await collectSentBills(b.db, env); round > 0; round = await collectSentBills(b.db, env)) collected += round;
+    expect(collected).toBe(due.length);
+    const after = await b.db
+      .select()
+      .from(bills)
+      .where(
+        inArray(
+          bills.billId,
+          due.map((d) => d.billId),
+        ),
+      );
+    for (const bill of after) {
+      expect(bill.stripeSepaPaymentIntentId).toMatch(/^pi_test_/);
+      // The test mode settles the debit at once.
+      expect([bill.billingStatus, bill.stripeSepaBillPaymentStatus]).toEqual(['PAID', 'succeeded']);
+    }
+    for (const bill of waiting)
+      expect((await b.db.select().from(bills).where(eq(bills.billId, bill.billId)))[0]!.billingStatus).toBe('SENT');
   });
 
   it('seeds only an empty database', async () => {

@@ -18,6 +18,7 @@ import { drawContracts, drawTariffHistory, makeOneContractFree } from './contrac
 import { drawCustomersAndOperators } from './customers';
 import { wallboxModelRows } from './german-data';
 import { drawLocations } from './locations';
+import { contractsToMandate, giveMandates } from './mandates';
 import { drawErpValues } from './operators';
 import { createRandom } from './random';
 import { drawConnectors } from './stations';
@@ -116,7 +117,9 @@ export async function drawRows(ctx: SeedContext) {
   makeOneContractFree(contractRows, requestRows);
   // Drawn after everything else, so the rest of the data set stays as it was before tariff history.
   const { tariffRows, changeRows } = drawTariffHistory(ctx, contractRows);
+  const mandateRows = contractsToMandate(contractRows);
   return {
+    mandateRows,
     tariffRows,
     changeRows,
     ocppRows,
@@ -151,6 +154,7 @@ export async function seedDatabase(
   const ctx = { spec: seedSizes[opts.size], now: opts.now, rnd: createRandom(opts.seed ?? 20260101) };
   const rows = await drawRows(ctx);
   let billCount = 0;
+  let mandateCount = 0;
   const seeded = await db.transaction(async (tx) => {
     // Two instances starting together on one PostgreSQL: the second waits here and then finds data.
     await transactionLock(tx, 'seed');
@@ -169,6 +173,8 @@ export async function seedDatabase(
     await insertBatched(tx, connectors, rows.connectorRows);
     await insertBatched(tx, ocppStations, rows.ocppRows);
     await insertBatched(tx, contracts, rows.contractRows);
+    // Before the bills: a bill's Stripe payment is drawn only for a contract with a mandate.
+    mandateCount = await giveMandates(tx, rows.mandateRows);
     await insertBatched(tx, contractTariffs, rows.tariffRows);
     await insertBatched(tx, pendingTariffChanges, rows.changeRows);
     await insertBatched(tx, rfidTags, rows.rfidRows);
@@ -194,6 +200,7 @@ export async function seedDatabase(
       rfidTags: rows.rfidRows.length,
       chargingRequests: rows.requestRows.length,
       bills: billCount,
+      stripeSepaMandates: mandateCount,
     },
   };
 }

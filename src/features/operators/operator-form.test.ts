@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createOperatorBodySchema, updateErpBodySchema, updateOperatorBodySchema, type OperatorDetail } from '../../../contract/operators';
+import { type OperatorDetail } from '../../../contract/operators';
+import { createOperatorBodySchema, updateErpBodySchema, updateOperatorBodySchema } from '../../../contract/operator-writes';
 import { ApiError, NetworkError } from '../../api/errors';
 import { validate, type Rule, type RuleResult } from '../../ui/validation';
 import type { FormRules } from '../../ui/use-form';

@@ -20,13 +20,15 @@ import {
   templateLineKeys,
   taxNumberSchema,
   templateLineSchema,
-  updateErpBodySchema,
   vatIdSchema,
-  type CreateOperatorBody,
   type OperatorDetail,
+} from '../../../contract/operators';
+import {
+  updateErpBodySchema,
+  type CreateOperatorBody,
   type UpdateErpBody,
   type UpdateOperatorBody,
-} from '../../../contract/operators';
+} from '../../../contract/operator-writes';
 import { customerTypes } from '../../../contract/common';
 import { erpPaymentMethods, type ErpPaymentMethod, type OperatorPaymentMode } from '../../../contract/enums';
 import { dropEmpty } from '../../api/client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { settableBillingStatuses } from '../../../contract/contracts';
+import { settableBillingStatuses } from '../../../contract/contract-bookings';
 import { useT } from '../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../offline/outbox';
 import { useOutboxInstance } from '../../offline/outbox-react';

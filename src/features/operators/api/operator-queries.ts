@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { paged } from '../../../../contract/common';
-import {
-  createOperatorAnswerSchema,
-  operatorDetailSchema,
-  operatorListRowSchema,
-  type CreateOperatorBody,
-} from '../../../../contract/operators';
+import { operatorDetailSchema, operatorListRowSchema } from '../../../../contract/operators';
+import { createOperatorAnswerSchema, type CreateOperatorBody } from '../../../../contract/operator-writes';
 import { apiRequest } from '../../../api/client';
 import { plainWrite } from '../../../api/mutations';
 import { operatorKeys, type OperatorListParams } from './operator-keys';

@@ -1,4 +1,5 @@
-import { operatorConflictDetailSchema, type OperatorDetail } from '../../../../contract/operators';
+import { type OperatorDetail } from '../../../../contract/operators';
+import { operatorConflictDetailSchema } from '../../../../contract/operator-writes';
 import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
 import { registerWriteKind } from '../../../offline/write-kinds';

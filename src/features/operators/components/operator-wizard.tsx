@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CreateOperatorAnswer } from '../../../../contract/operators';
+import type { CreateOperatorAnswer } from '../../../../contract/operator-writes';
 import { refreshAccessToken } from '../../../api/client';
 import { useSession } from '../../../auth/session-context';
 import { useT } from '../../../i18n/i18n-context';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { contractDetailSchema, contractListAnswerSchema, historyExportFileName } from '../../../../contract/contracts';
+import { contractDetailSchema, contractListAnswerSchema } from '../../../../contract/contracts';
+import { historyExportFileName } from '../../../../contract/contract-bookings';
 import { locationContractsAnswerSchema } from '../../../../contract/locations';
 import { apiRequest } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
