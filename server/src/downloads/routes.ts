@@ -13,8 +13,8 @@ import { assertOneYear, datevFile, datevNumbers } from './datev';
 import { sepaSource } from './sepa';
 import { sepaXml } from './sepa-xml';
 
-/** A streamed file, or 204 when the range holds nothing (spec 1 §8). */
-export function fileAnswer(c: Context<AppBindings>, file: ReadableStream | undefined, name: string, type: string) {
+/** A streamed file (or one built whole: the SEPA file), or 204 when the range holds nothing (spec 1 §8). */
+export function fileAnswer(c: Context<AppBindings>, file: ReadableStream | string | undefined, name: string, type: string) {
   if (!file) return c.body(null, 204);
   return c.body(file, 200, {
     'Content-Type': type,
@@ -95,12 +95,7 @@ export const downloadRoutes = routeTable('bookingService', [
         const source = await sepaSource(tx, c.get('auth').scope, q, partnersAndAdmins(c));
         return source && sepaXml(source);
       });
-      if (!xml) return c.body(null, 204);
-      return c.body(xml, 200, {
-        'Content-Type': 'application/xml; charset=utf-8',
-        'Content-Disposition': contentDisposition(downloadFileNames.sepa(q.cpoId, q.collectionDate)),
-        'Cache-Control': 'private, no-store',
-      });
+      return fileAnswer(c, xml, downloadFileNames.sepa(q.cpoId, q.collectionDate), 'application/xml; charset=utf-8');
     },
   },
 ]);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { sepaDebitErrorCodes } from '../../../../contract/downloads';
 import { saveFile } from '../../../api/save-file';
 import { formatNumber } from '../../../i18n/format';
 import { useLocale, useT } from '../../../i18n/i18n-context';
@@ -128,12 +129,8 @@ const namedCodes = new Set([
   'VAT_ID_MISSING',
   'CLIENT_NUMBER_MISSING',
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
-  'SEPA_CREDITOR_ID_MISSING',
-  'SEPA_CREDITOR_IBAN_MISSING',
-  'SEPA_MANDATE_MISSING',
-  'SEPA_MANDATE_REFERENCE_INVALID',
-  'SEPA_IBAN_INVALID',
-  'SEPA_TOO_MANY_BILLS',
+  // The SEPA file's own codes (its others are the ERP files' too).
+  ...sepaDebitErrorCodes.filter((code) => code.startsWith('SEPA_')),
 ]);
 
 /** The message key of an ERP answer code (spec 3 §8): its own text, 'unknown error 1' or '2'. */
