@@ -97,6 +97,36 @@ export const erpExportErrorCodes = [
 ] as const;
 export type ErpExportErrorCode = (typeof erpExportErrorCodes)[number];
 
+/**
+ * `GET /bookings/generate/sepa`: the SEPA direct-debit file (pain.008.001.08) of one operator for
+ * one collection date: its GENERATED or SENT bills paid by SEPA (not STRIPE_SEPA) whose collection
+ * date is that day. A bill's collection date is the day it was collected, if it has one, else its
+ * generation day (Berlin) plus the operator's days until payment (none: the generation day), as
+ * the bill's own document says.
+ */
+export const sepaDebitQuerySchema = z.object({
+  cpoId: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(100)),
+  collectionDate: isoDateSchema,
+});
+export type SepaDebitQuery = z.input<typeof sepaDebitQuerySchema>;
+
+/** Bills one SEPA file carries at most: the library builds the whole document in memory. */
+export const SEPA_FILE_MAX_BILLS = 10_000;
+
+/** The codes the SEPA file answers instead of a file, each with `errorDetail` naming the contracts or the operator. */
+export const sepaDebitErrorCodes = [
+  'OPERATOR_NOT_FOUND',
+  'CONTRACT_NOT_FOUND',
+  'SEPA_CREDITOR_ID_MISSING',
+  'SEPA_CREDITOR_IBAN_MISSING',
+  'SEPA_MANDATE_MISSING',
+  'SEPA_MANDATE_REFERENCE_INVALID',
+  'SEPA_IBAN_INVALID',
+  'SEPA_TOO_MANY_BILLS',
+  'XML_GENERATION_ERROR',
+] as const;
+export type SepaDebitErrorCode = (typeof sepaDebitErrorCodes)[number];
+
 const compact = (isoDay: string) => isoDay.replaceAll('-', '');
 
 /** The files' names (spec 3 §2); `today` is the Berlin day of the download, yyyy-MM-dd. */
@@ -105,4 +135,6 @@ export const downloadFileNames = {
   erpXml: (today: string) => `ERPDaten_${compact(today)}.xml`,
   /** DATEV's own convention: EXTF_ and the batch's name. */
   datev: (today: string) => `EXTF_Buchungsstapel_${compact(today)}.csv`,
+  /** The operator and the collection date, the day the bank is asked to collect on. */
+  sepa: (cpoId: string, collectionDate: string) => `SEPA-Lastschriften_${cpoId}_${compact(collectionDate)}.xml`,
 };

@@ -96,6 +96,19 @@ export const errorCodes = [
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
   'XML_GENERATION_ERROR',
   'UNKNOWN_ERROR',
+  // the SEPA direct-debit file (contract/downloads.ts, sepaDebitErrorCodes); errorDetail names what is missing
+  /** The operator (the creditor) has no valid SEPA creditor identifier. */
+  'SEPA_CREDITOR_ID_MISSING',
+  /** The operator has no valid IBAN to collect to. */
+  'SEPA_CREDITOR_IBAN_MISSING',
+  /** Contracts of the date's bills without a mandate reference or mandate date. */
+  'SEPA_MANDATE_MISSING',
+  /** Contracts whose mandate reference holds characters outside the SEPA set, or more than 35. */
+  'SEPA_MANDATE_REFERENCE_INVALID',
+  /** Contracts whose IBAN fails its structure or check digits. */
+  'SEPA_IBAN_INVALID',
+  /** More bills on the date than one file carries (SEPA_FILE_MAX_BILLS). */
+  'SEPA_TOO_MANY_BILLS',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -2,7 +2,9 @@ import { CalendarDate } from '@internationalized/date';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../i18n/test-utils';
-import { DateRangeField } from './date-range-field';
+import { DateField, DateRangeField } from './date-range-field';
+
+const REQUIRED = 'Bitte füllen Sie das Feld aus';
 
 afterEach(cleanup);
 
@@ -74,5 +76,22 @@ describe('DateRangeField', () => {
     await key(day, 'ArrowUp'); // fills the day only; month and year stay empty
     expect(screen.getByText('Bitte geben Sie ein gültiges Datum ein (TT.MM.JJJJ)')).toBeTruthy();
     expect(onChange).toHaveBeenLastCalledWith({ start: '', end: '2024-03-15', isValid: false });
+  });
+});
+
+describe('DateField', () => {
+  it('shows a date dd.MM.yyyy, allows a day after today, and reports the wire value as it changes', async () => {
+    const onChange = vi.fn();
+    await renderWithI18n(<DateField label="Einzugsdatum" value="2099-12-30" onChange={onChange} />);
+    expect(fieldText('Einzugsdatum')).toBe('30.12.2099');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [day] = segments('Einzugsdatum');
+    await key(day, 'ArrowUp');
+    expect(onChange).toHaveBeenLastCalledWith('2099-12-31');
+  });
+
+  it('asks for a date when empty', async () => {
+    await renderWithI18n(<DateField label="Einzugsdatum" value="" onChange={() => {}} />);
+    expect(screen.getByText(REQUIRED)).toBeTruthy();
   });
 });

@@ -17,10 +17,10 @@ import { useContext, useEffect, useState, type ComponentProps } from 'react';
 import { useLocale, useT } from '../i18n/i18n-context';
 import { DATE_FIELD_LOCALE } from '../i18n/locale';
 import { cx } from './class-names';
-import { defaultRange, fromWire, todayLocal, toWire, validateDateRange, type DateRangeInput } from './date-range';
+import { defaultRange, fromWire, MIN_YEAR, todayLocal, toWire, validateDateRange, type DateRangeInput } from './date-range';
 import { FieldErrorText, FieldLabel, inputClassName } from './field';
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from './icons';
-import { validationMessage } from './validation';
+import { validationMessage, type ValidationFailure } from './validation';
 
 export interface DateRangeFieldValue {
   /** 'yyyy-MM-dd', or '' when empty. */
@@ -96,10 +96,50 @@ export function DateRangeField({ defaultValue, onChange, startLabel, endLabel, t
   );
 }
 
+export interface DateFieldProps {
+  label: string;
+  /** 'yyyy-MM-dd', or '' when empty. */
+  value: string;
+  /** The wire value ('' while empty, incomplete or before MIN_YEAR: callers disable their button on it). */
+  onChange: (value: string) => void;
+  isDisabled?: boolean;
+}
+
+/**
+ * One required date with the range's look and rules (typed dd.MM.yyyy or picked from a calendar),
+ * any day allowed: a date a bank is to act on lies ahead as often as behind.
+ */
+export function DateField({ label, value, onChange, isDisabled }: DateFieldProps) {
+  const t = useT();
+  const { locale } = useLocale();
+  const [incomplete, setIncomplete] = useState(false);
+  const date = fromWire(value);
+  const failure: ValidationFailure | undefined =
+    incomplete || (date && date.year < MIN_YEAR) ? { id: 'validation.invalidDate' } : date ? undefined : { id: 'validation.required' };
+  return (
+    <AriaI18nProvider locale={DATE_FIELD_LOCALE[locale]}>
+      <DateBox
+        label={label}
+        value={date}
+        isDisabled={isDisabled}
+        errorMessage={validationMessage(t, failure)}
+        onChange={(next) => {
+          setIncomplete(false);
+          onChange(next && next.year >= MIN_YEAR ? toWire(next) : '');
+        }}
+        onIncompleteChange={(next) => {
+          setIncomplete(next);
+          if (next) onChange('');
+        }}
+      />
+    </AriaI18nProvider>
+  );
+}
+
 interface DateBoxProps {
   label: string;
   value: CalendarDate | null;
-  maxValue: CalendarDate;
+  maxValue?: CalendarDate;
   isDisabled?: boolean;
   errorMessage?: string;
   onChange: (value: CalendarDate | null) => void;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { bearer, expectNoSeriousA11yViolations, signIn } from './helpers';
 
@@ -24,11 +24,12 @@ const url = (search: Record<string, string | string[]>) =>
     .join('&');
 
 const tabs = (page: Page) => page.getByRole('tablist');
-const status = (page: Page) => page.getByTestId('download-status');
+/** The download status of a section (the ERP tab has two: its files' and the SEPA file's). */
+const status = (page: Page | Locator) => page.getByTestId('download-status');
 
-async function save(page: Page, button: string) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  await expect(status(page)).toHaveAttribute('data-step', 'saved');
+async function save(page: Page, button: string, within: Page | Locator = page.getByRole('tabpanel')) {
+  const [download] = await Promise.all([page.waitForEvent('download'), within.getByRole('button', { name: button }).click()]);
+  await expect(status(within).and(page.locator('[data-step="saved"]'))).toHaveAttribute('data-step', 'saved');
   return { name: download.suggestedFilename(), bytes: readFileSync((await download.path())!) };
 }
 
@@ -112,8 +113,11 @@ test('a partner: the ERP tab, its XML or the missing value named, and the DATEV 
   const xmlButton = page.getByRole('button', { name: 'ERP-XML herunterladen' });
   await expect(xmlButton).toBeDisabled();
 
-  // The operator select lists 'id: name'; its locations follow the operator.
-  await page.getByRole('button', { name: /Betreiber/ }).click();
+  // The operator select lists 'id: name'; its locations follow the operator (the SEPA file's own select is below).
+  await page
+    .getByRole('button', { name: /Betreiber/ })
+    .first()
+    .click();
   const first = page.getByRole('option').first();
   await expect(first).toHaveText(/^\S+: .+/);
   await first.click();
@@ -178,4 +182,75 @@ test('a partner: the ERP tab, its XML or the missing value named, and the DATEV 
   await shoot(page, 'downloads-erp-en');
   await page.getByRole('tab', { name: 'Charging history' }).click();
   await shoot(page, 'downloads-history-en');
+});
+
+/** A day of the demo data with SEPA bills to collect: each generated or sent SEPA bill's day plus its operator's days until payment. */
+async function sepaCollectionDay(page: Page): Promise<{ cpoId: string; day: string }> {
+  const headers = { Authorization: await bearer(page) };
+  const bills = (await (
+    await page.request.get(
+      '/booking-service/bookings/get-bills/operator?page=0&size=100&paymentMethods=SEPA&billingStatuses=GENERATED,SENT',
+      {
+        headers,
+      },
+    )
+  ).json()) as { data: { response: { billGenerationDate: string }[] } };
+  const days = [
+    ...new Set(
+      bills.data.response.map((b) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(b.billGenerationDate)),
+      ),
+    ),
+  ];
+  const ops = (await (await page.request.get('/bff/cpos?page=0&size=50', { headers })).json()) as {
+    data: { response: { cpoId: string }[] };
+  };
+  for (const { cpoId } of ops.data.response) {
+    const detail = (await (await page.request.get(`/bff/cpos/${cpoId}/operator-details`, { headers })).json()) as {
+      data: { cpoPaymentDetails?: { creditorId?: string | null; moneyCollectionGapInDays?: number | null } };
+    };
+    const pay = detail.data.cpoPaymentDetails;
+    if (!pay?.creditorId) continue;
+    for (const generated of days) {
+      const d = new Date(`${generated}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + (pay.moneyCollectionGapInDays ?? 0));
+      const day = d.toISOString().slice(0, 10);
+      const res = await page.request.get(`/booking-service/bookings/generate/sepa?cpoId=${cpoId}&collectionDate=${day}`, { headers });
+      if (res.status() === 200) return { cpoId, day };
+    }
+  }
+  throw new Error('The demo data has no SEPA bills of a partner operator with a creditor id');
+}
+
+test('a partner: a SEPA file downloaded for a collection date', async ({ page }) => {
+  await signIn(page, 'partner');
+  const { cpoId, day } = await sepaCollectionDay(page);
+  const [y, m, d] = day.split('-');
+  await page.goto(`/downloadcenter?tab=erp&sCpo=${cpoId}&sDay=${day}`);
+  const section = page.getByRole('region', { name: 'SEPA-Lastschriftdatei für die Bank' });
+  await expect(section.getByRole('button', { name: /Betreiber \(Gläubiger\)/ })).toContainText(`${cpoId}: `);
+  await expect(section.getByRole('group', { name: 'Einzugsdatum' })).toContainText(`${d}.${m}.${y}`);
+  await shoot(page, 'downloads-sepa-de');
+  await expectNoSeriousA11yViolations(page);
+
+  const file = await save(page, 'SEPA-Datei herunterladen', section);
+  expect(file.name).toBe(`SEPA-Lastschriften_${cpoId}_${y}${m}${d}.xml`);
+  const xml = file.bytes.toString('utf8');
+  expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain\.008\.001\.08"/);
+  const count = Number(/<GrpHdr>.*?<NbOfTxs>(\d+)<\/NbOfTxs>/.exec(xml)?.[1]);
+  expect(count).toBeGreaterThan(0);
+  expect(xml).toContain(`<ReqdColltnDt>${day}</ReqdColltnDt>`);
+  expect(xml).toMatch(/<SeqTp>(FRST|RCUR)<\/SeqTp>/);
+
+  // A day without bills: the no-data dialog says so in the SEPA file's words.
+  await page.goto(`/downloadcenter?tab=erp&sCpo=${cpoId}&sDay=2001-01-01`);
+  await page.getByRole('button', { name: 'SEPA-Datei herunterladen' }).click();
+  const noData = page.getByRole('alertdialog', { name: 'Keine Daten' });
+  await expect(noData).toContainText('keine Rechnungen per SEPA-Lastschrift mit diesem Einzugsdatum');
+  await noData.getByRole('button', { name: 'OK' }).click();
+
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.goto(`/downloadcenter?tab=erp&sCpo=${cpoId}&sDay=${day}`);
+  await expect(page.getByRole('button', { name: 'Download SEPA file' })).toBeEnabled();
+  await shoot(page, 'downloads-sepa-en');
 });

@@ -21,6 +21,7 @@ import * as mailTables from './schema/mail';
 import * as ocppTables from './schema/ocpp';
 import * as operatorsTables from './schema/operators';
 import * as rfidTables from './schema/rfid';
+import * as sepaTables from './schema/sepa';
 import * as stationsTables from './schema/stations';
 
 /** Every area's tables (one schema file per area in schema/), for drizzle's typed `db.query`. */
@@ -36,6 +37,7 @@ const schema = {
   ...ocppTables,
   ...operatorsTables,
   ...rfidTables,
+  ...sepaTables,
   ...stationsTables,
 };
 export type Schema = typeof schema;

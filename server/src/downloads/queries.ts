@@ -5,6 +5,7 @@ import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { erpValues, operators } from '../db/schema/operators';
+import { sepaMandateCollections } from '../db/schema/sepa';
 
 /** The download center's reads (issue 25): bills in keyset pages, in the order accountants read them. */
 
@@ -162,4 +163,100 @@ export async function operatorLocationIds(db: Db, scope: Scope, cpoId: string, i
     .from(locations)
     .where(and(inArray(locations.locationId, ids), eq(locations.cpoId, cpoId), scope.where(locations.cpoId)));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * A SEPA bill's collection date (the SEPA file, issue 26): the Berlin day it was collected, if it
+ * was, else its generation day plus the operator's days until payment (none: the generation day),
+ * as the bill's document states it (bills/document.ts `paymentOf`).
+ */
+const collectionDay = sql`coalesce((${bills.billCollectionDate} at time zone 'Europe/Berlin')::date, (${bills.billGenerationDate} at time zone 'Europe/Berlin')::date + coalesce(${operators.moneyCollectionGapInDays}, 0))`;
+
+/**
+ * The bills a SEPA file of the operator collects on the day: GENERATED or SENT, paid by SEPA (not
+ * STRIPE_SEPA, which Stripe collects), with something to collect; with what each transaction needs
+ * from its contract (the mandate is the contract's as it is now). At most `limit`, by bill number.
+ */
+export async function sepaBills(db: Db, scope: Scope, cpoId: string, collectionDate: string, limit: number) {
+  return db
+    .select({
+      billNumber: bills.billNumber,
+      cents: sql<string>`(${bills.totalTaxedCosts} * 100)::bigint::text`,
+      startDate: bills.startDate,
+      endDate: bills.endDate,
+      contractNumber: contracts.contractNumber,
+      contractCpoId: contracts.cpoId,
+      firstName: contracts.firstName,
+      lastName: contracts.lastName,
+      iban: contracts.contractIban,
+      mandateReference: contracts.contractMandateReference,
+      mandateDate: contracts.contractMandateDate,
+    })
+    .from(bills)
+    .innerJoin(operators, eq(operators.cpoId, bills.cpoId))
+    .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+    .where(
+      and(
+        scope.where(bills.cpoId),
+        eq(bills.cpoId, cpoId),
+        sql`${bills.paymentMethod} = 'SEPA'`,
+        inArray(bills.billingStatus, ['GENERATED', 'SENT']),
+        sql`${bills.totalTaxedCosts} > 0`,
+        sql`${collectionDay} = ${collectionDate}::date`,
+      ),
+    )
+    .orderBy(asc(bills.billNumber))
+    .limit(limit);
+}
+export type SepaBill = Awaited<ReturnType<typeof sepaBills>>[number];
+
+/** The creditor of an operator's SEPA file. */
+export async function sepaCreditor(db: Db, scope: Scope, cpoId: string) {
+  const [row] = await db
+    .select({ cpoName: operators.cpoName, iban: operators.iban, bic: operators.bic, creditorId: operators.creditorId })
+    .from(operators)
+    .where(and(eq(operators.cpoId, cpoId), scope.where(operators.cpoId)));
+  return row;
+}
+
+/** Of these mandates (reference and IBAN), the ones an earlier collection date of the operator's SEPA files collected. */
+export async function mandatesCollectedBefore(db: Db, cpoId: string, collectionDate: string, references: string[]) {
+  if (references.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ reference: sepaMandateCollections.mandateReference, iban: sepaMandateCollections.iban })
+    .from(sepaMandateCollections)
+    .where(
+      and(
+        eq(sepaMandateCollections.cpoId, cpoId),
+        inArray(sepaMandateCollections.mandateReference, references),
+        sql`${sepaMandateCollections.collectionDate} < ${collectionDate}::date`,
+      ),
+    );
+  return new Set(rows.map((r) => mandateKey(r.reference, r.iban)));
+}
+
+export const mandateKey = (reference: string, iban: string) => `${reference}\u0000${iban}`;
+
+/** Records the file's mandates for its date (again, when the file is made again: the last file's id is kept). */
+export async function recordMandateCollections(
+  db: Db,
+  cpoId: string,
+  collectionDate: string,
+  messageId: string,
+  mandates: { reference: string; iban: string }[],
+) {
+  for (let i = 0; i < mandates.length; i += 1000) {
+    await db
+      .insert(sepaMandateCollections)
+      .values(mandates.slice(i, i + 1000).map((m) => ({ cpoId, mandateReference: m.reference, iban: m.iban, collectionDate, messageId })))
+      .onConflictDoUpdate({
+        target: [
+          sepaMandateCollections.cpoId,
+          sepaMandateCollections.mandateReference,
+          sepaMandateCollections.iban,
+          sepaMandateCollections.collectionDate,
+        ],
+        set: { messageId, madeAt: sql`now()` },
+      });
+  }
 }

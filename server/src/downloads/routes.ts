@@ -1,7 +1,7 @@
 import contentDisposition from 'content-disposition';
 import type { Context } from 'hono';
 import { berlinDate } from '../../../contract/contracts';
-import { downloadFileNames, erpExportQuerySchema, standardCsvQuerySchema } from '../../../contract/downloads';
+import { downloadFileNames, erpExportQuerySchema, sepaDebitQuerySchema, standardCsvQuerySchema } from '../../../contract/downloads';
 import { ApiError } from '../http/errors';
 import { routeTable } from '../http/route-table';
 import type { AppBindings } from '../http/types';
@@ -10,9 +10,11 @@ import { billingCsv } from './billing-csv';
 import { erpSource, type ErpQuery } from './erp';
 import { erpXml } from './erp-xml';
 import { assertOneYear, datevFile, datevNumbers } from './datev';
+import { sepaSource } from './sepa';
+import { sepaXml } from './sepa-xml';
 
-/** A streamed file, or 204 when the range holds nothing (spec 1 §8). */
-export function fileAnswer(c: Context<AppBindings>, file: ReadableStream | undefined, name: string, type: string) {
+/** A streamed file (or one built whole: the SEPA file), or 204 when the range holds nothing (spec 1 §8). */
+export function fileAnswer(c: Context<AppBindings>, file: ReadableStream | string | undefined, name: string, type: string) {
   if (!file) return c.body(null, 204);
   return c.body(file, 200, {
     'Content-Type': type,
@@ -26,15 +28,17 @@ export function fileAnswer(c: Context<AppBindings>, file: ReadableStream | undef
  * first, so a foreign operator reads as a missing one to everybody.
  */
 export async function checkedErpSource(c: Context<AppBindings>, checkQuery?: (q: ErpQuery) => void) {
-  const auth = c.get('auth');
   const q = parseQuery(c, erpExportQuerySchema);
   checkQuery?.(q);
-  const mayExport = () => {
-    if (!auth.isAdmin && auth.user.customerType !== 'Partner')
-      throw new ApiError(403, 'FORBIDDEN', 'ERP exports are for partners and admins');
-  };
-  return { q, source: await erpSource(c.get('db'), auth.scope, q, mayExport) };
+  return { q, source: await erpSource(c.get('db'), c.get('auth').scope, q, partnersAndAdmins(c)) };
 }
+
+/** The ERP tab's files (ERP XML, DATEV, the SEPA file) are for partners and admins (spec 3 §2). */
+const partnersAndAdmins = (c: Context<AppBindings>) => () => {
+  const auth = c.get('auth');
+  if (!auth.isAdmin && auth.user.customerType !== 'Partner')
+    throw new ApiError(403, 'FORBIDDEN', 'ERP exports are for partners and admins');
+};
 
 /** The download center's files (spec 3 §2, §7; issue 25); the history file is the bookings area's. */
 export const downloadRoutes = routeTable('bookingService', [
@@ -72,6 +76,26 @@ export const downloadRoutes = routeTable('bookingService', [
       if (source) datevNumbers(source.accounts);
       const file = source && datevFile(q, source);
       return fileAnswer(c, file, downloadFileNames.datev(berlinDate(new Date())), 'text/csv; charset=windows-1252');
+    },
+  },
+
+  {
+    // The SEPA direct-debit file of one operator and collection date (issue 26). It records which
+    // mandates it collected (FRST, then RCUR) in a transaction of its own, so a refusal records
+    // nothing; not the route table's write transaction, whose Idempotency-Key replay answers JSON,
+    // never a file.
+    method: 'GET',
+    path: '/bookings/generate/sepa',
+    access: 'user',
+    download: true,
+    handler: async (c) => {
+      const q = parseQuery(c, sepaDebitQuerySchema);
+      // The file is made inside: a bill the library refuses leaves no collection recorded either.
+      const xml = await c.get('db').transaction(async (tx) => {
+        const source = await sepaSource(tx, c.get('auth').scope, q, partnersAndAdmins(c));
+        return source && sepaXml(source);
+      });
+      return fileAnswer(c, xml, downloadFileNames.sepa(q.cpoId, q.collectionDate), 'application/xml; charset=utf-8');
     },
   },
 ]);

@@ -3,7 +3,7 @@ import type { ContractStatus, PaymentMethod, UserType } from '../../../contract/
 import type { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import type { locations } from '../db/schema/locations';
 import type { connectors } from '../db/schema/stations';
-import { address, ascii, DAY, isoDate, type SeedContext } from './common';
+import { address, ascii, DAY, germanIban, isoDate, type SeedContext } from './common';
 import { firstNames, lastNames } from './german-data';
 import { cardStock, type Card } from './rfid';
 
@@ -106,7 +106,9 @@ export function drawContracts(
       fixTariffPerChargingRequest: withBilling && rnd.chance(0.2) ? '0.50' : '0.00',
       paymentMethod,
       contractMandateReference: paymentMethod === 'SEPA' ? `MREF-${rnd.digits(10)}` : null,
-      contractIban: paymentMethod === 'SEPA' ? `DE${rnd.digits(20)}` : null,
+      // Valid check digits from the same draw (the SEPA file refuses a bad IBAN); signed on the contract's first day.
+      contractIban: paymentMethod === 'SEPA' ? germanIban(rnd.digits(20)) : null,
+      contractMandateDate: paymentMethod === 'SEPA' ? isoDate(start) : null,
       stripeSepaPaymentDetailsAreConfigured: paymentMethod === 'STRIPE_SEPA' && rnd.chance(0.85),
       debitAccountNr: withBilling ? rnd.digits(5) : null,
       costCenterNumber: withBilling ? rnd.digits(4) : null,

@@ -171,6 +171,31 @@ describe('seed', () => {
     expect(rows.some((o) => o.creditorId)).toBe(true);
   });
 
+  it("gives SEPA contracts what the SEPA file needs: a valid IBAN, a mandate reference and date; and the partner's operators bills to collect", async () => {
+    const sepa = await a.db
+      .select({ iban: contracts.contractIban, ref: contracts.contractMandateReference, signed: contracts.contractMandateDate })
+      .from(contracts)
+      .where(sql`${contracts.paymentMethod} = 'SEPA'`);
+    expect(sepa.length).toBeGreaterThan(0);
+    for (const c of sepa) {
+      expect(isIban(c.iban ?? ''), `IBAN ${c.iban}`).toBe(true);
+      expect(c.ref).toMatch(/^MREF-\d{10}$/);
+      expect(c.signed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    // A download-center SEPA file on the demo data: an operator of the partner account with a creditor id and SEPA bills to collect.
+    const [{ n }] = (
+      (await a.db.execute(sql`
+        select count(*)::int as n from bills b
+        join operators o on o.cpo_id = b.cpo_id
+        join customers c on c.customer_id = o.customer_id
+        where c.customer_type = 'Partner' and o.creditor_id is not null
+          and b.payment_method = 'SEPA' and b.billing_status in ('GENERATED', 'SENT') and b.total_taxed_costs > 0`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(n).toBeGreaterThan(0);
+  });
+
   it('two instances starting together on one database seed it once', async () => {
     const handle = await createEmptyTestDb();
     handles.push(handle);

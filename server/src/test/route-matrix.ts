@@ -538,6 +538,11 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     query: { cpoId: b.operator.cpoId, locationIds: 'all', paymentMethod: 'SEPA', startDate: '2001-01-01', endDate: '2001-01-31' },
     expect: [204, 403],
   }),
+  'GET /booking-service/bookings/generate/sepa': (b) => ({
+    // A day without bills (204); the files themselves are in downloads/sepa.test.ts.
+    query: { cpoId: b.operator.cpoId, collectionDate: '2001-01-01' },
+    expect: [204, 403],
+  }),
   'PUT /bff/ocpp-client/change-availability': (b) => ({
     body: { changeAvailabilityRequest: [{ connectorId: b.connector.connectorId, connectorStatus: 'IDLE' }] },
   }),

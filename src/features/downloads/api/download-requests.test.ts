@@ -32,6 +32,13 @@ describe('downloadParams', () => {
     });
   });
 
+  it('sends the SEPA file only its operator and collection date', () => {
+    expect(downloadParams('sepa', { ...q, cpoId: 'CPO1', collectionDate: '2026-04-02' })).toEqual({
+      cpoId: 'CPO1',
+      collectionDate: '2026-04-02',
+    });
+  });
+
   it('names a file the server left unnamed as the spec does', () => {
     expect(fallbackName('invoices', '2026-03-04')).toBe('StandardBills20260304.csv');
     expect(fallbackName('erpXml', '2026-03-04')).toBe('ERPDaten_20260304.xml');
@@ -56,6 +63,16 @@ describe('runDownload', () => {
     fail(500, 'INTERNAL_ERROR');
     await expect(run('invoices')).resolves.toEqual({ kind: 'failed' });
   });
+
+  it("reads the SEPA file's codes as missing info naming the contracts; a foreign operator as not found", async () => {
+    const detail = { contractNumbers: ['V-1'], billNumbers: ['RE-1'], count: 1 };
+    fail(422, 'SEPA_IBAN_INVALID', detail);
+    await expect(run('sepa')).resolves.toEqual({ kind: 'missingInfo', code: 'SEPA_IBAN_INVALID', detail });
+    fail(404, 'OPERATOR_NOT_FOUND', { cpoId: 'X' });
+    await expect(run('sepa')).resolves.toEqual({ kind: 'missingInfo', code: 'OPERATOR_NOT_FOUND', detail: { cpoId: 'X' } });
+    fail(404, 'LOCATION_NOT_FOUND');
+    await expect(run('sepa')).resolves.toEqual({ kind: 'notFound' });
+  });
 });
 
 describe('downloadSearch', () => {
@@ -63,5 +80,7 @@ describe('downloadSearch', () => {
     const s = downloadSearch({ tab: 'erp', cpo: 'CPO1', eLoc: ['B', 'A'], pay: 'CASH', hType: 'AD_HOC', hFrom: '1.1.2026' } as never);
     expect(s).toMatchObject({ tab: 'erp', cpo: 'CPO1', eLoc: ['A', 'B'], pay: 'SEPA', hType: 'AD_HOC', hFrom: '' });
     expect(downloadSearch({ tab: 'nope' } as never).tab).toBe('history');
+    expect(downloadSearch({ sCpo: 'CPO1', sDay: '2026-04-02' } as never)).toMatchObject({ sCpo: 'CPO1', sDay: '2026-04-02' });
+    expect(downloadSearch({ sDay: '02.04.2026' } as never).sDay).toBe('');
   });
 });

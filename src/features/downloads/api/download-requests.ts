@@ -1,11 +1,11 @@
-import { downloadFileNames, erpExportErrorCodes, type ErpExportErrorCode } from '../../../../contract/downloads';
+import { downloadFileNames, erpExportErrorCodes, sepaDebitErrorCodes } from '../../../../contract/downloads';
 import { apiRequest } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
 import { toWire, todayLocal } from '../../../ui/date-range';
 import { ALL_LOCATIONS } from './download-search';
 
-/** The four files of the download center (spec 3 §2, §7; DATEV beyond the spec). */
-export type DownloadKind = 'history' | 'invoices' | 'erpXml' | 'datev';
+/** The files of the download center (spec 3 §2, §7; DATEV and the SEPA file beyond the spec). */
+export type DownloadKind = 'history' | 'invoices' | 'erpXml' | 'datev' | 'sepa';
 
 export interface DownloadQuery {
   /** Ids, or [ALL_LOCATIONS]. */
@@ -15,6 +15,8 @@ export interface DownloadQuery {
   chargingType?: 'NORMAL' | 'AD_HOC';
   cpoId?: string;
   paymentMethod?: 'SEPA' | 'BANK_TRANSFER';
+  /** The SEPA file's day the bank collects on, yyyy-MM-dd. */
+  collectionDate?: string;
 }
 
 const paths: Record<DownloadKind, string> = {
@@ -22,17 +24,20 @@ const paths: Record<DownloadKind, string> = {
   invoices: '/bookings/standard-csv',
   erpXml: '/bookings/generate/xml',
   datev: '/bookings/generate/datev',
+  sepa: '/bookings/generate/sepa',
 };
 
 /** Used when the answer names no file (spec 3 §2: 'else a default'). */
 export function fallbackName(kind: DownloadKind, today = toWire(todayLocal())): string {
   if (kind === 'history') return `Ladehistorie_${today.replaceAll('-', '')}.csv`;
   if (kind === 'invoices') return downloadFileNames.standardCsv(today);
+  if (kind === 'sepa') return downloadFileNames.sepa('SEPA', today);
   return kind === 'erpXml' ? downloadFileNames.erpXml(today) : downloadFileNames.datev(today);
 }
 
 /** The request's query string fields: locations as a comma list or 'all'. */
 export function downloadParams(kind: DownloadKind, q: DownloadQuery): Record<string, string> {
+  if (kind === 'sepa') return { cpoId: q.cpoId ?? '', collectionDate: q.collectionDate ?? '' };
   const locationIds = q.locations.includes(ALL_LOCATIONS) ? ALL_LOCATIONS : q.locations.join(',');
   const range = { startDate: q.startDate, endDate: q.endDate, locationIds };
   if (kind === 'history') return { ...range, exportType: 'CSV', chargingType: q.chargingType ?? 'NORMAL' };
@@ -48,7 +53,12 @@ export type DownloadOutcome =
   | { kind: 'oneYear' }
   | { kind: 'failed' };
 
-const isErpCode = (code: string): code is ErpExportErrorCode => (erpExportErrorCodes as readonly string[]).includes(code);
+/** The codes each file kind answers with what is missing (contract/downloads.ts). */
+const missingInfoCodes: Partial<Record<DownloadKind, readonly string[]>> = {
+  erpXml: erpExportErrorCodes,
+  datev: erpExportErrorCodes,
+  sepa: sepaDebitErrorCodes,
+};
 
 /**
  * Runs one download and says what became of it. ERP codes come before the 404 rule: several of
@@ -75,8 +85,9 @@ export async function runDownload(
   } catch (error) {
     if (signal.aborted) throw error;
     if (!isApiError(error)) throw error;
-    if (kind === 'erpXml' || kind === 'datev') {
-      if (isErpCode(error.errorCodeResponse) || error.status === 422)
+    const codes = missingInfoCodes[kind];
+    if (codes) {
+      if (codes.includes(error.errorCodeResponse) || error.status === 422)
         return { kind: 'missingInfo', code: error.errorCodeResponse, detail: error.errorDetail };
       if (error.issues.some((i) => i.message === 'datevOneYear')) return { kind: 'oneYear' };
     }

@@ -27,5 +27,8 @@ export const downloadSearch = searchParams({
   pay: searchChoice(['SEPA', 'BANK_TRANSFER'] as const, 'SEPA'),
   eFrom: searchDate,
   eTo: searchDate,
+  /** The SEPA file's operator and collection date (ERP tab); an empty date stands for today. */
+  sCpo: searchText(100),
+  sDay: searchDate,
 });
 export type DownloadSearch = ReturnType<typeof downloadSearch>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { erpExportErrorCodes } from '../../../../contract/downloads';
+import { erpExportErrorCodes, sepaDebitErrorCodes } from '../../../../contract/downloads';
 import { visibleTabs } from '../download-center-page';
 import { chosenLocations } from './download-fields';
 import { detailLines, missingInfoKey } from './download-runner';
@@ -11,6 +11,8 @@ const lookup = (key: string): unknown => key.split('.').reduce<unknown>((o, k) =
 describe('missing info (spec 3 §8)', () => {
   it('has a German text for every ERP code; XML_GENERATION_ERROR and UNKNOWN_ERROR are unknown error 1, others 2', () => {
     for (const code of erpExportErrorCodes) expect(typeof lookup(missingInfoKey(code)), code).toBe('string');
+    for (const code of sepaDebitErrorCodes) expect(typeof lookup(missingInfoKey(code)), code).toBe('string');
+    expect(missingInfoKey('SEPA_MANDATE_MISSING')).toBe('downloads.missingInfo.codes.SEPA_MANDATE_MISSING');
     expect(missingInfoKey('XML_GENERATION_ERROR')).toBe('downloads.missingInfo.unknown1');
     expect(missingInfoKey('UNKNOWN_ERROR')).toBe('downloads.missingInfo.unknown1');
     expect(missingInfoKey('SOMETHING_NEW')).toBe('downloads.missingInfo.unknown2');
@@ -22,6 +24,10 @@ describe('missing info (spec 3 §8)', () => {
     expect(detailLines({ cpoId: 'CPO1', missing: 'clientNumber' }, t)).toEqual(['Fehlender Wert: Mandantennummer', 'Betreiber: CPO1']);
     expect(detailLines({ endCustomerId: 'E7', endCustomerIds: ['E7', 'E8'] }, t)).toEqual(['Endkunde: E7']);
     expect(detailLines(undefined, t)).toEqual([]);
+    expect(detailLines({ contractNumbers: ['V-1', 'V-2'], billNumbers: ['RE-1'], count: 2 }, t)).toEqual([
+      'Verträge: V-1, V-2',
+      'Rechnungen: RE-1',
+    ]);
   });
 });
 

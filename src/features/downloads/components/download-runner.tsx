@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { sepaDebitErrorCodes } from '../../../../contract/downloads';
 import { saveFile } from '../../../api/save-file';
 import { formatNumber } from '../../../i18n/format';
 import { useLocale, useT } from '../../../i18n/i18n-context';
@@ -128,6 +129,8 @@ const namedCodes = new Set([
   'VAT_ID_MISSING',
   'CLIENT_NUMBER_MISSING',
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
+  // The SEPA file's own codes (its others are the ERP files' too).
+  ...sepaDebitErrorCodes.filter((code) => code.startsWith('SEPA_')),
 ]);
 
 /** The message key of an ERP answer code (spec 3 §8): its own text, 'unknown error 1' or '2'. */
@@ -136,7 +139,16 @@ export function missingInfoKey(code: string): string {
   return unknownOne.has(code) ? 'downloads.missingInfo.unknown1' : 'downloads.missingInfo.unknown2';
 }
 
-const detailKeys = ['missing', 'endCustomerId', 'cpoId', 'paymentMethod', 'billNumbers', 'billsWithOtherPaymentMethods'] as const;
+const detailKeys = [
+  'missing',
+  'endCustomerId',
+  'cpoId',
+  'paymentMethod',
+  'contractNumbers',
+  'billNumbers',
+  'billsWithOtherPaymentMethods',
+  'max',
+] as const;
 const missingFields = new Set(['clientNumber', 'netLedgerAccountNr', 'taxLedgerAccountNr', 'consultantNumber']);
 
 /** The answer's errorDetail as labelled lines; the missing field by its name in the ERP form. */
@@ -152,8 +164,8 @@ export function detailLines(detail: unknown, t: (key: string) => string): string
   });
 }
 
-/** What a download answered instead of a file (spec 1 §8, spec 3 §8). */
-export function DownloadProblemDialog({ runner }: { runner: DownloadRunner }) {
+/** What a download answered instead of a file (spec 1 §8, spec 3 §8); `noData` the text for a 204 when not the range's. */
+export function DownloadProblemDialog({ runner, noData = 'downloads.noData' }: { runner: DownloadRunner; noData?: string }) {
   const t = useT();
   const p = runner.problem;
   if (!p) return null;
@@ -173,7 +185,7 @@ export function DownloadProblemDialog({ runner }: { runner: DownloadRunner }) {
     p.kind === 'notFound'
       ? ['downloads.title404', 'downloads.body404']
       : p.kind === 'noData'
-        ? ['downloads.noDataTitle', 'downloads.noData']
+        ? ['downloads.noDataTitle', noData]
         : p.kind === 'oneYear'
           ? ['downloads.oneYearTitle', 'downloads.oneYear']
           : ['downloads.errorTitle', 'downloads.error'];

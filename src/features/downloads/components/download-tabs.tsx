@@ -6,6 +6,7 @@ import { Select } from '../../../ui/select';
 import type { DownloadSearch } from '../api/download-search';
 import { DownloadButtons, useDownloadRunner, DownloadProblemDialog } from './download-runner';
 import { chosenLocations, LocationPicker, useRangeField } from './download-fields';
+import { SepaSection } from './sepa-section';
 
 export interface TabProps {
   search: DownloadSearch;
@@ -82,7 +83,7 @@ export function InvoicesTab({ search, onPatch, locations }: TabProps) {
   );
 }
 
-/** ERP import (partners, admins): one operator, its locations, payment method, posting range; XML or DATEV. */
+/** ERP import (partners, admins): one operator, its locations, payment method, posting range; XML or DATEV; and the SEPA file. */
 export function ErpTab({ search, onPatch, locations }: TabProps) {
   const t = useT();
   const runner = useDownloadRunner();
@@ -137,6 +138,7 @@ export function ErpTab({ search, onPatch, locations }: TabProps) {
         ]}
       />
       <DownloadProblemDialog runner={runner} />
+      <SepaSection search={search} onPatch={onPatch} operators={operators} />
     </div>
   );
 }
