@@ -60,9 +60,11 @@ export function drawErpValues(ctx: SeedContext, operatorRows: (typeof operators.
   return operatorRows.flatMap((op, i) =>
     (['SEPA', 'BANK_TRANSFER'] as const).slice(0, i % 2 === 0 ? 2 : 1).map((paymentMethod) => ({
       cpoId: op.cpoId,
-      clientNumber: rnd.digits(5),
+      // DATEV reads 'Beraternummer/Mandantennummer' from it (downloads/datev.ts); the consultant number is the demo's own, no draw.
+      clientNumber: `${1_234_500 + i}/${rnd.digits(5)}`,
       netLedgerAccountNr: `8${rnd.digits(3)}`,
-      taxLedgerAccountNr: i % 3 === 2 ? null : `17${rnd.digits(2)}`,
+      // Every third operator once had none (the exports refuse that, spec 3 §3); 1776 (VAT 19 %, SKR03) without a draw keeps the rest of the seed.
+      taxLedgerAccountNr: i % 3 === 2 ? '1776' : `17${rnd.digits(2)}`,
       paymentMethod,
     })),
   );

@@ -175,6 +175,7 @@ function EditErp({ operator, isOpen, onClose, initialValues, onQueued, replaces 
               )}
               <TextField
                 label={t('operators.erp.clientNumber')}
+                description={t('operators.erp.clientNumberHint')}
                 isRequired
                 fullWidth
                 autoFocus
