@@ -235,6 +235,13 @@ describe('GET /bookings/generate/sepa', () => {
       { contractNumbers: ['DLX-C2-NR'] },
     ],
     [
+      'SEPA_MANDATE_REFERENCE_INVALID',
+      `update contracts set contract_mandate_reference = '/MREF-C1' where contract_key = 'DLX-C1'`,
+      `update contracts set contract_mandate_reference = '${C1.mandate}' where contract_key = 'DLX-C1'`,
+      422,
+      { contractNumbers: ['DLX-C1-NR'], billNumbers: ['RE-2026-DLX-0005'] },
+    ],
+    [
       'SEPA_CREDITOR_ID_MISSING',
       `update operators set creditor_id = null where cpo_id = 'DLX-OP'`,
       `update operators set creditor_id = '${CREDITOR.id}' where cpo_id = 'DLX-OP'`,

@@ -103,7 +103,11 @@ function checkBills(cpoId: string, rows: SepaBill[]) {
     422,
     'SEPA_MANDATE_REFERENCE_INVALID',
     'Mandate references outside the SEPA character set',
-    rows.filter((r) => !SEPA_ID.test(r.mandateReference!.trim()) || r.mandateReference!.includes('//')),
+    rows.filter((r) => {
+      const ref = r.mandateReference!.trim();
+      // The scheme's rules for an id beyond its characters: no leading '/', no '//'.
+      return !SEPA_ID.test(ref) || ref.startsWith('/') || ref.includes('//');
+    }),
   );
   refuse(
     422,
