@@ -83,6 +83,7 @@ export async function claimIdempotencyKey(c: Context<AppBindings>, userId: strin
   }
   if (existing.status === 'done') {
     c.header('Idempotency-Replayed', 'true');
+    if (existing.responseStatus === 204) return { replay: c.body(null, 204) };
     return { replay: c.json(existing.responseBody ?? null, (existing.responseStatus ?? 200) as ContentfulStatusCode) };
   }
   const retaken = await db
@@ -100,10 +101,15 @@ export async function claimIdempotencyKey(c: Context<AppBindings>, userId: strin
   throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is in progress');
 }
 
-/** In the write's transaction: the answer to give a repeat of this request. */
+/**
+ * Whether a repeat can be given this answer from the record: a JSON answer or one without a body.
+ * A file (a zip, a PDF, an XML download) is not kept; its repeat is made again.
+ */
+export const isReplayable = (res: Response) => res.status === 204 || (res.headers.get('content-type') ?? '').includes('application/json');
+
+/** In the write's transaction: the answer to give a repeat of this request (only a replayable one). */
 export async function recordIdempotentAnswer(c: Context<AppBindings>, userId: string, key: string) {
-  const isJson = (c.res.headers.get('content-type') ?? '').includes('application/json');
-  const body: unknown = isJson ? await c.res.clone().json() : null;
+  const body: unknown = c.res.status === 204 ? null : await c.res.clone().json();
   await c
     .get('db')
     .update(idempotencyKeys)

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler, Next } from 'hono';
-import { claimIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from './idempotency';
+import { claimIdempotencyKey, isReplayable, recordIdempotentAnswer, releaseIdempotencyKey } from './idempotency';
 import type { AppBindings } from './types';
 
 class Rollback extends Error {}
@@ -31,8 +31,8 @@ async function inTransaction(c: Parameters<MiddlewareHandler<AppBindings>>[0], n
  * The transaction of a write route (mounted by the route table after the body is read and the
  * caller checked). A signed-in write with an Idempotency-Key claims the key first, in a statement
  * of its own, so a second request with the key sees the claim at once (409) instead of waiting
- * on it; the answer is recorded in the write's transaction, and a failed request gives the key
- * back so it can be retried.
+ * on it; the answer is recorded in the write's transaction, and a failed request, or one answered
+ * with a file, gives the key back so it can be sent again.
  */
 export const writeTransaction: MiddlewareHandler<AppBindings> = async (c, next) => {
   const key = c.req.header('idempotency-key');
@@ -44,6 +44,7 @@ export const writeTransaction: MiddlewareHandler<AppBindings> = async (c, next) 
   let recorded = false;
   try {
     await inTransaction(c, next, async () => {
+      if (!isReplayable(c.res)) return; // a file is made again for a repeat: the key is given back
       await recordIdempotentAnswer(c, userId, key);
       recorded = true;
     });
