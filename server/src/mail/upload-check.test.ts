@@ -57,7 +57,10 @@ describe('uploads are parsed off the event loop', () => {
     expect(res.body.errorCodeResponse).toBe('UPLOAD_NOT_READABLE');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
     expect(waits.length).toBeGreaterThan(3);
-    expect(Math.max(...waits)).toBeLessThan(1000);
+    // Checked in the server's thread, the fake PDF would hold every answer for its whole ~14 s; a
+    // bound of 3 s tells that apart even on a machine loaded far past its cores (1.1 s was seen at
+    // load 13 on 2 cores), where the old 1 s bound failed while the worker did its job.
+    expect(Math.max(...waits)).toBeLessThan(3000);
 
     const [user] = await h.db.select().from(throttles).where(like(throttles.key, 'support-mail:%'));
     expect(user?.hits).toBe(1);
