@@ -60,6 +60,11 @@ export default defineConfig({
       SEED: 'small',
       STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       NODE_ENV: 'production',
+      // The payments' test mode (its own checkout page and events), never real Stripe, also when
+      // the shell happens to have Stripe's keys or another API host set.
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      STRIPE_API_URL: '',
     },
     stdout: 'ignore',
     stderr: 'pipe',

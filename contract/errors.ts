@@ -81,6 +81,11 @@ export const errorCodes = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** A test-mode checkout link that does not exist, or was completed already. */
   'CHECKOUT_NOT_FOUND',
+  /**
+   * A provider event for a payment intent made for one of our bills (its metadata names the bill)
+   * that the bill does not hold yet (409): nothing was recorded, so the provider delivers it again.
+   */
+  'PAYMENT_EVENT_TOO_EARLY',
   // bills, ERP
   'NO_INPUT_PROVIDED_ERROR',
   'INVALID_INPUT_ERROR',

@@ -210,34 +210,57 @@ export async function sepaBills(db: Db, scope: Scope, cpoId: string, collectionD
 }
 export type SepaBill = Awaited<ReturnType<typeof sepaBills>>[number];
 
-/** The creditor of an operator's SEPA file. */
+/**
+ * The creditor of an operator's SEPA file, its row locked (FOR NO KEY UPDATE: rows referring to
+ * the operator may still be written) until the caller's transaction ends, so the operator's files
+ * are made one after the other and which file collected a mandate first is never a race.
+ */
 export async function sepaCreditor(db: Db, scope: Scope, cpoId: string) {
   const [row] = await db
     .select({ cpoName: operators.cpoName, iban: operators.iban, bic: operators.bic, creditorId: operators.creditorId })
     .from(operators)
-    .where(and(eq(operators.cpoId, cpoId), scope.where(operators.cpoId)));
+    .where(and(eq(operators.cpoId, cpoId), scope.where(operators.cpoId)))
+    .for('no key update');
   return row;
 }
 
-/** Of these mandates (reference and IBAN), the ones an earlier collection date of the operator's SEPA files collected. */
-export async function mandatesCollectedBefore(db: Db, cpoId: string, collectionDate: string, references: string[]) {
-  if (references.length === 0) return new Set<string>();
-  const rows = await db
-    .selectDistinct({ reference: sepaMandateCollections.mandateReference, iban: sepaMandateCollections.iban })
-    .from(sepaMandateCollections)
-    .where(
-      and(
-        eq(sepaMandateCollections.cpoId, cpoId),
-        inArray(sepaMandateCollections.mandateReference, references),
-        sql`${sepaMandateCollections.collectionDate} < ${collectionDate}::date`,
-      ),
-    );
-  return new Set(rows.map((r) => mandateKey(r.reference, r.iban)));
+/**
+ * Of these mandates (reference and IBAN), the collection date of the operator's SEPA file that
+ * collected each first: the file made first, whatever its date (`made_at` is kept from the first
+ * making of a date, recordMandateCollections). That date's file carries the mandate as FRST, every
+ * other date's as RCUR, so a date's file reads the same however often and in whatever order files
+ * are made.
+ */
+export async function firstCollectionDates(db: Db, cpoId: string, references: string[]) {
+  const first = new Map<string, string>();
+  for (let i = 0; i < references.length; i += 1000) {
+    const rows = await db
+      .selectDistinctOn([sepaMandateCollections.mandateReference, sepaMandateCollections.iban], {
+        reference: sepaMandateCollections.mandateReference,
+        iban: sepaMandateCollections.iban,
+        collectionDate: sepaMandateCollections.collectionDate,
+      })
+      .from(sepaMandateCollections)
+      .where(and(eq(sepaMandateCollections.cpoId, cpoId), inArray(sepaMandateCollections.mandateReference, references.slice(i, i + 1000))))
+      .orderBy(
+        sepaMandateCollections.mandateReference,
+        sepaMandateCollections.iban,
+        asc(sepaMandateCollections.madeAt),
+        asc(sepaMandateCollections.collectionDate),
+      );
+    for (const r of rows) first.set(mandateKey(r.reference, r.iban), r.collectionDate);
+  }
+  return first;
 }
 
 export const mandateKey = (reference: string, iban: string) => `${reference}\u0000${iban}`;
 
-/** Records the file's mandates for its date (again, when the file is made again: the last file's id is kept). */
+/**
+ * Records the file's mandates for its date. Made again, the last file's id is kept but `made_at`
+ * stays the first making's: it orders a mandate's files (firstCollectionDates). The clock at the
+ * statement, not the transaction's start, as the operator's files are made one after the other
+ * (sepaCreditor's lock) and a transaction may have started before the one ahead of it committed.
+ */
 export async function recordMandateCollections(
   db: Db,
   cpoId: string,
@@ -248,7 +271,11 @@ export async function recordMandateCollections(
   for (let i = 0; i < mandates.length; i += 1000) {
     await db
       .insert(sepaMandateCollections)
-      .values(mandates.slice(i, i + 1000).map((m) => ({ cpoId, mandateReference: m.reference, iban: m.iban, collectionDate, messageId })))
+      .values(
+        mandates
+          .slice(i, i + 1000)
+          .map((m) => ({ cpoId, mandateReference: m.reference, iban: m.iban, collectionDate, messageId, madeAt: sql`clock_timestamp()` })),
+      )
       .onConflictDoUpdate({
         target: [
           sepaMandateCollections.cpoId,
@@ -256,7 +283,7 @@ export async function recordMandateCollections(
           sepaMandateCollections.iban,
           sepaMandateCollections.collectionDate,
         ],
-        set: { messageId, madeAt: sql`now()` },
+        set: { messageId },
       });
   }
 }

@@ -182,6 +182,19 @@ describe('GET /bookings/generate/sepa', () => {
     ]);
   });
 
+  it('makes an earlier date made after a later one RCUR (its FRST went with the later file), and both read the same again', async () => {
+    // C1 was collected first on 2026-04-02 (FRST); its bill B1 of 2026-03-02 is made only now.
+    const march = blocks((await file('2026-03-02')).xml);
+    expect(march.map((x) => [x.seq, x.bills])).toEqual([['RCUR', ['RE-2026-DLX-0001']]]);
+    const april = blocks((await file('2026-04-02')).xml);
+    expect(april.map((x) => [x.seq, x.bills])).toEqual([
+      ['FRST', ['RE-2026-DLX-0005']],
+      ['RCUR', ['RE-2026-DLX-0004']],
+    ]);
+    expect(blocks((await file('2026-03-02')).xml).map((x) => x.seq)).toEqual(['RCUR']);
+    expect(blocks((await file('2026-03-05')).xml).map((x) => x.seq)).toEqual(['FRST']);
+  });
+
   it('is refused by the schema when broken, so the validation can fail', async () => {
     const { xml } = await file('2026-03-05');
     expect(validate(xml.replace('<SeqTp>FRST</SeqTp>', '<SeqTp>XXXX</SeqTp>'), 'broken-seq.xml')).toMatch(/fails to validate/);

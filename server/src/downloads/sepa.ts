@@ -5,7 +5,7 @@ import { compactId, isCreditorId } from '../../../contract/operators';
 import { notFound, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
-import { mandateKey, mandatesCollectedBefore, recordMandateCollections, sepaBills, sepaCreditor, type SepaBill } from './queries';
+import { firstCollectionDates, mandateKey, recordMandateCollections, sepaBills, sepaCreditor, type SepaBill } from './queries';
 import { SEPA_ID, sepaText, SEPA_MAX } from './sepa-text';
 
 /**
@@ -125,9 +125,12 @@ function messageIdOf(cpoId: string, created: Date) {
 
 /**
  * The checked source of the operator's SEPA file for the day, or undefined when the day has no
- * bill to collect (204). Records which mandates the file collects (in the caller's transaction),
- * so a mandate is FRST on its first collection date and RCUR on every later one, and the file of
- * a date made again reads the same.
+ * bill to collect (204). Records which mandates the file collects (in the caller's transaction).
+ * A mandate is FRST in the file of the date first made for it and RCUR in every other date's,
+ * also an earlier date made afterwards: the FRST went to the bank with the file made first, and
+ * a bank takes a mandate's collections in the order it gets them (since November 2016 the EPC
+ * rulebook accepts RCUR for a first collection too, so an RCUR is never refused for being first).
+ * A date's file made again reads the same.
  */
 export async function sepaSource(
   db: Db,
@@ -145,7 +148,7 @@ export async function sepaSource(
   checkBills(q.cpoId, rows);
 
   const mandates = rows.map((r) => ({ reference: r.mandateReference!.trim(), iban: ibanOf(r.iban)! }));
-  const earlier = await mandatesCollectedBefore(db, q.cpoId, q.collectionDate, [...new Set(mandates.map((m) => m.reference))]);
+  const first = await firstCollectionDates(db, q.cpoId, [...new Set(mandates.map((m) => m.reference))]);
   const messageId = messageIdOf(q.cpoId, now);
   const unique = [...new Map(mandates.map((m) => [mandateKey(m.reference, m.iban), m])).values()];
   await recordMandateCollections(db, q.cpoId, q.collectionDate, messageId, unique);
@@ -161,7 +164,7 @@ export async function sepaSource(
       cents: BigInt(r.cents),
       startDate: r.startDate,
       endDate: r.endDate,
-      sequenceType: earlier.has(mandateKey(m.reference, m.iban)) ? 'RCUR' : 'FRST',
+      sequenceType: (first.get(mandateKey(m.reference, m.iban)) ?? q.collectionDate) === q.collectionDate ? 'FRST' : 'RCUR',
     };
   });
   return { creditor, collectionDate: q.collectionDate, messageId, created: now, debits };

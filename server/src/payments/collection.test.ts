@@ -138,6 +138,53 @@ describe('collection of STRIPE_SEPA bills', () => {
     expect((await bill(sent.billId)).billingStatus).toBe('DISPUTE_CREATED');
   });
 
+  it('refuses an event that outruns its intent without keeping it, and applies it once when delivered again', async () => {
+    const sent = await insertTestBill(h.db, contractKey, {
+      status: 'SENT',
+      paymentMethod: 'STRIPE_SEPA',
+      start: '2026-07-01',
+      end: '2026-07-31',
+    });
+    const pi = 'pi_test_early';
+    // Stripe's quick 'payment_failed' after confirm, before the collecting transaction stored the intent.
+    const failed = event('evt_pi_early', 'payment_intent.payment_failed', {
+      id: pi,
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      metadata: { billId: sent.billId, billNumber: sent.billNumber, contractKey },
+    });
+    const signed = { raw: failed, headers: { 'stripe-signature': signPayload(testWebhookSecret(h.env), failed) } };
+    const early = await h.request('POST', '/bff/payments/stripe/webhook', signed);
+    // A non-2xx answer, so the provider delivers it again; its id is not kept, the bill unchanged.
+    expect([early.status, early.body.errorCodeResponse]).toEqual([409, 'PAYMENT_EVENT_TOO_EARLY']);
+    expect(await h.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_pi_early'))).toHaveLength(0);
+    expect((await bill(sent.billId)).billingStatus).toBe('SENT');
+
+    // The collection commits (as collection.ts stores it), then the provider's retry comes.
+    await h.db
+      .update(bills)
+      .set({ stripeSepaPaymentIntentId: pi, stripeSepaBillPaymentStatus: 'processing' })
+      .where(eq(bills.billId, sent.billId));
+    expect(await deliver(failed)).toBe('applied');
+    const after = await bill(sent.billId);
+    expect([after.billingStatus, after.stripeSepaBillPaymentStatus]).toEqual(['UNPAID', 'payment_failed']);
+    expect(await deliver(failed)).toBe('duplicate');
+    expect((await bill(sent.billId)).version).toBe(after.version);
+  });
+
+  it('keeps and ignores an event of an intent that is not one of our bills', async () => {
+    const foreign = event('evt_pi_foreign', 'payment_intent.succeeded', {
+      id: 'pi_test_foreign',
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: { billId: 'no-such-bill' },
+    });
+    expect(await deliver(foreign)).toBe('ignored');
+    const bare = event('evt_pi_bare', 'payment_intent.succeeded', { id: 'pi_test_bare', object: 'payment_intent', metadata: {} });
+    expect(await deliver(bare)).toBe('ignored');
+    expect(await deliver(foreign)).toBe('duplicate');
+  });
+
   it('turns stored euros into cents exactly', () => {
     expect(centsOf('12.34')).toBe(1234);
     expect(centsOf('0.10')).toBe(10);

@@ -5,6 +5,7 @@ import { contracts } from '../db/schema/contracts';
 import { paymentCheckouts } from '../db/schema/payments';
 import type { Env } from '../env';
 import { centsOf } from './payment-states';
+import type { PaymentIntent, PaymentIntentRequest } from './provider';
 import { paymentProvider } from './providers';
 import { receiveEvent, signPayload } from './webhook';
 
@@ -62,7 +63,12 @@ function collectable(db: Db, provider: 'stripe' | 'test', limit: number) {
 type Candidate = Awaited<ReturnType<typeof collectable>>[number];
 
 /** One bill: its intent made and recorded in one transaction (the bill locked, so two rounds never both collect it). */
-async function collectOne(db: Db, env: Env, c: Candidate, now: Date): Promise<{ id: string; status: string } | null> {
+async function collectOne(
+  db: Db,
+  env: Env,
+  c: Candidate,
+  now: Date,
+): Promise<{ intent: PaymentIntent; request: PaymentIntentRequest } | null> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ intent: bills.stripeSepaPaymentIntentId, status: bills.billingStatus })
@@ -70,14 +76,16 @@ async function collectOne(db: Db, env: Env, c: Candidate, now: Date): Promise<{ 
       .where(eq(bills.billId, c.billId))
       .for('update');
     if (!locked || locked.intent || locked.status !== 'SENT') return null;
-    const intent = await paymentProvider(env).createPaymentIntent(tx, {
+    // The metadata's billId lets an event that outruns this transaction's commit be told apart (payment-states.ts).
+    const request: PaymentIntentRequest = {
       amount: centsOf(c.total),
       customerId: c.customerId!,
       paymentMethodId: c.paymentMethodId!,
       description: `Rechnung ${c.billNumber}`,
       idempotencyKey: `bill-${c.billId}`,
       metadata: { billId: c.billId, billNumber: c.billNumber, contractKey: c.contractKey },
-    });
+    };
+    const intent = await paymentProvider(env).createPaymentIntent(tx, request);
     await tx
       .update(bills)
       .set({
@@ -87,7 +95,7 @@ async function collectOne(db: Db, env: Env, c: Candidate, now: Date): Promise<{ 
         version: sql`${bills.version} + 1`,
       })
       .where(eq(bills.billId, c.billId));
-    return intent;
+    return { intent, request };
   });
 }
 
@@ -104,11 +112,11 @@ export async function collectSentBills(
   let collected = 0;
   for (const candidate of await collectable(db, paymentProvider(env).kind, opts.limit ?? 50)) {
     try {
-      const intent = await collectOne(db, env, candidate, now);
-      if (!intent) continue;
+      const made = await collectOne(db, env, candidate, now);
+      if (!made) continue;
       collected++;
       // The test mode settles at once what SEPA settles in days: its events go the webhook's way.
-      for (const event of paymentProvider(env).simulatedEvents?.(intent) ?? []) {
+      for (const event of paymentProvider(env).simulatedEvents?.(made.intent, made.request) ?? []) {
         const payload = JSON.stringify(event);
         await db.transaction((tx) => receiveEvent(tx, env, payload, signPayload(paymentProvider(env).webhookSecret, payload)));
       }

@@ -63,5 +63,5 @@ export interface PaymentProvider {
   mandateOf(db: Db, session: CompletedSession): Promise<Mandate>;
   createPaymentIntent(db: Db, request: PaymentIntentRequest): Promise<PaymentIntent>;
   /** Test mode only: the events the provider would send later for a new intent (Stripe sends its own). */
-  simulatedEvents?(intent: PaymentIntent): object[];
+  simulatedEvents?(intent: PaymentIntent, request: PaymentIntentRequest): object[];
 }

@@ -1,9 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
+import { paymentEvents } from '../db/schema/payments';
+import * as stripe from '../test/stripe-responses';
+import { centsOf } from './payment-states';
 import { contractPlace, stripeSepaContractBody, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
 import { signPayload } from './webhook';
@@ -13,8 +17,8 @@ import { collectSentBills } from './collection';
 
 /**
  * The Stripe provider through the official SDK against a local stand-in for api.stripe.com (the
- * SDK's host/port/protocol options), answering with Stripe's recorded shapes (API 2025 objects,
- * trimmed to the fields the SDK and this module read).
+ * SDK's host/port/protocol options), answering each call the provider makes with whole objects of
+ * the API version the SDK pins (test/stripe-responses.ts, typed as the SDK's resources).
  */
 
 interface Call {
@@ -22,80 +26,35 @@ interface Call {
   path: string;
   form: URLSearchParams;
   idempotencyKey?: string;
+  stripeVersion?: string;
 }
 const calls: Call[] = [];
 let failing = 0;
 let sessions = 0;
 
-const customer = { id: 'cus_QxT3abcDEF', object: 'customer', email: 'x@example.de', livemode: false, metadata: {} };
-const session = {
-  id: 'cs_test_a1B2c3D4',
-  object: 'checkout.session',
-  mode: 'setup',
-  status: 'open',
-  currency: 'eur',
-  customer: customer.id,
-  livemode: false,
-  setup_intent: 'seti_1QxT3aLkdIwHu7ix',
-  url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4#fidkdWxOYHwnPyd1blpxYHZxWjA0',
-  success_url: '',
-  metadata: {},
-};
-const setupIntent = {
-  id: 'seti_1QxT3aLkdIwHu7ix',
-  object: 'setup_intent',
-  status: 'succeeded',
-  usage: 'off_session',
-  customer: customer.id,
-  payment_method: 'pm_1QxT3bLkdIwHu7ixSEPA',
-  payment_method_types: ['sepa_debit'],
-  livemode: false,
-  mandate: {
-    id: 'mandate_1QxT3bLkdIwHu7ix',
-    object: 'mandate',
-    status: 'active',
-    type: 'multi_use',
-    payment_method: 'pm_1QxT3bLkdIwHu7ixSEPA',
-    customer_acceptance: { type: 'online', accepted_at: 1_764_000_000, online: { ip_address: '203.0.113.7', user_agent: 'Mozilla/5.0' } },
-    payment_method_details: {
-      type: 'sepa_debit',
-      sepa_debit: { reference: 'K7XQ2WZ9P3M8R1TV', url: 'https://payments.stripe.com/sepa_debit/mandate/x' },
-    },
-    livemode: false,
-  },
-};
-
 function answer(req: IncomingMessage, form: URLSearchParams): [number, unknown] {
-  const path = req.url!.split('?')[0];
+  const url = new URL(req.url!, 'http://stripe.local');
   if (failing > 0) {
     failing--;
     return [500, { error: { type: 'api_error', message: 'An unknown error occurred' } }];
   }
-  if (req.method === 'POST' && path === '/v1/customers') return [200, { ...customer, email: form.get('email') }];
-  if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+  if (req.method === 'POST' && url.pathname === '/v1/customers') return [200, stripe.customer(form)];
+  if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
     sessions++;
-    const id = sessions === 1 ? session.id : `${session.id}${sessions}`;
-    return [200, { ...session, id, success_url: form.get('success_url') }];
+    return [200, stripe.checkoutSession(form, sessions === 1 ? stripe.IDS.session : `${stripe.IDS.session}${sessions}`)];
   }
-  if (req.method === 'GET' && path === `/v1/setup_intents/${setupIntent.id}`) return [200, setupIntent];
-  if (req.method === 'POST' && path === '/v1/payment_intents') {
-    return [
-      200,
-      {
-        id: 'pi_3QxT4dLkdIwHu7ix0',
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: 'eur',
-        customer: form.get('customer'),
-        payment_method: form.get('payment_method'),
-        payment_method_types: ['sepa_debit'],
-        status: 'processing',
-        livemode: false,
-        metadata: {},
+  if (req.method === 'GET' && url.pathname === `/v1/setup_intents/${stripe.IDS.setupIntent}`)
+    return [200, stripe.setupIntent(url.searchParams.getAll('expand[0]').includes('mandate'))];
+  if (req.method === 'POST' && url.pathname === '/v1/payment_intents') return [200, stripe.paymentIntent(form)];
+  return [
+    404,
+    {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname}).`,
       },
-    ];
-  }
-  return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } }];
+    },
+  ];
 }
 
 let stripeApi: Server;
@@ -110,9 +69,20 @@ beforeAll(async () => {
     req.on('end', () => {
       const form = new URLSearchParams(text);
       const idem = req.headers['idempotency-key'];
-      calls.push({ method: req.method!, path: req.url!, form, idempotencyKey: typeof idem === 'string' ? idem : undefined });
+      const version = req.headers['stripe-version'];
+      calls.push({
+        method: req.method!,
+        path: req.url!,
+        form,
+        idempotencyKey: typeof idem === 'string' ? idem : undefined,
+        stripeVersion: typeof version === 'string' ? version : undefined,
+      });
       const [status, body] = answer(req, form);
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': `req_${calls.length}`,
+        'stripe-version': stripe.STRIPE_API_VERSION,
+      });
       res.end(JSON.stringify(body));
     });
   });
@@ -133,15 +103,20 @@ afterAll(async () => {
 
 const body = () => stripeSepaContractBody(own);
 
-const completedEvent = (id: string) =>
-  JSON.stringify({
-    id,
-    object: 'event',
-    api_version: '2025-10-29.clover',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object: { ...session, status: 'complete' } },
+/** Checkout's completion, as Stripe sends it once the customer accepted the mandate. */
+const completedEvent = (id: string, key: string) =>
+  JSON.stringify(
+    stripe.event(id, 'checkout.session.completed', {
+      ...stripe.checkoutSession(new URLSearchParams({ customer: stripe.IDS.customer, currency: 'eur', 'metadata[contractKey]': key })),
+      status: 'complete',
+      url: null,
+    }),
+  );
+
+const post = (payload: string, signature?: string) =>
+  h.request('POST', '/bff/payments/stripe/webhook', {
+    raw: payload,
+    headers: signature === undefined ? {} : { 'stripe-signature': signature },
   });
 
 describe('the Stripe provider', () => {
@@ -150,6 +125,10 @@ describe('the Stripe provider', () => {
     const res = await h.request('POST', '/contract-management/create-contract', { body: b, token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const key = res.body.data.contractKey as string;
+
+    // Every call in the API version the SDK pins, the one the answers are shaped for.
+    expect(calls.length).toBeGreaterThan(0);
+    expect(new Set(calls.map((c) => c.stripeVersion))).toEqual(new Set([Stripe.API_VERSION]));
 
     const customerCall = calls.find((c) => c.path === '/v1/customers')!;
     expect(customerCall.form.get('email')).toBe(b.email);
@@ -160,78 +139,77 @@ describe('the Stripe provider', () => {
       mode: 'setup',
       currency: 'eur',
       'allowed_payment_method_types[0]': 'sepa_debit',
-      customer: customer.id,
+      customer: stripe.IDS.customer,
       success_url: `${h.env.PUBLIC_URL}/stripesepa/configure/success/{CHECKOUT_SESSION_ID}`,
       'metadata[contractKey]': key,
       'metadata[purpose]': 'configure',
     });
+    const link = stripe.checkoutSession(sessionCall.form).url!;
     const mails = await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, b.email));
-    expect(mails.find((m) => m.subject.startsWith('SEPA-Lastschriftmandat'))!.textBody).toContain(session.url);
-    expect((await h.db.select().from(contracts).where(eq(contracts.contractKey, key)))[0].stripeCustomerId).toBe(customer.id);
+    expect(mails.find((m) => m.subject.startsWith('SEPA-Lastschriftmandat'))!.textBody).toContain(link);
+    expect((await h.db.select().from(contracts).where(eq(contracts.contractKey, key)))[0].stripeCustomerId).toBe(stripe.IDS.customer);
 
     // The test mode's page does not exist beside Stripe.
-    expect((await h.app.request('/zahlung/testmodus?session=cs_test_a1B2c3D4')).status).toBe(404);
+    expect((await h.app.request(`/zahlung/testmodus?session=${stripe.IDS.session}`)).status).toBe(404);
   });
 
-  it('applies a validly signed completion with the mandate read from Stripe, and refuses a forged one', async () => {
-    const [row] = await h.db.select().from(contracts).where(eq(contracts.stripeCustomerId, customer.id));
-    const payload = completedEvent('evt_1QxT3cLkdIwHu7ix');
-    const send = (signature: string) =>
-      h.request('POST', '/bff/payments/stripe/webhook', { raw: payload, headers: { 'stripe-signature': signature } });
+  it('applies a validly signed completion with the mandate read from Stripe, and refuses a forged or unsigned one', async () => {
+    const [row] = await h.db.select().from(contracts).where(eq(contracts.stripeCustomerId, stripe.IDS.customer));
+    const payload = completedEvent('evt_1SQxT3cLkdIwHu7ixCmPl', row.contractKey);
+    const configured = async () =>
+      (await h.db.select().from(contracts).where(eq(contracts.contractKey, row.contractKey)))[0].stripeSepaPaymentDetailsAreConfigured;
 
-    const forged = await send(signPayload('whsec_attacker', payload));
+    const forged = await post(payload, signPayload('whsec_attacker', payload));
     expect([forged.status, forged.body.errorCodeResponse]).toEqual([400, 'WEBHOOK_SIGNATURE_INVALID']);
+    const unsigned = await post(payload);
+    expect([unsigned.status, unsigned.body.errorCodeResponse]).toEqual([400, 'WEBHOOK_SIGNATURE_INVALID']);
     expect(calls.some((c) => c.path.startsWith('/v1/setup_intents'))).toBe(false);
-    expect(
-      (await h.db.select().from(contracts).where(eq(contracts.contractKey, row.contractKey)))[0].stripeSepaPaymentDetailsAreConfigured,
-    ).toBe(false);
+    expect(await configured()).toBe(false);
+    expect(await h.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_1SQxT3cLkdIwHu7ixCmPl'))).toHaveLength(0);
 
-    const valid = await send(signPayload('whsec_local_stand_in', payload));
+    const valid = await post(payload, signPayload('whsec_local_stand_in', payload));
     expect([valid.status, valid.body.data.result]).toEqual([200, 'applied']);
-    expect(calls.find((c) => c.path.startsWith('/v1/setup_intents'))!.path).toContain('expand[0]=mandate');
+    const retrieve = calls.find((c) => c.path.startsWith('/v1/setup_intents'))!;
+    expect([retrieve.method, retrieve.path]).toEqual(['GET', `/v1/setup_intents/${stripe.IDS.setupIntent}?expand[0]=mandate`]);
     const [after] = await h.db.select().from(contracts).where(eq(contracts.contractKey, row.contractKey));
     expect(after).toMatchObject({
       stripeSepaPaymentDetailsAreConfigured: true,
-      contractMandateReference: 'K7XQ2WZ9P3M8R1TV',
+      contractMandateReference: stripe.IDS.mandateReference,
       contractMandateDate: '2025-11-24',
-      stripePaymentMethodId: 'pm_1QxT3bLkdIwHu7ixSEPA',
+      stripePaymentMethodId: stripe.IDS.paymentMethod,
     });
+    expect((await post(payload, signPayload('whsec_local_stand_in', payload))).body.data.result).toBe('duplicate');
   });
 
   it('collects a SENT bill as an off-session SEPA payment intent against the mandate', async () => {
-    const [row] = await h.db.select().from(contracts).where(eq(contracts.stripeCustomerId, customer.id));
+    const [row] = await h.db.select().from(contracts).where(eq(contracts.stripeCustomerId, stripe.IDS.customer));
     const sent = await insertTestBill(h.db, row.contractKey, { status: 'SENT', paymentMethod: 'STRIPE_SEPA' });
     expect(await collectSentBills(h.db, h.env)).toBe(1);
     const call = calls.find((c) => c.path === '/v1/payment_intents')!;
     expect(call.idempotencyKey).toBe(`bill-${sent.billId}`);
     const [stored] = await h.db.select().from(bills).where(eq(bills.billId, sent.billId));
     expect(Object.fromEntries(call.form)).toMatchObject({
-      amount: String(Math.round(Number(stored.totalTaxedCosts) * 100)),
+      amount: String(centsOf(stored.totalTaxedCosts)),
       currency: 'eur',
-      customer: customer.id,
-      payment_method: setupIntent.payment_method,
+      customer: stripe.IDS.customer,
+      payment_method: stripe.IDS.paymentMethod,
       confirm: 'true',
       off_session: 'true',
       'allowed_payment_method_types[0]': 'sepa_debit',
+      'metadata[billId]': sent.billId,
       'metadata[billNumber]': stored.billNumber,
     });
     expect([stored.stripeSepaPaymentIntentId, stored.stripeSepaBillPaymentStatus, stored.billingStatus]).toEqual([
-      'pi_3QxT4dLkdIwHu7ix0',
+      stripe.IDS.paymentIntent,
       'processing',
       'SENT',
     ]);
-    const payload = JSON.stringify({
-      id: 'evt_3QxT5eLkdIwHu7ix',
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { id: 'pi_3QxT4dLkdIwHu7ix0', object: 'payment_intent', status: 'succeeded' } },
-    });
-    const res = await h.request('POST', '/bff/payments/stripe/webhook', {
-      raw: payload,
-      headers: { 'stripe-signature': signPayload('whsec_local_stand_in', payload) },
-    });
-    expect(res.status).toBe(200);
+    // Stripe's event carries the whole intent as the create call made it, now succeeded.
+    const payload = JSON.stringify(
+      stripe.event('evt_3SQxT5eLkdIwHu7ixPaid', 'payment_intent.succeeded', stripe.paymentIntent(call.form, 'succeeded')),
+    );
+    const res = await post(payload, signPayload('whsec_local_stand_in', payload));
+    expect([res.status, res.body.data.result]).toEqual([200, 'applied']);
     expect((await h.db.select().from(bills).where(eq(bills.billId, sent.billId)))[0].billingStatus).toBe('PAID');
   });
 

@@ -54,14 +54,14 @@ export function testProvider(env: Pick<Env, 'PUBLIC_URL'>, webhookSecret: string
     },
 
     // The debit succeeds at once; a dispute is raised by hand in tests (webhook events signed with this secret).
-    simulatedEvents: (intent: PaymentIntent) => [
+    simulatedEvents: (intent: PaymentIntent, request: PaymentIntentRequest) => [
       {
         id: testId('evt'),
         object: 'event',
         type: 'payment_intent.succeeded',
         created: Math.floor(Date.now() / 1000),
         livemode: false,
-        data: { object: { id: intent.id, object: 'payment_intent', status: 'succeeded' } },
+        data: { object: { id: intent.id, object: 'payment_intent', status: 'succeeded', metadata: request.metadata } },
       },
     ],
   };

@@ -49,7 +49,10 @@ export const signPayload = (secret: string, payload: string, timestamp?: number)
 
 /**
  * Applies one provider event once: its id is kept, so a second delivery answers 'duplicate' and
- * changes nothing. Events of a kind this module does not handle are kept too (and ignored).
+ * changes nothing. Events of a kind this module does not handle are kept too (and ignored). An
+ * event of one of our intents that its bill does not hold yet is refused with 409
+ * PAYMENT_EVENT_TOO_EARLY (payment-states.ts) and, the caller's transaction rolling back, its id
+ * is not kept: Stripe redelivers a non-2xx answer, so the event is applied then, once.
  */
 export async function receiveEvent(
   db: Db,
@@ -73,7 +76,10 @@ const intentStates: Record<string, PaymentState> = {
   'payment_intent.payment_failed': 'payment_failed',
   'payment_intent.canceled': 'canceled',
 };
-const idSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(255)) });
+const intentSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(255)),
+  metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
 const disputeSchema = z.object({
   payment_intent: z.nullable(z.optional(z.string().check(z.maxLength(255)))),
   status: z.optional(z.string()),
@@ -90,13 +96,19 @@ function disputeState(type: string, status: string | undefined): PaymentState | 
 async function applyEvent(db: Db, env: Env, event: ProviderEvent): Promise<boolean> {
   const intentState = intentStates[event.type];
   if (intentState) {
-    const intent = idSchema.safeParse(event.data.object);
-    return intent.success && applyPaymentState(db, intent.data.id, intentState);
+    const intent = intentSchema.safeParse(event.data.object);
+    if (!intent.success) return false;
+    const billId = intent.data.metadata?.billId;
+    return applyPaymentState(
+      db,
+      { id: intent.data.id, billId: typeof billId === 'string' && billId.length <= 255 && !billId.includes('\u0000') ? billId : undefined },
+      intentState,
+    );
   }
   if (event.type.startsWith('charge.dispute.')) {
     const dispute = disputeSchema.safeParse(event.data.object);
     const state = dispute.success ? disputeState(event.type, dispute.data.status) : null;
-    return !!state && !!dispute.data?.payment_intent && applyPaymentState(db, dispute.data.payment_intent, state);
+    return !!state && !!dispute.data?.payment_intent && applyPaymentState(db, { id: dispute.data.payment_intent }, state);
   }
   if (event.type === 'checkout.session.completed') {
     const session = sessionSchema.safeParse(event.data.object);

@@ -19,8 +19,9 @@ export const sepaMandateCollections = pgTable(
     collectionDate: date('collection_date', { mode: 'string' }).notNull(),
     /** The GrpHdr/MsgId of the last file made for this date. */
     messageId: text('message_id').notNull(),
+    /** When a file of this date first collected the mandate (not moved when the file is made again). */
     madeAt: tsz('made_at').notNull().defaultNow(),
   },
-  // The key is also the index of the FRST question: an earlier date of the same mandate.
+  // The key's first columns are also the index of the FRST question: the mandate's first-made date.
   (t) => [primaryKey({ name: 'sepa_mandate_collections_pk', columns: [t.cpoId, t.mandateReference, t.iban, t.collectionDate] })],
 );
