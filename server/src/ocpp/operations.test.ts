@@ -10,6 +10,7 @@ import { planFromDb } from './simulator/plan';
 import { startSimulation, type Simulation } from './simulator/simulator';
 import { stationClient } from './station-client';
 import { openEvents } from '../test/sse-reader';
+import { armReboot } from '../test/station-reboot';
 
 /** Operations from the dashboard's HTTP API to simulated stations over a real WebSocket, and their record. */
 
@@ -100,12 +101,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const reconnected = (cpId: string, bootedBefore: number) =>
-  until(async () => {
-    const [s] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${cpId}`);
-    return new Date(s.booted_at).getTime() > bootedBefore && server.centralSystem.isConnected(cpId);
-  });
-
 describe('POST /bff/ocpp-client/change-configuration', () => {
   it('brings each of the ten operation types to the station and answers what it said', async () => {
     const answers: Partial<Record<ConnectorOperationType, unknown>> = {};
@@ -133,17 +128,16 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
       status: 'accepted',
       stationStatus: null,
     });
-    const [bootedFirst] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${adminStation}`);
     for (const trigger of ['TRIGGER_STATUS_NOTIFICATION', 'TRIGGER_METER_VALUE', 'TRIGGER_BOOT_NOTIFICATION'] as const) {
       expect(await ask(trigger)).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
     }
-    // The triggered boot arrives after the answer; the resets below must not take it for their reboot.
-    await reconnected(adminStation, new Date(bootedFirst.booted_at).getTime());
     expect(await ask('TRIGGER_CLEAR_CHARGING_PROFILE')).toMatchObject({ status: 'rejected', stationStatus: 'Unknown' });
+    const station = simulation.stations.find((s) => s.cpId === adminStation)!;
     for (const reset of ['SOFT_RESET', 'HARD_RESET'] as const) {
-      const [before] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${adminStation}`);
+      // Armed before the reset: only a boot over the reboot's new socket ends the wait, not the triggered boot above.
+      const rebooted = armReboot(server.centralSystem, station);
       expect(await ask(reset)).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
-      await reconnected(adminStation, new Date(before.booted_at).getTime());
+      await rebooted();
     }
     expect(Object.keys(answers).sort()).toEqual([...connectorOperationTypes].sort());
 
