@@ -217,7 +217,14 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
         changeAvailabilityRequest: [{ connectorId: `${operatorStation}_1`, connectorStatus }],
       });
     expect((await set('CONNECTED_UNAVAILABLE')).status).toBe(200);
-    await until(async () => station.connectorStatus(1) === 'Unavailable');
+    // The answer waited for the station's: the history the dashboard reloads already holds it.
+    const history = (await http('GET', `/connectors/${operatorStation}_1/ocpp`, 'operator')).body.data.operations;
+    expect(history[0]).toMatchObject({
+      connectorOperationType: 'CHANGE_AVAILABILITY',
+      requestedBy: demoAccounts.operator.email,
+      status: 'accepted',
+      stationStatus: 'Accepted',
+    });
     const [op] = await rows(sql`
       select action, params, status, requested_by from ocpp_operations where cp_id = ${operatorStation} and action = 'ChangeAvailability' order by id desc limit 1`);
     expect(op).toEqual({
@@ -226,6 +233,7 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
       status: 'accepted',
       requested_by: demoAccounts.operator.email,
     });
+    await until(async () => station.connectorStatus(1) === 'Unavailable');
     expect((await set('IDLE')).status).toBe(200);
     await until(async () => station.connectorStatus(1) === 'Available');
     await until(
@@ -233,6 +241,64 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
         (await rows<{ status: string }>(sql`select status from connectors where connector_id = ${`${operatorStation}_1`}`))[0].status ===
         'IDLE',
     );
+  });
+});
+
+describe('PUT /bff/ocpp-client/change-availability beside stations that do not answer', () => {
+  const idleStations = () =>
+    rows<{ cp_id: string }>(sql`
+      select cp_id from connectors where connector_number = 1 and status = 'IDLE' and removed = false
+        and cp_id not in (${adminStation}, ${operatorStation}) order by cp_id desc limit 3`);
+  const setStatus = (cpId: string, connectorStatus: string) =>
+    http('PUT', '/ocpp-client/change-availability', 'admin', {
+      changeAvailabilityRequest: [{ connectorId: `${cpId}_1`, connectorStatus }],
+    });
+  const availabilityOps = (cpId: string) =>
+    rows<{ status: string }>(sql`select status from ocpp_operations where cp_id = ${cpId} and action = 'ChangeAvailability' order by id`);
+
+  it('waits for a slow station’s answer, and changes the status of a silent one within the timeout, recording it as timed out', async () => {
+    const [, station] = await idleStations();
+    const client = stationClient({
+      endpoint: `${server.url.replace('http', 'ws')}/ocpp`,
+      identity: station.cp_id,
+      password: demoStationPassword,
+      reconnect: false,
+    });
+    extra.push(client);
+    let answerAfterMs: number | null = 400;
+    client.handle('ChangeAvailability', () =>
+      answerAfterMs === null ? new Promise(() => {}) : new Promise((r) => setTimeout(() => r({ status: 'Accepted' }), answerAfterMs!)),
+    );
+    await client.connect();
+    await until(
+      async () =>
+        (await rows<{ i: string | null }>(sql`select connected_instance as i from ocpp_stations where cp_id = ${station.cp_id}`))[0].i !==
+        null,
+    );
+    // Slow: the answer comes after the station's, and the history already holds it.
+    expect((await setStatus(station.cp_id, 'CONNECTED_UNAVAILABLE')).status).toBe(200);
+    expect(await availabilityOps(station.cp_id)).toEqual([{ status: 'accepted' }]);
+
+    // Silent: the status change stands, answered within the timeout; the call ends as timed out.
+    answerAfterMs = null;
+    const t0 = Date.now();
+    const res = await setStatus(station.cp_id, 'IDLE');
+    expect(res.status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS + 1000);
+    const [connector] = await rows(sql`select status from connectors where connector_id = ${`${station.cp_id}_1`}`);
+    expect(connector).toEqual({ status: 'IDLE' });
+    await until(async () => (await availabilityOps(station.cp_id))[1]?.status === 'timed_out', TIMEOUT_MS + 3000);
+    await client.close({ force: true });
+  });
+
+  it('changes the status of a station without a socket at once and sends it nothing', async () => {
+    const [, , offline] = await idleStations();
+    expect(server.centralSystem.isConnected(offline.cp_id)).toBe(false);
+    const t0 = Date.now();
+    expect((await setStatus(offline.cp_id, 'CONNECTED_UNAVAILABLE')).status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS);
+    expect(await availabilityOps(offline.cp_id)).toEqual([]);
+    expect((await setStatus(offline.cp_id, 'IDLE')).status).toBe(200);
   });
 });
 
