@@ -9,6 +9,9 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export const seedSizes = ['demo', 'small', 'none'] as const;
 export type SeedSize = (typeof seedSizes)[number];
 
+/** The first stations of the demo data that `npm start` simulates in its process; `npm run simulate` skips as many by default. */
+export const DEFAULT_SIMULATED_STATIONS = 5;
+
 export const envSchema = z.object({
   /**
    * The address the server listens on. Loopback by default: reachable from this machine (and a
@@ -88,7 +91,7 @@ export const envSchema = z.object({
   /** A live-status stream (GET /bff/ocpp/live) ends after this; the app opens it again, and the session and scope are checked anew. */
   OCPP_LIVE_STREAM_SECONDS: z._default(z.coerce.number().check(z.positive()), 300),
   /** `npm start` (main.ts) runs this many simulated charge points of the demo data in the process; 0 turns them off. */
-  SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 5),
+  SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), DEFAULT_SIMULATED_STATIONS),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
   TRUST_PROXY: z.pipe(
     z._default(z.enum(['true', 'false', '']), 'false'),

@@ -1,4 +1,4 @@
-import { Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components/Menu';
+import { Menu, MenuItem, MenuTrigger, Popover, Text, type Key } from 'react-aria-components/Menu';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n-context';
@@ -10,6 +10,8 @@ export interface ActionMenuItem {
   id: Key;
   label: string;
   isDisabled?: boolean;
+  /** A second line under the label, the item's accessible description (e.g. why it is disabled). */
+  description?: string;
   /** Destructive actions are shown in the danger colour. */
   tone?: 'default' | 'danger';
   /** A link item instead of an action (navigates via react-aria's RouterProvider). */
@@ -60,11 +62,18 @@ export function ActionMenu({ items, onAction, label, iconOnly = false, variant =
               href={item.href}
               textValue={item.label}
               className={cx(
-                'flex min-h-11 cursor-pointer items-center px-4 text-base outline-none data-[focused]:bg-surface-2 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
+                'flex min-h-11 cursor-pointer flex-col justify-center px-4 text-base outline-none data-[focused]:bg-surface-2 data-[disabled]:cursor-not-allowed',
                 item.tone === 'danger' ? 'text-danger' : 'text-fg',
               )}
             >
-              {item.label}
+              <Text slot="label" className={item.isDisabled ? 'opacity-50' : undefined}>
+                {item.label}
+              </Text>
+              {item.description ? (
+                <Text slot="description" className="max-w-72 pb-1 text-sm text-muted">
+                  {item.description}
+                </Text>
+              ) : null}
             </MenuItem>
           )}
         </Menu>

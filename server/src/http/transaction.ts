@@ -8,23 +8,30 @@ class Rollback extends Error {}
  * One request, one transaction: the handler sees the transaction as `c.get('db')`, and any error
  * answer rolls everything back, so nothing is half-written. A handler may set `commitOnError`
  * when its refusal itself must persist (token family revocation). `inside` runs in the
- * transaction after a successful handler.
+ * transaction after a successful handler; a handler's `afterCommit` runs once the transaction
+ * committed, before the answer leaves.
  */
 async function inTransaction(c: Parameters<MiddlewareHandler<AppBindings>>[0], next: Next, inside?: () => Promise<void>) {
   const root = c.get('db');
+  let failed = false;
   try {
     await root.transaction(async (tx) => {
       c.set('db', tx);
       await next();
-      const failed = !!c.error || c.res.status >= 400;
+      failed = !!c.error || c.res.status >= 400;
       if (failed && !c.get('commitOnError')) throw new Rollback();
       if (!failed) await inside?.();
     });
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
+    return;
   } finally {
     c.set('db', root);
   }
+  if (!failed)
+    await c
+      .get('afterCommit')?.()
+      .catch(() => {});
 }
 
 /**

@@ -11,6 +11,12 @@ export interface AppVariables {
   env: Env;
   /** Set by a handler whose 4xx answer must still commit (e.g. refresh-token reuse revokes the family). */
   commitOnError: boolean;
+  /**
+   * Set by a write handler for work that must see the committed write and that the answer waits
+   * for (a status change reaching the stations). It runs on the root handle, outside the
+   * transaction; its failure does not change the answer.
+   */
+  afterCommit?: () => Promise<void>;
 }
 
 export interface AppBindings {

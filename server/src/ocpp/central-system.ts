@@ -7,6 +7,7 @@ import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { ocpp16Frame } from './error-codes';
+import { connectionRecord } from './connection-record';
 import { startLivenessSweep } from './liveness';
 import { setConnectedInstance, stationPasswordHash } from './queries';
 import { stationMessages, type StationMessages } from './station-messages';
@@ -34,6 +35,8 @@ export interface CentralSystem {
   /** The stations connected to this instance. */
   connected: () => string[];
   isConnected: (cpId: string) => boolean;
+  /** How many sockets of this station this instance has accepted so far: a reboot's new socket raises it. */
+  connectionEpoch: (cpId: string) => number;
   /** A call to a station connected here; rejects with the library's error (timeout, CALLERROR, closed). */
   call: (cpId: string, action: string, params: unknown) => Promise<unknown>;
   /** 'changed' (cpId): something the station reported changed what its screens show. */
@@ -79,6 +82,12 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     events: { changed: (cpId) => events.emit('changed', cpId) },
   });
   const clients = new Map<string, ServerClient>();
+  const epochs = new Map<string, number>();
+  const connection = connectionRecord({
+    write: (cpId, connected) => setConnectedInstance(db, cpId, instanceId, connected),
+    holds: (cpId) => clients.has(cpId),
+    log,
+  });
   const sweep = startLivenessSweep(db, env.OCPP_LIVENESS_CHECK_MS, (gone) => gone.forEach((cpId) => events.emit('changed', cpId)), log);
   const rpc = new RPCServer({
     protocols: [SUBPROTOCOL],
@@ -112,15 +121,16 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     // A station that reconnects before its old socket noticed it was gone: the new one is the station.
     const previous = clients.get(cpId);
     clients.set(cpId, client);
+    epochs.set(cpId, (epochs.get(cpId) ?? 0) + 1);
     if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
     const sendRaw = client.sendRaw.bind(client);
     client.sendRaw = (frame: string) => sendRaw(ocpp16Frame(frame));
     registerHandlers(client, messages, log);
-    void setConnectedInstance(db, cpId, instanceId, true).catch(() => {});
+    connection.record(cpId, true);
     client.on('close', () => {
       if (clients.get(cpId) !== client) return;
       clients.delete(cpId);
-      void setConnectedInstance(db, cpId, instanceId, false).catch(() => {});
+      connection.record(cpId, false);
       events.emit('disconnected', cpId);
     });
     events.emit('accepted', client.handshake.request.socket);
@@ -137,6 +147,7 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     },
     connected: () => [...clients.keys()],
     isConnected: (cpId) => clients.has(cpId),
+    connectionEpoch: (cpId) => epochs.get(cpId) ?? 0,
     call: async (cpId, action, params) => {
       const client = clients.get(cpId);
       if (!client) throw new Error('not connected');
@@ -146,6 +157,7 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     close: async () => {
       sweep.stop();
       await rpc.close({ code: 1001, reason: 'Server shutting down', force: false });
+      await connection.settled();
     },
   };
 }

@@ -105,4 +105,54 @@ describe.runIf(testDatabaseUrl())('two instances on one PostgreSQL', () => {
     expect(gone).toMatchObject({ status: 409, body: { errorCodeResponse: 'STATION_NOT_CONNECTED' } });
     expect(Date.now() - t0).toBeLessThan(3000);
   }, 60_000);
+
+  it('never gives out a transaction id twice when sessions start through both instances at once', async () => {
+    // Stations other than the first test's, half of them connected to each instance.
+    const plans = await planFromDb(a.db, 8, undefined, 1);
+    expect(plans.length).toBeGreaterThanOrEqual(4);
+    const both = await Promise.all(
+      [a, b].map((server, i) =>
+        startSimulation({
+          endpoint: `${server.url.replace('http', 'ws')}/ocpp`,
+          password: demoStationPassword,
+          plans: plans.filter((_, k) => k % 2 === i),
+          timing: { statusEveryMs: 3_600_000, sessionEveryMs: 3_600_000, sessionLengthMs: 3_600_000, powerW: 11_000 },
+        }),
+      ),
+    );
+    try {
+      const stations = both.flatMap((sim) => sim.stations);
+      expect(stations.filter((s) => a.centralSystem.isConnected(s.cpId))).toHaveLength(both[0].stations.length);
+      expect(stations.filter((s) => b.centralSystem.isConnected(s.cpId))).toHaveLength(both[1].stations.length);
+      // Every connector of every station starts a session at the same moment, three times over
+      // (a connector the station does not have still gets an id: OCPP 1.6 wants one in every answer).
+      const starts = stations.flatMap((station) =>
+        Array.from({ length: 3 }, (_, round) =>
+          Array.from({ length: station.connectors + 1 }, (_, i) => i + 1).map((connectorId) =>
+            station
+              .send<{ transactionId: number }>('StartTransaction', {
+                connectorId: connectorId > station.connectors ? 90 + round : connectorId,
+                idTag: station.tags[0] ?? 'UNKNOWN-TAG',
+                meterStart: 1000 * round,
+                timestamp: new Date().toISOString(),
+              })
+              .then((answer) => answer.transactionId),
+          ),
+        ).flat(),
+      );
+      const ids = await Promise.all(starts);
+      expect(ids.length).toBeGreaterThanOrEqual(3 * 4 * 2);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+      const recorded = (
+        (await b.db.execute(sql`select transaction_id from ocpp_transactions where transaction_id in ${ids}`)) as unknown as {
+          rows: { transaction_id: number }[];
+        }
+      ).rows;
+      // The sessions on real connectors are recorded, each under its own id.
+      expect(recorded.length).toBe(ids.length - stations.length * 3);
+    } finally {
+      await Promise.all(both.map((sim) => sim.stop()));
+    }
+  }, 60_000);
 });

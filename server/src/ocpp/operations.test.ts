@@ -10,6 +10,7 @@ import { planFromDb } from './simulator/plan';
 import { startSimulation, type Simulation } from './simulator/simulator';
 import { stationClient } from './station-client';
 import { openEvents } from '../test/sse-reader';
+import { armReboot } from '../test/station-reboot';
 
 /** Operations from the dashboard's HTTP API to simulated stations over a real WebSocket, and their record. */
 
@@ -100,12 +101,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const reconnected = (cpId: string, bootedBefore: number) =>
-  until(async () => {
-    const [s] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${cpId}`);
-    return new Date(s.booted_at).getTime() > bootedBefore && server.centralSystem.isConnected(cpId);
-  });
-
 describe('POST /bff/ocpp-client/change-configuration', () => {
   it('brings each of the ten operation types to the station and answers what it said', async () => {
     const answers: Partial<Record<ConnectorOperationType, unknown>> = {};
@@ -133,17 +128,16 @@ describe('POST /bff/ocpp-client/change-configuration', () => {
       status: 'accepted',
       stationStatus: null,
     });
-    const [bootedFirst] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${adminStation}`);
     for (const trigger of ['TRIGGER_STATUS_NOTIFICATION', 'TRIGGER_METER_VALUE', 'TRIGGER_BOOT_NOTIFICATION'] as const) {
       expect(await ask(trigger)).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
     }
-    // The triggered boot arrives after the answer; the resets below must not take it for their reboot.
-    await reconnected(adminStation, new Date(bootedFirst.booted_at).getTime());
     expect(await ask('TRIGGER_CLEAR_CHARGING_PROFILE')).toMatchObject({ status: 'rejected', stationStatus: 'Unknown' });
+    const station = simulation.stations.find((s) => s.cpId === adminStation)!;
     for (const reset of ['SOFT_RESET', 'HARD_RESET'] as const) {
-      const [before] = await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${adminStation}`);
+      // Armed before the reset: only a boot over the reboot's new socket ends the wait, not the triggered boot above.
+      const rebooted = armReboot(server.centralSystem, station);
       expect(await ask(reset)).toMatchObject({ status: 'accepted', stationStatus: 'Accepted' });
-      await reconnected(adminStation, new Date(before.booted_at).getTime());
+      await rebooted();
     }
     expect(Object.keys(answers).sort()).toEqual([...connectorOperationTypes].sort());
 
@@ -223,7 +217,14 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
         changeAvailabilityRequest: [{ connectorId: `${operatorStation}_1`, connectorStatus }],
       });
     expect((await set('CONNECTED_UNAVAILABLE')).status).toBe(200);
-    await until(async () => station.connectorStatus(1) === 'Unavailable');
+    // The answer waited for the station's: the history the dashboard reloads already holds it.
+    const history = (await http('GET', `/connectors/${operatorStation}_1/ocpp`, 'operator')).body.data.operations;
+    expect(history[0]).toMatchObject({
+      connectorOperationType: 'CHANGE_AVAILABILITY',
+      requestedBy: demoAccounts.operator.email,
+      status: 'accepted',
+      stationStatus: 'Accepted',
+    });
     const [op] = await rows(sql`
       select action, params, status, requested_by from ocpp_operations where cp_id = ${operatorStation} and action = 'ChangeAvailability' order by id desc limit 1`);
     expect(op).toEqual({
@@ -232,6 +233,7 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
       status: 'accepted',
       requested_by: demoAccounts.operator.email,
     });
+    await until(async () => station.connectorStatus(1) === 'Unavailable');
     expect((await set('IDLE')).status).toBe(200);
     await until(async () => station.connectorStatus(1) === 'Available');
     await until(
@@ -239,6 +241,64 @@ describe('PUT /bff/ocpp-client/change-availability', () => {
         (await rows<{ status: string }>(sql`select status from connectors where connector_id = ${`${operatorStation}_1`}`))[0].status ===
         'IDLE',
     );
+  });
+});
+
+describe('PUT /bff/ocpp-client/change-availability beside stations that do not answer', () => {
+  const idleStations = () =>
+    rows<{ cp_id: string }>(sql`
+      select cp_id from connectors where connector_number = 1 and status = 'IDLE' and removed = false
+        and cp_id not in (${adminStation}, ${operatorStation}) order by cp_id desc limit 3`);
+  const setStatus = (cpId: string, connectorStatus: string) =>
+    http('PUT', '/ocpp-client/change-availability', 'admin', {
+      changeAvailabilityRequest: [{ connectorId: `${cpId}_1`, connectorStatus }],
+    });
+  const availabilityOps = (cpId: string) =>
+    rows<{ status: string }>(sql`select status from ocpp_operations where cp_id = ${cpId} and action = 'ChangeAvailability' order by id`);
+
+  it('waits for a slow station’s answer, and changes the status of a silent one within the timeout, recording it as timed out', async () => {
+    const [, station] = await idleStations();
+    const client = stationClient({
+      endpoint: `${server.url.replace('http', 'ws')}/ocpp`,
+      identity: station.cp_id,
+      password: demoStationPassword,
+      reconnect: false,
+    });
+    extra.push(client);
+    let answerAfterMs: number | null = 400;
+    client.handle('ChangeAvailability', () =>
+      answerAfterMs === null ? new Promise(() => {}) : new Promise((r) => setTimeout(() => r({ status: 'Accepted' }), answerAfterMs!)),
+    );
+    await client.connect();
+    await until(
+      async () =>
+        (await rows<{ i: string | null }>(sql`select connected_instance as i from ocpp_stations where cp_id = ${station.cp_id}`))[0].i !==
+        null,
+    );
+    // Slow: the answer comes after the station's, and the history already holds it.
+    expect((await setStatus(station.cp_id, 'CONNECTED_UNAVAILABLE')).status).toBe(200);
+    expect(await availabilityOps(station.cp_id)).toEqual([{ status: 'accepted' }]);
+
+    // Silent: the status change stands, answered within the timeout; the call ends as timed out.
+    answerAfterMs = null;
+    const t0 = Date.now();
+    const res = await setStatus(station.cp_id, 'IDLE');
+    expect(res.status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS + 1000);
+    const [connector] = await rows(sql`select status from connectors where connector_id = ${`${station.cp_id}_1`}`);
+    expect(connector).toEqual({ status: 'IDLE' });
+    await until(async () => (await availabilityOps(station.cp_id))[1]?.status === 'timed_out', TIMEOUT_MS + 3000);
+    await client.close({ force: true });
+  });
+
+  it('changes the status of a station without a socket at once and sends it nothing', async () => {
+    const [, , offline] = await idleStations();
+    expect(server.centralSystem.isConnected(offline.cp_id)).toBe(false);
+    const t0 = Date.now();
+    expect((await setStatus(offline.cp_id, 'CONNECTED_UNAVAILABLE')).status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS);
+    expect(await availabilityOps(offline.cp_id)).toEqual([]);
+    expect((await setStatus(offline.cp_id, 'IDLE')).status).toBe(200);
   });
 });
 

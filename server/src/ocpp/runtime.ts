@@ -29,6 +29,7 @@ const nobodyConnected: CentralSystem = {
   handleUpgrade: () => false,
   connected: () => [],
   isConnected: () => false,
+  connectionEpoch: () => 0,
   call: () => Promise.reject(new Error('not connected')),
   events: new EventEmitter(),
   close: async () => {},

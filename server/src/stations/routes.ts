@@ -61,7 +61,8 @@ export const stationRoutes = routeTable('bff', [
       const body = await parseBody(c, changeAvailabilityBodySchema);
       const items = itemVersionsToCheck(c, body.changeAvailabilityRequest);
       const out = await changeAvailability(c.get('db'), c.get('auth').scope, items);
-      sendAvailability(c.get('env'), c.get('auth').user.email, out);
+      const requestedBy = c.get('auth').user.email;
+      c.set('afterCommit', () => sendAvailability(c.get('env'), requestedBy, out));
       return okWithVersion(c, out, out.length === 1 ? out[0].version : undefined);
     },
   },

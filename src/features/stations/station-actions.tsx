@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SettableConnectorStatus } from '../../../contract/stations';
 import { useT } from '../../i18n/i18n-context';
-import { AlertDialog } from '../../ui/alert-dialog';
 import { ActionMenu } from '../../ui/menu';
 import type { SelectedConnector } from './station-rules';
 import { useStationActions } from './use-station-actions';
@@ -19,14 +18,13 @@ export interface StationActionsProps {
 
 /**
  * The station detail's Actions menu (spec 2 §2): assign a parking lot, change the status, and for
- * those who may (admins) change the configuration; when the station is OFFLINE or INACTIVE, or the
- * app offline, that says why not (spec 2 §4). The other operations are on the station's OCPP card.
+ * those who may (admins) change the configuration, disabled with the reason under it when the station
+ * is OFFLINE or INACTIVE (spec 2 §4) or the app offline. The other operations are on the station's OCPP card.
  */
 export function StationActions({ station, reopen, onReopened }: StationActionsProps) {
   const t = useT();
   const actions = useStationActions();
   const operations = useStationOperations(station);
-  const [blocked, setBlocked] = useState(false);
   const mayConfigure = operations.types.includes('CHANGE_CONFIGURATION');
   const reopened = useRef(false);
   useEffect(() => {
@@ -42,20 +40,25 @@ export function StationActions({ station, reopen, onReopened }: StationActionsPr
         items={[
           { id: 'parking-lot', label: t('stations.actions.parkingLot') },
           { id: 'availability', label: t('stations.actions.availability') },
-          ...(mayConfigure ? [{ id: 'configuration', label: t('ocpp.types.CHANGE_CONFIGURATION') }] : []),
+          ...(mayConfigure
+            ? [
+                {
+                  id: 'configuration',
+                  label: t('ocpp.types.CHANGE_CONFIGURATION'),
+                  isDisabled: operations.block !== null,
+                  description: operations.block ? t(`ocpp.block.${operations.block}`) : undefined,
+                },
+              ]
+            : []),
         ]}
         onAction={(id) => {
           if (id === 'parking-lot') actions.openParkingLot([station]);
           else if (id === 'availability') actions.openAvailability([station]);
-          else if (operations.block) setBlocked(true);
-          else operations.open('CHANGE_CONFIGURATION');
+          else if (id === 'configuration' && operations.block === null) operations.open('CHANGE_CONFIGURATION');
         }}
       />
       {actions.elements}
       {operations.elements}
-      <AlertDialog isOpen={blocked} onClose={() => setBlocked(false)} variant="warning" title={t('ocpp.block.title')}>
-        {operations.block ? t(`ocpp.block.${operations.block}`) : null}
-      </AlertDialog>
     </>
   );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../api/errors';
-import { keysToAskAgain, operationBlock, operationFailure, operationIssues, operationsFor } from './station-operations';
+import {
+  keysToAskAgain,
+  operationBlock,
+  operationFailure,
+  operationIssues,
+  operationsFor,
+  operationTypeMessageId,
+} from './station-operations';
 
 const body = { cpId: 'CP1', connectorId: 'CP1_1' };
 
@@ -51,6 +58,12 @@ describe('station operations', () => {
       values: { code: 'NotImplemented' },
     });
     expect(operationFailure(new NetworkError('offline'))).toEqual({ id: 'ocpp.failure.network' });
+  });
+
+  it('name a status change that reached the station in the history, and another type as another operation', () => {
+    expect(operationTypeMessageId('HARD_RESET')).toBe('ocpp.types.HARD_RESET');
+    expect(operationTypeMessageId('CHANGE_AVAILABILITY')).toBe('ocpp.types.CHANGE_AVAILABILITY');
+    expect(operationTypeMessageId('SOMETHING_ELSE')).toBe('ocpp.types.unknown');
   });
 
   it('ask again for the keys reported last, within the contract’s length', () => {

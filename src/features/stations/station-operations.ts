@@ -92,9 +92,11 @@ export const operationStatusTone: Record<OperationStatus, StatusTone> = {
   error: 'danger',
 };
 
-/** The message id of an operation type's name (ocpp.types.*). */
+/** The message id of an operation type's name (ocpp.types.*); a status change reaching the station is CHANGE_AVAILABILITY. */
 export const operationTypeMessageId = (type: string): string =>
-  (connectorOperationTypes as readonly string[]).includes(type) ? `ocpp.types.${type}` : 'ocpp.types.unknown';
+  (connectorOperationTypes as readonly string[]).includes(type) || type === 'CHANGE_AVAILABILITY'
+    ? `ocpp.types.${type}`
+    : 'ocpp.types.unknown';
 
 /** Keys to ask the station for again: those it reported last, as one comma list within the contract's limit. */
 export function keysToAskAgain(keys: readonly string[], maxLength = 2000): string {

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import type { RPCClient } from 'ocpp-rpc';
 import { stationClient } from '../station-client';
 import { changeConfiguration, configNumber, getConfiguration, standardConfiguration, type Configuration } from './configuration';
@@ -49,6 +50,8 @@ export class SimulatedStation {
   private inoperative = new Set<number>();
   private meterWh = Math.round(Math.random() * 1_000_000);
   private stopped = false;
+  /** 'booted': the central system accepted the boot of a new socket (a reset or a reconnection), never a triggered one. */
+  private lifecycle = new EventEmitter();
   /** Answer times of the station's own calls (ms), for the bench. */
   readonly answerTimes: number[] = [];
   sent = 0;
@@ -80,6 +83,15 @@ export class SimulatedStation {
     this.stopped = true;
     this.clearTimers();
     await this.client.close({ force: true });
+  }
+
+  /**
+   * Resolves once the station has booted over a socket opened after this call (a reboot or a
+   * reconnection); a BootNotification sent on request (TriggerMessage) does not count. Arm it before
+   * asking for the reset.
+   */
+  nextBoot(): Promise<void> {
+    return once(this.lifecycle, 'booted').then(() => undefined);
   }
 
   get tags(): readonly string[] {
@@ -135,6 +147,7 @@ export class SimulatedStation {
       this.config.set('HeartbeatInterval', { ...this.config.get('HeartbeatInterval')!, value: String(boot.interval) });
     }
     this.scheduleHeartbeat();
+    this.lifecycle.emit('booted');
     for (let n = 0; n <= this.plan.connectors; n++) {
       const status: Status = this.inoperative.has(n) ? 'Unavailable' : this.sessions.has(n) ? 'Charging' : 'Available';
       await this.report(n, status);

@@ -5,8 +5,11 @@ import { demoStationPassword } from '../../seed/ocpp';
 import { startServer, type RunningServer } from '../../server';
 import { planFromDb } from './plan';
 import { planFromSeed } from './seed-plan';
+import { skipFrom } from './cli-options';
+import { DEFAULT_SIMULATED_STATIONS } from '../../env';
 import { startSimulation, type Simulation } from './simulator';
 import type { SimulatedStation } from './simulated-station';
+import { armReboot } from '../../test/station-reboot';
 
 /** The simulator against the real server: what it reports arrives, and it answers operations as a station does. */
 
@@ -140,12 +143,32 @@ describe('simulated stations', () => {
     }
   });
 
+  it('npm run simulate leaves out the stations npm start simulates, the same from the seed as from the database', async () => {
+    const skip = skipFrom([], {});
+    expect(skip).toBe(DEFAULT_SIMULATED_STATIONS);
+    const serverOwn = (await planFromDb(server.db, DEFAULT_SIMULATED_STATIONS)).map((p) => p.cpId);
+    const fromSeed = (await planFromSeed('small', 10, skip)).map((p) => p.cpId);
+    const fromDb = (await planFromDb(server.db, 10, undefined, skip)).map((p) => p.cpId);
+    expect(serverOwn).toHaveLength(DEFAULT_SIMULATED_STATIONS);
+    expect(fromSeed).toHaveLength(10);
+    expect(fromSeed).toEqual(fromDb);
+    expect(fromSeed.filter((cpId) => serverOwn.includes(cpId))).toEqual([]);
+    // The server's first ones follow on from where it stops.
+    expect((await planFromSeed('small', DEFAULT_SIMULATED_STATIONS + 1)).map((p) => p.cpId)).toEqual([...serverOwn, fromSeed[0]]);
+    expect(skipFrom(['--skip', '0'], { SIMULATED_STATIONS: '5' })).toBe(0);
+    expect(skipFrom([], { SIMULATED_STATIONS: '12' })).toBe(12);
+    expect(() => skipFrom(['--skip', 'some'], {})).toThrow(/--skip/);
+    expect(() => skipFrom(['--skp', '1'], {})).toThrow();
+  });
+
   it('reboots on Reset with a new BootNotification', async () => {
     const bootedAt = async () =>
       (await rows<{ booted_at: Date }>(sql`select booted_at from ocpp_stations where cp_id = ${station.cpId}`))[0].booted_at;
     const before = new Date(await bootedAt()).getTime();
+    const rebooted = armReboot(server.centralSystem, station);
     expect(await server.centralSystem.call(station.cpId, 'Reset', { type: 'Soft' })).toEqual({ status: 'Accepted' });
-    await until(async () => new Date(await bootedAt()).getTime() > before);
-    await until(async () => server.centralSystem.isConnected(station.cpId));
+    await rebooted();
+    // The boot over the new socket is what the station detail shows.
+    expect(new Date(await bootedAt()).getTime()).toBeGreaterThan(before);
   });
 });
