@@ -92,6 +92,7 @@ export const erpExportErrorCodes = [
   'VAT_ID_MISSING',
   'CLIENT_NUMBER_MISSING',
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
+  'ERP_VALUE_INVALID',
   'XML_GENERATION_ERROR',
   'UNKNOWN_ERROR',
 ] as const;

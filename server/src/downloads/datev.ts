@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { fixedDecimal, safeCell } from '../bookings/german-csv';
 import { ApiError } from '../http/errors';
-import type { ErpAccounts, ErpQuery, ErpSource } from './erp';
+import { invalidValue, type ErpAccounts, type ErpQuery, type ErpSource } from './erp';
 import { postingsOf } from './erp-xml';
 import type { ErpBill } from './queries';
 
@@ -109,6 +109,12 @@ export function datevNumbers(a: ErpAccounts) {
       cpoId: a.cpoId,
       missing: 'consultantNumber',
       expected: 'Beraternummer/Mandantennummer',
+    });
+  // One 'Sachkontenlänge' in the header: both ledger accounts must have it.
+  if (a.taxLedgerAccountNr.length !== a.netLedgerAccountNr.length)
+    throw invalidValue('taxLedgerAccountNr', `${a.netLedgerAccountNr.length} digits, as the net ledger account (DATEV Sachkontenlänge)`, {
+      cpoId: a.cpoId,
+      value: a.taxLedgerAccountNr,
     });
   return { consultant: m[1], client: m[2] };
 }
