@@ -4,12 +4,18 @@
  * of one location and BENCH_DATEV_POSTINGS / 2 bills (default 100,000 postings) into the bench's
  * database, then downloads the charging-history CSV and the DATEV file and prints rows per second,
  * time to first byte, the whole time and the server's peak RSS above its idle RSS (goal ≤ 150 MB).
- * The server runs as `npm start` runs it, in a child process (its RSS is its own). PGlite by
- * default; PostgreSQL with BENCH_DATABASE_URL (`bash scripts/with-postgres.sh bash -c
- * 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npm run bench:exports'`). Never part of the tests.
+ * The server runs as `npm start` runs it, in a child process (its RSS is its own).
+ *
+ * On PGlite, then on PostgreSQL, and a table of both at the end: PostgreSQL is BENCH_DATABASE_URL
+ * (or TEST_DATABASE_URL, as under scripts/with-postgres.sh); without either, and when Debian's
+ * PostgreSQL is installed, the bench runs itself once more under scripts/with-postgres.sh (a
+ * throw-away cluster, deleted afterwards). BENCH_EXPORTS_POSTGRES=0 skips PostgreSQL,
+ * BENCH_POSTGRES_ONLY=1 skips PGlite. On a given server a fresh database is made for the run
+ * and dropped after it, so the bench never meets (or leaves) data of its own from before.
+ * Never part of the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,9 +25,9 @@ import { benchEnv, signIn } from './bench-kit';
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const POSTINGS = Number(process.env.BENCH_DATEV_POSTINGS ?? 100_000);
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: benchEnv(dataDir, { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }),
+    env: benchEnv(dataDir, { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', DATABASE_URL: databaseUrl ?? '' }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = await new Promise<string>((resolve, reject) => {
@@ -52,8 +58,8 @@ function rssOf(pid: number): number {
 }
 
 /** One operator with ERP values, a location, a contract, ROWS requests and POSTINGS / 2 bills, all in 2025. */
-async function seedBig(dataDir: string) {
-  const handle = await createDb({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined, dataDir });
+async function seedBig(dataDir: string, databaseUrl: string | undefined) {
+  const handle = await createDb({ databaseUrl, dataDir });
   const db = handle.db;
   const t0 = performance.now();
   await db.execute(sql`insert into operators (cpo_id, cpo_name, street, zip_code, city, customer_id)
@@ -126,17 +132,19 @@ const show = (label: string, f: Figures, dataLines: number) =>
       `server RSS peak ${f.peakAboveIdleMb.toFixed(0)} MB above idle (goal ≤ 150 MB)`,
   );
 
-export async function runExportsBench() {
+type Run = { database: string; history: Figures; datev: Figures };
+
+/** One database: the demo seed, the big data set beside it, then both files downloaded. */
+async function benchOn(database: string, databaseUrl: string | undefined): Promise<Run> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cockpit-exports-bench-'));
-  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   try {
     // The first start migrates and seeds the demo data; then the big data set goes in beside it.
-    await stop((await startServer(dataDir)).child);
+    await stop((await startServer(dataDir, databaseUrl)).child);
     console.log(
       `${database}: seeding ${ROWS.toLocaleString('en')} charging requests and ${Math.ceil(POSTINGS / 2).toLocaleString('en')} bills…`,
     );
-    console.log(`seeded in ${(await seedBig(dataDir)).toFixed(0)} s`);
-    const { child, base } = await startServer(dataDir);
+    console.log(`seeded in ${(await seedBig(dataDir, databaseUrl)).toFixed(0)} s`);
+    const { child, base } = await startServer(dataDir, databaseUrl);
     try {
       const admin = (await signIn(base, 'admin')).access_token;
       await new Promise((r) => setTimeout(r, 2000));
@@ -147,6 +155,7 @@ export async function runExportsBench() {
         '/booking-service/bookings/charging-history/export?locationIds=BENCH-L&startDate=2025-01-01&endDate=2025-12-31&chargingType=NORMAL',
       );
       show(`${database} history CSV`, history, history.lines - 1);
+      if (history.lines - 1 !== ROWS) throw new Error(`history CSV: ${history.lines - 1} rows, expected ${ROWS}`);
       const datev = await download(
         base,
         child.pid!,
@@ -154,12 +163,79 @@ export async function runExportsBench() {
         '/booking-service/bookings/generate/datev?cpoId=BENCH-OP&locationIds=BENCH-L&paymentMethod=SEPA&startDate=2025-01-01&endDate=2025-12-31',
       );
       show(`${database} DATEV file`, datev, datev.lines - 2);
+      if (datev.lines - 2 !== 2 * Math.ceil(POSTINGS / 2)) throw new Error(`DATEV file: ${datev.lines - 2} postings`);
+      return { database, history, datev };
     } finally {
       await stop(child);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A fresh database on the PostgreSQL server of `url` for the run, dropped afterwards. */
+async function withFreshDatabase<T>(url: string, run: (dbUrl: string) => Promise<T>): Promise<T> {
+  const name = `cockpit_exports_bench_${process.pid}_${Date.now()}`;
+  const admin = await createDb({ databaseUrl: url, dataDir: 'memory://' });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  try {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    return await run(u.toString());
+  } finally {
+    await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+    await admin.close();
+  }
+}
+
+/** Debian's PostgreSQL binaries, as scripts/with-postgres.sh looks for them (it would install them; the bench does not). */
+const postgresInstalled = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+
+/** This bench once more, on PostgreSQL only, under scripts/with-postgres.sh; its runs, read from the file it writes. */
+async function underThrowawayPostgres(): Promise<Run[]> {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'cockpit-exports-pg-')), 'runs.json');
+  const child = spawn('bash', ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'bench/exports.ts'], {
+    env: { ...process.env, BENCH_POSTGRES_ONLY: '1', BENCH_EXPORTS_RESULT: out, BENCH_DATABASE_URL: '' },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`the PostgreSQL run under scripts/with-postgres.sh exited with ${code}`);
+  const runs = JSON.parse(readFileSync(out, 'utf8')) as Run[];
+  rmSync(path.dirname(out), { recursive: true, force: true });
+  return runs;
+}
+
+function table(runs: Run[]) {
+  console.log(
+    `\nExports (${ROWS.toLocaleString('en')} history rows, ${(2 * Math.ceil(POSTINGS / 2)).toLocaleString('en')} DATEV postings):`,
+  );
+  console.log('database    file         lines/s   first byte   total     RSS above idle');
+  for (const r of runs)
+    for (const [file, f, n] of [
+      ['history CSV', r.history, r.history.lines - 1],
+      ['DATEV file', r.datev, r.datev.lines - 2],
+    ] as const)
+      console.log(
+        `${r.database.padEnd(11)} ${file.padEnd(12)} ${Math.round(n / f.totalS)
+          .toLocaleString('en')
+          .padStart(
+            8,
+          )}   ${`${f.ttfbMs.toFixed(0)} ms`.padStart(10)}   ${`${f.totalS.toFixed(1)} s`.padStart(7)}   ${`${f.peakAboveIdleMb.toFixed(0)} MB`.padStart(8)} (goal ≤ 150 MB)`,
+      );
+}
+
+export async function runExportsBench() {
+  const runs: Run[] = [];
+  if (process.env.BENCH_POSTGRES_ONLY !== '1') runs.push(await benchOn('PGlite', undefined));
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (process.env.BENCH_EXPORTS_POSTGRES === '0') console.log('PostgreSQL: skipped (BENCH_EXPORTS_POSTGRES=0).');
+  else if (postgresUrl) runs.push(await withFreshDatabase(postgresUrl, (url) => benchOn('PostgreSQL', url)));
+  else if (postgresInstalled()) runs.push(...(await underThrowawayPostgres()));
+  else console.log('PostgreSQL: skipped (no BENCH_DATABASE_URL and no PostgreSQL installed; see scripts/with-postgres.sh).');
+  if (process.env.BENCH_EXPORTS_RESULT) writeFileSync(process.env.BENCH_EXPORTS_RESULT, JSON.stringify(runs));
+  else table(runs);
+  return runs;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runExportsBench();

@@ -87,6 +87,12 @@ export const contractZipCodeSchema = z
 export const contractCareOfSchema = optionalText(CONTRACT_TEXT_MAX);
 /** debitAccountNr, costCenterNumber, vatId: numeric (spec 2 §5). */
 export const erpNumberSchema = optionalText(30, pattern(DIGITS, 'digitsOnly'));
+/**
+ * The debit account (Debitorenkonto) is an account number: at most 9 digits, the longest account a
+ * DATEV posting line carries ('Konto', issue 25); the ERP XML's schema says the same.
+ */
+export const DEBIT_ACCOUNT_MAX = 9;
+export const debitAccountNrSchema = optionalText(DEBIT_ACCOUNT_MAX, pattern(DIGITS, 'digitsOnly'));
 export const mandateReferenceSchema = optionalText(35);
 
 /** A list of tags, serials or parking lots: each trimmed, blanks and repeats dropped. */
@@ -130,7 +136,7 @@ export const contractPaymentDetailsSchema = z.object({
 });
 
 export const erpSystemParametersSchema = z.object({
-  debitAccountNr: erpNumberSchema,
+  debitAccountNr: debitAccountNrSchema,
   costCenterNumber: erpNumberSchema,
   vatId: erpNumberSchema,
 });

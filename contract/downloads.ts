@@ -8,6 +8,24 @@ import { chargingTypes } from './enums';
  * 204 means the range holds nothing, 404 a location or operator outside the caller's.
  */
 
+/**
+ * Who may use which tab of the download center, and call its files (spec 3 §6): the charging
+ * history everyone signed in; the invoices (the billing CSV) Partner and Operator accounts and
+ * admins; the ERP files (ERP XML, DATEV, SEPA) Partner accounts and admins. The screen shows the
+ * tabs and the server answers the routes by this one rule.
+ */
+export const downloadTabCustomerTypes = {
+  history: 'everyone',
+  invoices: ['Partner', 'Operator'],
+  erp: ['Partner'],
+} as const satisfies Record<string, 'everyone' | readonly string[]>;
+export type DownloadTabName = keyof typeof downloadTabCustomerTypes;
+
+export function mayUseDownloadTab(tab: DownloadTabName, caller: { isAdmin: boolean; customerType: string | null | undefined }) {
+  const types: 'everyone' | readonly string[] = downloadTabCustomerTypes[tab];
+  return types === 'everyone' || caller.isAdmin || (!!caller.customerType && types.includes(caller.customerType));
+}
+
 /** Location ids one export may name; 'all' stands for every location of the caller's operators. */
 export const EXPORT_LOCATIONS_MAX = 1000;
 export const ALL_LOCATIONS = 'all';
@@ -92,6 +110,7 @@ export const erpExportErrorCodes = [
   'VAT_ID_MISSING',
   'CLIENT_NUMBER_MISSING',
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
+  'ERP_VALUE_INVALID',
   'XML_GENERATION_ERROR',
   'UNKNOWN_ERROR',
 ] as const;

@@ -99,6 +99,12 @@ export const errorCodes = [
   'VAT_ID_MISSING',
   'CLIENT_NUMBER_MISSING',
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
+  /**
+   * An ERP or DATEV export's value is there but not what the file allows (a ledger account not of
+   * 4 to 8 digits, a debit account not of up to 9, a name too long): errorDetail `invalid` names it,
+   * with `expected` and the operator or the end customers (issue 25).
+   */
+  'ERP_VALUE_INVALID',
   'XML_GENERATION_ERROR',
   'UNKNOWN_ERROR',
   // the SEPA direct-debit file (contract/downloads.ts, sepaDebitErrorCodes); errorDetail names what is missing

@@ -12,6 +12,8 @@ import {
   cpoIbanSchema,
   creditorIdSchema,
   erpValueSchema,
+  ledgerAccountSchema,
+  optionalLedgerAccountSchema,
   missingIsRequired,
   moneyCollectionGapSchema,
   operatorCareOfSchema,
@@ -20,7 +22,6 @@ import {
   operatorNameSchema,
   operatorStreetSchema,
   operatorZipCodeSchema,
-  optionalText,
   requiredText,
   taxNumberSchema,
   templateLineKeys,
@@ -246,13 +247,14 @@ export type OperatorConflictDetail = z.infer<typeof operatorConflictDetailSchema
 /**
  * One ERP value per operator and payment method (spec 3 §3, §5): inserted when the operator has
  * none for that method, replaced otherwise. clientNumber, netLedgerAccountNr and paymentMethod
- * are required, taxLedgerAccountNr is optional (blank clears it).
+ * are required, taxLedgerAccountNr is optional (blank clears it); the ledger accounts are 4 to 8
+ * digits (LEDGER_ACCOUNT_PATTERN), as the ERP XML and the DATEV file need them.
  */
 export const updateErpBodySchema = z.object({
   cpoId: cpoIdSchema,
   clientNumber: requiredText(50),
-  netLedgerAccountNr: requiredText(50),
-  taxLedgerAccountNr: optionalText(50),
+  netLedgerAccountNr: ledgerAccountSchema,
+  taxLedgerAccountNr: optionalLedgerAccountSchema,
   paymentMethod: z.enum(erpPaymentMethods, missingIsRequired),
   version: optionalVersion,
 });

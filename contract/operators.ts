@@ -125,6 +125,17 @@ export const requiredText = (max: number) =>
 const pattern = (re: RegExp, code: string) => z.refine<string>((v) => v === '' || re.test(v), code);
 const DIGITS = /^\d+$/;
 
+/**
+ * A ledger account (Sachkonto) of the ERP value: 4 to 8 digits, the account lengths DATEV knows
+ * ('Sachkontenlänge'); the ERP XML's schema (server/src/downloads/erp-export.xsd) says the same.
+ */
+export const LEDGER_ACCOUNT_PATTERN = /^\d{4,8}$/;
+export const ledgerAccountSchema = requiredText(8).check(pattern(LEDGER_ACCOUNT_PATTERN, 'ledgerAccount'));
+export const optionalLedgerAccountSchema = z.pipe(
+  z.optional(z.nullable(z.string().check(z.trim(), pattern(LEDGER_ACCOUNT_PATTERN, 'ledgerAccount')))),
+  z.transform((v: string | null | undefined) => (v ? v : null)),
+);
+
 /** Optional text: empty or blank counts as absent (clients drop empty values anyway). */
 export const optionalText = (max: number) =>
   z.pipe(

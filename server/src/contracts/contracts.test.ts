@@ -180,6 +180,8 @@ describe('POST /contract-management/create-contract', () => {
       [body({ contractPaymentDetails: {} }), 400, 'VALIDATION_ERROR', 'required'],
       [body({ contractAddress: { street: 'A 1', zipCode: '1O115', city: 'Berlin' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
       [body({ erpSystemParameters: { vatId: '19%' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
+      // An account number: at most 9 digits (the ERP XML's schema, DATEV's 'Konto').
+      [body({ erpSystemParameters: { debitAccountNr: '1234567890' } }), 400, 'VALIDATION_ERROR', 'max9'],
       [
         body({ contractPaymentDetails: { contractMandateReference: 'M-IBAN', contractIban: 'DE89370400440532013001' } }),
         400,

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { DATEV_COLUMNS } from './datev';
+import { DATEV_COLUMNS, datevText, toWin1252 } from './datev';
 import { FX, insertExportFixture } from './export-fixture';
 
 let h: Harness;
@@ -166,6 +166,63 @@ describe('GET /bookings/generate/datev (EXTF Buchungsstapel)', () => {
       expect(noDebit.body).toMatchObject({ errorCodeResponse: 'DEBIT_ACCOUNT_NR_MISSING', errorDetail: { endCustomerId: '900001' } });
     } finally {
       await h.db.execute(sql.raw(`update contracts set debit_account_nr = '${FX.c1.debit}' where contract_key = 'DLX-C1'`));
+    }
+  });
+
+  it('writes no posting of 0,00: a 0 % bill has its net line only, a 0 € bill none', async () => {
+    const postings = async () => {
+      const text = iconv.decode(Buffer.from(await (await get(url())).arrayBuffer()), 'win1252');
+      return text
+        .trim()
+        .split('\r\n')
+        .slice(2)
+        .map(split)
+        .map((r) => `${r[10]} ${r[7]} ${r[0]}`);
+    };
+    await h.db.execute(
+      sql.raw(`update bills set vat_percent = 0, vat_costs = 0, total_taxed_costs = net_costs where bill_number = 'RE-2026-DLX-0001'`),
+    );
+    await h.db.execute(
+      sql.raw(`update bills set net_costs = 0, vat_costs = 0, total_taxed_costs = 0 where bill_number = 'RE-2026-DLX-0002'`),
+    );
+    try {
+      expect(await postings()).toEqual(['"RE-2026-DLX-0001" 8400 100,00']);
+    } finally {
+      await h.db.execute(
+        sql.raw(`update bills set vat_percent = 19, vat_costs = 19, total_taxed_costs = 119 where bill_number = 'RE-2026-DLX-0001'`),
+      );
+      await h.db.execute(
+        sql.raw(`update bills set net_costs = 12.61, vat_costs = 2.40, total_taxed_costs = 15.01 where bill_number = 'RE-2026-DLX-0002'`),
+      );
+    }
+    expect(await postings()).toHaveLength(4);
+  });
+
+  it('writes what Windows-1252 lacks as its nearest letters, and only the rest as ?', async () => {
+    expect(toWin1252('Jürgen Weiß, Chloé, 5 €')).toBe('Jürgen Weiß, Chloé, 5 €');
+    expect(toWin1252('Łukasz Dvořák, Şahin Ćosić, Øystein Ångström')).toBe('Lukasz Dvorák, Sahin Cosic, Øystein Ångström');
+    expect(toWin1252('Őrs Ştefănescu, ﬁnanz, Hofstraße ½, Ǆemal')).toBe('Ors Stefanescu, finanz, Hofstraße ½, DŽemal');
+    expect(toWin1252('Đorđe Nguyễn, ħ‐ı')).toBe('Dorde Nguyen, h-i');
+    expect(toWin1252('Жанна 😀')).toBe('????? ?');
+    // Cut after the letters are taken apart: DATEV's length holds for what is written.
+    expect(datevText('ﬁﬁﬁ', 4)).toBe('"fifi"');
+
+    await h.db.execute(
+      sql.raw(
+        `update bills set end_customer_first_name = 'Łukasz', end_customer_last_name = 'Dvořák' where bill_number = 'RE-2026-DLX-0001'`,
+      ),
+    );
+    try {
+      const bytes = Buffer.from(await (await get(url())).arrayBuffer());
+      const text = iconv.decode(bytes, 'win1252');
+      expect(text).toContain('"Netto Dvorák, Lukasz"');
+      expect(text).not.toContain('?');
+    } finally {
+      await h.db.execute(
+        sql.raw(
+          `update bills set end_customer_first_name = 'Jürgen', end_customer_last_name = 'Weiß' where bill_number = 'RE-2026-DLX-0001'`,
+        ),
+      );
     }
   });
 });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { fixedDecimal, safeCell } from '../bookings/german-csv';
 import { ApiError } from '../http/errors';
-import type { ErpAccounts, ErpQuery, ErpSource } from './erp';
+import { invalidValue, type ErpAccounts, type ErpQuery, type ErpSource } from './erp';
 import { postingsOf } from './erp-xml';
 import type { ErpBill } from './queries';
 
@@ -98,8 +98,48 @@ export const DATEV_COLUMNS = [
 
 const col = (name: (typeof DATEV_COLUMNS)[number]) => DATEV_COLUMNS.indexOf(name);
 
-/** A DATEV text: quoted, quotes doubled, kept as text for Excel too, cut to DATEV's length. */
-export const datevText = (v: string, max = 60) => `"${safeCell(v).slice(0, max).replaceAll('"', '""')}"`;
+/** The characters Windows-1252 has (iconv-lite answers U+FFFD for its five undefined bytes). */
+const WIN1252 = new Set([...iconv.decode(Buffer.from(Array.from({ length: 256 }, (_, i) => i)), 'win1252')].filter((c) => c !== '\ufffd'));
+/** Letters NFKD does not take apart, written as DATEV's importers read them. */
+const LATIN_FALLBACK: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŧ: 't',
+  Ŧ: 'T',
+  ĸ: 'k',
+  ŋ: 'ng',
+  Ŋ: 'NG',
+  ə: 'e',
+  Ə: 'E',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2212': '-',
+  '\u2032': "'",
+  '\u2033': '"',
+};
+const decomposed = (c: string) =>
+  [...c.normalize('NFKD')]
+    .filter((d) => !/\p{M}/u.test(d))
+    .map((d) => (WIN1252.has(d) ? d : (LATIN_FALLBACK[d] ?? '?')))
+    .join('');
+/** Composed first ('Ǆ' is 'DŽ', both Windows-1252), then taken apart where still needed ('ő' is 'o'). */
+const transliterateOne = (c: string) => [...c.normalize('NFKC')].map((d) => (WIN1252.has(d) ? d : decomposed(d))).join('');
+
+/**
+ * A text in the characters Windows-1252 has: what it lacks taken apart (NFKD: 'ő' is 'o', 'ﬁ' 'fi',
+ * 'Ș' 'S') or written as the fallback table says ('ł' is 'l'); only what neither knows (Cyrillic,
+ * an emoji) becomes '?'.
+ */
+export const toWin1252 = (v: string) => v.replace(/[^\p{ASCII}]/gu, (c) => (WIN1252.has(c) ? c : transliterateOne(c)));
+
+/** A DATEV text: in Windows-1252, quoted, quotes doubled, kept as text for Excel too, cut to DATEV's length. */
+export const datevText = (v: string, max = 60) => `"${safeCell(toWin1252(v)).slice(0, max).replaceAll('"', '""')}"`;
 
 /** Berater and Mandant: the ERP value's client number written 'Beraternummer/Mandantennummer'. */
 export function datevNumbers(a: ErpAccounts) {
@@ -109,6 +149,12 @@ export function datevNumbers(a: ErpAccounts) {
       cpoId: a.cpoId,
       missing: 'consultantNumber',
       expected: 'Beraternummer/Mandantennummer',
+    });
+  // One 'Sachkontenlänge' in the header: both ledger accounts must have it.
+  if (a.taxLedgerAccountNr.length !== a.netLedgerAccountNr.length)
+    throw invalidValue('taxLedgerAccountNr', `${a.netLedgerAccountNr.length} digits, as the net ledger account (DATEV Sachkontenlänge)`, {
+      cpoId: a.cpoId,
+      value: a.taxLedgerAccountNr,
     });
   return { consultant: m[1], client: m[2] };
 }
@@ -168,26 +214,31 @@ export function datevHeader(q: ErpQuery, a: ErpAccounts, createdAt: Date) {
 const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 const amount = (c: bigint) => fixedDecimal(`${c / 100n}.${String(c % 100n).padStart(2, '0')}`, 2).replace('.', ',');
 
-/** A bill's two lines (net, VAT), each of all 125 columns. */
+/**
+ * A bill's lines (net, VAT), each of all 125 columns; a posting of 0,00 (the VAT of a 0 % bill,
+ * both of a 0 € bill) is left out: DATEV refuses an amount of zero.
+ */
 export function datevLines(b: ErpBill, a: ErpAccounts): string[] {
   const [, net, vat] = postingsOf(b, a);
   const day = berlinDay.format(b.billGenerationDate);
-  return [net, vat].map((p) => {
-    const f: (string | number)[] = DATEV_COLUMNS.map(() => '');
-    // A credit (a negative bill) turns the side, as DATEV's amounts carry no sign.
-    f[col('Umsatz (ohne Soll/Haben-Kz)')] = amount(p.cents < 0n ? -p.cents : p.cents);
-    f[col('Soll/Haben-Kennzeichen')] = p.cents < 0n ? '"H"' : '"S"';
-    f[col('WKZ Umsatz')] = '"EUR"';
-    f[col('Konto')] = b.debitAccountNr!.trim();
-    f[col('Gegenkonto (ohne BU-Schlüssel)')] = p.account;
-    f[col('BU-Schlüssel')] = p.type === 'NET' ? '"40"' : '""';
-    f[col('Belegdatum')] = `${day.slice(8, 10)}${day.slice(5, 7)}`;
-    f[col('Belegfeld 1')] = datevText(b.billNumber, 36);
-    f[col('Buchungstext')] = datevText(`${p.type === 'NET' ? 'Netto' : 'USt'} ${b.lastName}, ${b.firstName}`, 60);
-    f[col('KOST1 - Kostenstelle')] = datevText(b.costCenterNumber!.trim(), 36);
-    f[col('EU-Land u. UStID (Bestimmung)')] = datevText(b.vatId!.trim(), 15);
-    return f.join(';');
-  });
+  return [net, vat]
+    .filter((p) => p.cents !== 0n)
+    .map((p) => {
+      const f: (string | number)[] = DATEV_COLUMNS.map(() => '');
+      // A credit (a negative bill) turns the side, as DATEV's amounts carry no sign.
+      f[col('Umsatz (ohne Soll/Haben-Kz)')] = amount(p.cents < 0n ? -p.cents : p.cents);
+      f[col('Soll/Haben-Kennzeichen')] = p.cents < 0n ? '"H"' : '"S"';
+      f[col('WKZ Umsatz')] = '"EUR"';
+      f[col('Konto')] = b.debitAccountNr!.trim();
+      f[col('Gegenkonto (ohne BU-Schlüssel)')] = p.account;
+      f[col('BU-Schlüssel')] = p.type === 'NET' ? '"40"' : '""';
+      f[col('Belegdatum')] = `${day.slice(8, 10)}${day.slice(5, 7)}`;
+      f[col('Belegfeld 1')] = datevText(b.billNumber, 36);
+      f[col('Buchungstext')] = datevText(`${p.type === 'NET' ? 'Netto' : 'USt'} ${b.lastName}, ${b.firstName}`, 60);
+      f[col('KOST1 - Kostenstelle')] = datevText(b.costCenterNumber!.trim(), 36);
+      f[col('EU-Land u. UStID (Bestimmung)')] = datevText(b.vatId!.trim(), 15);
+      return f.join(';');
+    });
 }
 
 async function* datevChunks(q: ErpQuery, source: ErpSource, createdAt: Date) {

@@ -107,4 +107,29 @@ describe('GET /bookings/standard-csv', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.errorCodeResponse).toBe('LOCATION_NOT_FOUND');
   });
+  it('is for Partner and Operator accounts and admins only (spec 3 §6), whatever else a customer is', async () => {
+    const q = url(`startDate=2025-01-01&endDate=2025-01-31&locationIds=all`);
+    for (const token of [tokens.partner, tokens.operator, tokens.admin]) expect((await get(q, token)).status).toBe(204);
+    // No other customer type exists today (customers_type_chk): one is made for the test, then undone.
+    const customer = sql`(select customer_id from dashboard_users where email = ${demoAccounts.operator.email})`;
+    await h.db.execute(sql`alter table customers drop constraint customers_type_chk`);
+    await h.db.execute(sql`update customers set customer_type = 'EndCustomer' where customer_id = ${customer}`);
+    try {
+      const res = await h.request('GET', q, { token: tokens.operator });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ errorCodeResponse: 'FORBIDDEN', errorDetail: { tab: 'invoices' } });
+      // The charging history stays theirs.
+      expect(
+        (
+          await get(
+            `/booking-service/bookings/charging-history/export?startDate=2025-01-01&endDate=2025-01-31&locationIds=all`,
+            tokens.operator,
+          )
+        ).status,
+      ).toBe(204);
+    } finally {
+      await h.db.execute(sql`update customers set customer_type = 'Operator' where customer_id = ${customer}`);
+      await h.db.execute(sql`alter table customers add constraint customers_type_chk check (customer_type in ('Operator', 'Partner'))`);
+    }
+  });
 });

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
+import { ERP_PATTERNS } from './erp-values';
 import { FX, insertExportFixture } from './export-fixture';
 
 let h: Harness;
@@ -233,6 +234,49 @@ ${expectedBill({ n: 'RE-2026-DLX-0002', day: '2026-03-05', from: '2026-02-01', t
       422,
       { billNumbers: ['RE-2026-DLX-0001'] },
     ],
+    // Values that are there but not what the XSD allows (erp-values.ts): refused before any byte.
+    [
+      'ERP_VALUE_INVALID',
+      `update erp_values set net_ledger_account_nr = 'ER-8400/A' where cpo_id = 'DLX-OP'`,
+      'restoreErp',
+      422,
+      { invalid: 'netLedgerAccountNr', value: 'ER-8400/A', expected: '4 to 8 digits', cpoId: FX.cpoId },
+    ],
+    [
+      'ERP_VALUE_INVALID',
+      `update erp_values set tax_ledger_account_nr = '177600000' where cpo_id = 'DLX-OP'`,
+      'restoreErp',
+      422,
+      { invalid: 'taxLedgerAccountNr', value: '177600000' },
+    ],
+    [
+      'ERP_VALUE_INVALID',
+      `update contracts set debit_account_nr = '${'1'.repeat(30)}' where contract_key = 'DLX-C2'`,
+      'restoreContracts',
+      422,
+      { invalid: 'debitAccountNr', expected: '1 to 9 digits', endCustomerId: '900002', endCustomerIds: ['900002'] },
+    ],
+    [
+      'ERP_VALUE_INVALID',
+      `update contracts set cost_center_number = 'KST 4' where contract_key = 'DLX-C1'`,
+      'restoreContracts',
+      422,
+      { invalid: 'costCenterNumber', endCustomerIds: ['900001'] },
+    ],
+    [
+      'ERP_VALUE_INVALID',
+      `update bills set end_customer_last_name = repeat('x', 402) where bill_number = 'RE-2026-DLX-0001'`,
+      'restoreBills',
+      422,
+      { invalid: 'text', billNumbers: ['RE-2026-DLX-0001'] },
+    ],
+    [
+      'XML_GENERATION_ERROR',
+      `update operators set cpo_name = 'Ladepark' || chr(27) || 'Süd' where cpo_id = 'DLX-OP'`,
+      'restoreOperator',
+      422,
+      { cpoId: FX.cpoId, invalid: 'cpoName' },
+    ],
   ];
   const restore: Record<string, string[]> = {
     restoreErp: [
@@ -241,8 +285,9 @@ ${expectedBill({ n: 'RE-2026-DLX-0002', day: '2026-03-05', from: '2026-02-01', t
     ],
     restoreBills: [
       `update bills set payment_method = 'SEPA' where bill_number in ('RE-2026-DLX-0001', 'RE-2026-DLX-0002', 'RE-2026-DLX-0004')`,
-      `update bills set end_customer_last_name = 'Weiß' where bill_number = 'RE-2026-DLX-0001'`,
+      `update bills set end_customer_first_name = 'Jürgen', end_customer_last_name = 'Weiß' where bill_number = 'RE-2026-DLX-0001'`,
     ],
+    restoreOperator: [`update operators set cpo_name = '${FX.cpoName}' where cpo_id = 'DLX-OP'`],
     restoreContracts: [
       `update contracts set cpo_id = 'DLX-OP', debit_account_nr = '${FX.c2.debit}', cost_center_number = '${FX.c2.cost}', vat_id = '${FX.c2.vat}' where contract_key = 'DLX-C2'`,
       `update contracts set debit_account_nr = '${FX.c1.debit}', cost_center_number = '${FX.c1.cost}', vat_id = '${FX.c1.vat}' where contract_key = 'DLX-C1'`,
@@ -264,4 +309,39 @@ ${expectedBill({ n: 'RE-2026-DLX-0002', day: '2026-03-05', from: '2026-02-01', t
       expect(validateXml(await (await get(url())).text(), `${code}.xml`)).toBe('ok');
     },
   );
+
+  it('writes the longest values the inputs allow, and the file still validates', async () => {
+    await h.db.execute(
+      sql.raw(
+        `update bills set end_customer_first_name = repeat('J', 200), end_customer_last_name = repeat('W', 200) where bill_number = 'RE-2026-DLX-0001'`,
+      ),
+    );
+    await h.db.execute(
+      sql.raw(
+        `update contracts set debit_account_nr = '123456789', cost_center_number = '${'4'.repeat(30)}' where contract_key = 'DLX-C1'`,
+      ),
+    );
+    await h.db.execute(
+      sql.raw(`update erp_values set net_ledger_account_nr = '84000000', tax_ledger_account_nr = '1776' where cpo_id = 'DLX-OP'`),
+    );
+    try {
+      const res = await get(url());
+      expect(res.status).toBe(200);
+      const xml = await res.text();
+      expect(xml).toContain(`<Name>${'J'.repeat(200)} ${'W'.repeat(200)}</Name>`);
+      expect(xml).toContain('<AccountNr>84000000</AccountNr>');
+      expect(validateXml(xml, 'longest.xml')).toBe('ok');
+    } finally {
+      for (const s of [...restore.restoreBills, ...restore.restoreContracts, ...restore.restoreErp]) await h.db.execute(sql.raw(s));
+    }
+  });
+
+  it('has the account rules of the inputs in the XSD', () => {
+    const xsd = readFileSync(XSD, 'utf8');
+    const patternOf = (type: string) =>
+      new RegExp(`<xs:simpleType name="${type}">\\s*<xs:restriction base="xs:string">\\s*<xs:pattern value="([^"]+)"/>`).exec(xsd)?.[1];
+    expect(patternOf('LedgerAccountNr')).toBe(ERP_PATTERNS.ledgerAccount.xsd);
+    expect(patternOf('DebitAccountNr')).toBe(ERP_PATTERNS.debitAccount.xsd);
+    expect(patternOf('CostCenterNr')).toBe(ERP_PATTERNS.costCenter.xsd);
+  });
 });

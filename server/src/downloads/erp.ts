@@ -5,6 +5,7 @@ import { notFound, type Scope } from '../auth/scope';
 import { EXPORT_PAGE, keysetPages } from '../bookings/handlers';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
+import { ERP_PATTERNS, matches, NAME_MAX, TEXT_MAX, xmlIllegal, type ErpPattern } from './erp-values';
 import { billCursor, erpBillPage, erpGaps, erpValueOf, operatorLocationIds, type ErpBill } from './queries';
 
 /**
@@ -44,13 +45,37 @@ async function accountsOf(db: Db, scope: Scope, q: ErpQuery): Promise<ErpAccount
   // The tax ledger account is optional in the ERP form (spec 3 §5), but a VAT posting needs it.
   if (!filled(erp.taxLedgerAccountNr))
     throw missing(404, 'ERP_SYSTEM_PARAMETERS_NOT_FOUND', 'Tax ledger account', { ...detail, missing: 'taxLedgerAccountNr' });
-  return {
+  const accounts = {
     cpoId: q.cpoId,
     cpoName: erp.cpoName,
     clientNumber: erp.clientNumber.trim(),
     netLedgerAccountNr: erp.netLedgerAccountNr!.trim(),
     taxLedgerAccountNr: erp.taxLedgerAccountNr.trim(),
   };
+  checkAccounts(accounts, q.paymentMethod);
+  return accounts;
+}
+
+/** An ERP value that is there but not what the file allows (erp-values.ts), named with what was expected. */
+export const invalidValue = (invalid: string, expected: string, detail: Record<string, unknown>) =>
+  new ApiError(422, 'ERP_VALUE_INVALID', `${invalid} is not what the ERP export allows (${expected})`, { invalid, expected, ...detail });
+
+/** The operator's values as the XSD has them: accounts by pattern, texts by length and characters. */
+function checkAccounts(a: ErpAccounts, paymentMethod: string) {
+  const detail = { cpoId: a.cpoId, paymentMethod };
+  const account = (field: 'netLedgerAccountNr' | 'taxLedgerAccountNr', p: ErpPattern) => {
+    if (!matches(p, a[field])) throw invalidValue(field, ERP_PATTERNS[p].expected, { ...detail, value: a[field].slice(0, 60) });
+  };
+  account('netLedgerAccountNr', 'ledgerAccount');
+  account('taxLedgerAccountNr', 'ledgerAccount');
+  for (const field of ['clientNumber', 'cpoName'] as const) {
+    if (xmlIllegal.test(a[field]))
+      throw new ApiError(422, 'XML_GENERATION_ERROR', `The operator's ${field} holds characters a file cannot carry`, {
+        ...detail,
+        invalid: field,
+      });
+    if (a[field].length > TEXT_MAX) throw invalidValue(field, `at most ${TEXT_MAX} characters`, detail);
+  }
 }
 
 /** The bills' gaps, in the catalogue's order; undefined when the range has no bill at all (204). */
@@ -70,6 +95,15 @@ async function checkBills(db: Db, scope: Scope, q: ErpQuery): Promise<true | und
   customers('DEBIT_ACCOUNT_NR_MISSING', 'Debit account', g.noDebit);
   customers('COST_CENTER_NR_MISSING', 'Cost centre', g.noCostCenter);
   customers('VAT_ID_MISSING', 'VAT id', g.noVatId);
+  const invalid = (field: string, p: ErpPattern, ids: string[]) => {
+    if (ids.length) throw invalidValue(field, ERP_PATTERNS[p].expected, { endCustomerId: ids[0], endCustomerIds: ids });
+  };
+  invalid('debitAccountNr', 'debitAccount', g.badDebit);
+  invalid('costCenterNumber', 'costCenter', g.badCostCenter);
+  if (g.badText.length)
+    throw invalidValue('text', `bill number, end customer id and VAT id of 1 to ${TEXT_MAX} characters, a name of 1 to ${NAME_MAX}`, {
+      billNumbers: g.badText,
+    });
   if (g.unwritable.length)
     throw new ApiError(422, 'XML_GENERATION_ERROR', 'A bill holds characters a file cannot carry', { billNumbers: g.unwritable });
   return true;

@@ -6,6 +6,7 @@ import { contracts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { erpValues, operators } from '../db/schema/operators';
 import { sepaMandateCollections } from '../db/schema/sepa';
+import { NAME_MAX, patternSource, TEXT_MAX, XML_ILLEGAL_SOURCE, type ErpPattern } from './erp-values';
 
 /** The download center's reads (issue 25): bills in keyset pages, in the order accountants read them. */
 
@@ -93,8 +94,9 @@ export async function erpValueOf(db: Db, cpoId: string, paymentMethod: string) {
 }
 
 const blank = (col: SQL | Column) => sql`nullif(btrim(${col}), '') is null`;
-/** Characters XML 1.0 cannot carry (C0 controls but tab, CR, LF): a name holding one cannot be written. */
-const XML_ILLEGAL = '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\ufffe\\uffff]';
+/** Filled, but not of the pattern (erp-values.ts; a blank one is its own 'missing' code). */
+const outOf = (col: Column, p: ErpPattern) => sql`(not ${blank(col)} and btrim(${col}) !~ ${patternSource(p)})`;
+const outOfLength = (expr: SQL | Column, max: number) => sql`(char_length(btrim(${expr})) not between 1 and ${max})`;
 const firstOf = (expr: SQL, where: SQL) => sql<string[]>`coalesce((array_agg(distinct ${expr}) filter (where ${where}))[1:20], '{}')`;
 
 /**
@@ -112,7 +114,13 @@ export async function erpGaps(db: Db, scope: Scope, cpoId: string, paymentMethod
       noDebit: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.debitAccountNr)}`),
       noCostCenter: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.costCenterNumber)}`),
       noVatId: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.vatId)}`),
-      unwritable: firstOf(sql`${bills.billNumber}`, sql`${pm} and ${texts} ~ ${XML_ILLEGAL}`),
+      badDebit: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${outOf(contracts.debitAccountNr, 'debitAccount')}`),
+      badCostCenter: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${outOf(contracts.costCenterNumber, 'costCenter')}`),
+      badText: firstOf(
+        sql`${bills.billNumber}`,
+        sql`${pm} and (${outOfLength(bills.billNumber, TEXT_MAX)} or ${outOfLength(bills.endCustomerId, TEXT_MAX)} or ${outOfLength(contracts.vatId, TEXT_MAX)} or ${outOfLength(sql`concat_ws(' ', ${bills.endCustomerFirstName}, ${bills.endCustomerLastName})`, NAME_MAX)})`,
+      ),
+      unwritable: firstOf(sql`${bills.billNumber}`, sql`${pm} and ${texts} ~ ${XML_ILLEGAL_SOURCE}`),
     })
     .from(bills)
     .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))

@@ -1,7 +1,14 @@
 import contentDisposition from 'content-disposition';
 import type { Context } from 'hono';
 import { berlinDate } from '../../../contract/contracts';
-import { downloadFileNames, erpExportQuerySchema, sepaDebitQuerySchema, standardCsvQuerySchema } from '../../../contract/downloads';
+import {
+  downloadFileNames,
+  erpExportQuerySchema,
+  mayUseDownloadTab,
+  sepaDebitQuerySchema,
+  standardCsvQuerySchema,
+  type DownloadTabName,
+} from '../../../contract/downloads';
 import { ApiError } from '../http/errors';
 import { routeTable } from '../http/route-table';
 import type { AppBindings } from '../http/types';
@@ -33,12 +40,17 @@ export async function checkedErpSource(c: Context<AppBindings>, checkQuery?: (q:
   return { q, source: await erpSource(c.get('db'), c.get('auth').scope, q, partnersAndAdmins(c)) };
 }
 
-/** The ERP tab's files (ERP XML, DATEV, the SEPA file) are for partners and admins (spec 3 §2). */
-const partnersAndAdmins = (c: Context<AppBindings>) => () => {
+/**
+ * A tab's files are for the callers who see the tab (spec 3 §6, `downloadTabCustomerTypes`): the
+ * invoices for partners, operators and admins, the ERP files (ERP XML, DATEV, SEPA) for partners
+ * and admins.
+ */
+const tabGuard = (c: Context<AppBindings>, tab: DownloadTabName) => () => {
   const auth = c.get('auth');
-  if (!auth.isAdmin && auth.user.customerType !== 'Partner')
-    throw new ApiError(403, 'FORBIDDEN', 'ERP exports are for partners and admins');
+  if (!mayUseDownloadTab(tab, { isAdmin: auth.isAdmin, customerType: auth.user.customerType }))
+    throw new ApiError(403, 'FORBIDDEN', `The ${tab} downloads are not for this account`, { tab });
 };
+const partnersAndAdmins = (c: Context<AppBindings>) => tabGuard(c, 'erp');
 
 /** The download center's files (spec 3 §2, §7; issue 25); the history file is the bookings area's. */
 export const downloadRoutes = routeTable('bookingService', [
@@ -49,6 +61,7 @@ export const downloadRoutes = routeTable('bookingService', [
     download: true,
     handler: async (c) => {
       const q = parseQuery(c, standardCsvQuerySchema);
+      tabGuard(c, 'invoices')();
       const file = await billingCsv(c.get('db'), c.get('auth').scope, q);
       return fileAnswer(c, file, downloadFileNames.standardCsv(berlinDate(new Date())), 'text/csv; charset=utf-8');
     },

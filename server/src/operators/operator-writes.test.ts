@@ -661,7 +661,7 @@ describe('PUT /bff/cpos/update-operator-information', () => {
     expect(staleBody.status).toBe(409);
     const erp = await h.request('PUT', '/booking-service/bookings/update-erp-information', {
       token: tokens.operator,
-      body: { cpoId, clientNumber: '1', netLedgerAccountNr: '2', paymentMethod: 'SEPA', version: before.version },
+      body: { cpoId, clientNumber: '1', netLedgerAccountNr: '8400', paymentMethod: 'SEPA', version: before.version },
     });
     expect(erp.status).toBe(409);
     expect((await detail(cpoId)).cpoName).toBe('Erste Änderung');
@@ -745,6 +745,20 @@ describe('PUT /booking-service/bookings/update-erp-information', () => {
       ],
       [{ cpoId, clientNumber: '1'.repeat(51), netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, ['clientNumber:max50']],
       [{ clientNumber: '1', netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, ['cpoId:required']],
+      // Ledger accounts are 4 to 8 digits, as the ERP XML's schema and DATEV need them.
+      [
+        { cpoId, clientNumber: '1', netLedgerAccountNr: 'ER-8400/A', paymentMethod: 'SEPA' },
+        ['netLedgerAccountNr:ledgerAccount', 'netLedgerAccountNr:max8'],
+      ],
+      [{ cpoId, clientNumber: '1', netLedgerAccountNr: '84a0', paymentMethod: 'SEPA' }, ['netLedgerAccountNr:ledgerAccount']],
+      [
+        { cpoId, clientNumber: '1', netLedgerAccountNr: '840', taxLedgerAccountNr: '177', paymentMethod: 'SEPA' },
+        ['netLedgerAccountNr:ledgerAccount', 'taxLedgerAccountNr:ledgerAccount'],
+      ],
+      [
+        { cpoId, clientNumber: '1', netLedgerAccountNr: '8400', taxLedgerAccountNr: '1'.repeat(30), paymentMethod: 'SEPA' },
+        ['taxLedgerAccountNr:ledgerAccount'],
+      ],
     ];
     for (const [b, expected] of cases) {
       const res = await erp(b);
@@ -800,7 +814,7 @@ describe('scope of the operator routes', () => {
           { workFlow: 'BillingInfo', cpoId, withBillingInfo: false, contactPersonDetails: body().contactPersonDetails },
           tokens.operator,
         ),
-      () => erp({ cpoId, clientNumber: '1', netLedgerAccountNr: '2', paymentMethod: 'SEPA' }, tokens.operator),
+      () => erp({ cpoId, clientNumber: '1', netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, tokens.operator),
     ];
     for (const [cpoId, token] of [
       [foreign, tokens.operator],
@@ -827,7 +841,7 @@ describe('scope of the operator routes', () => {
       (await update({ workFlow: 'AddressInfo', cpoId: own, cpoName: 'Eigener Betreiber', cpoAddress: d.cpoAddress }, tokens.operator))
         .status,
     ).toBe(200);
-    expect((await erp({ cpoId: own, clientNumber: '7', netLedgerAccountNr: '8', paymentMethod: 'SEPA' }, tokens.operator)).status).toBe(
+    expect((await erp({ cpoId: own, clientNumber: '7', netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, tokens.operator)).status).toBe(
       200,
     );
     expect(

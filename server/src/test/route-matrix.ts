@@ -525,6 +525,8 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
     query: { contractKey: b.contract.contractKey, startDate: '2025-01-01', endDate: '2026-03-31' },
     expect: [200, 204],
   }),
+  // The invoices tab's file: Partner and Operator accounts and admins (spec 3 §6), so every caller of
+  // the matrix; a customer of another type is refused (downloads.test.ts).
   'GET /booking-service/bookings/standard-csv': (b) => ({
     query: { locationIds: b.location.locationId, startDate: '2025-01-01', endDate: '2026-03-31' },
     expect: [200, 204],

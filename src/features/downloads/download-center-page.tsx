@@ -8,15 +8,13 @@ import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs';
 import { locationDropdownQueryOptions } from '../locations/api/location-queries';
-import type { DownloadSearch, DownloadTab } from './api/download-search';
+import { mayUseDownloadTab } from '../../../contract/downloads';
+import { downloadTabs, type DownloadSearch, type DownloadTab } from './api/download-search';
 import { ErpTab, HistoryTab, InvoicesTab } from './components/download-tabs';
 
 /** Spec 3 §6: history for everyone, invoices for partners, operators and admins, ERP for partners and admins. */
 export function visibleTabs(session: { isAdmin: boolean; customerType: string | undefined }): DownloadTab[] {
-  const tabs: DownloadTab[] = ['history'];
-  if (session.isAdmin || session.customerType === 'Partner' || session.customerType === 'Operator') tabs.push('invoices');
-  if (session.isAdmin || session.customerType === 'Partner') tabs.push('erp');
-  return tabs;
+  return downloadTabs.filter((tab) => mayUseDownloadTab(tab, session));
 }
 
 /**

@@ -62,6 +62,7 @@ const areaCodes = {
   invalidVatId: 'operators.validation.invalidVatId',
   invalidTaxNumber: 'operators.validation.invalidTaxNumber',
   invalidBillNumberPrefix: 'operators.validation.invalidBillNumberPrefix',
+  ledgerAccount: 'operators.validation.ledgerAccount',
 } as const;
 
 // bindField translates whatever id a failure names; the shared id type lists only the shared ones.

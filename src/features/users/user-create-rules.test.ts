@@ -136,6 +136,7 @@ describe('creation wizard rules (spec 2 §4-5)', () => {
     expect(issues({ mandateReference: '' }).mandateReference).toBe('required');
     expect(issues({ paymentMethod: 'BANK_TRANSFER', mandateReference: '' })).toEqual({});
     expect(issues({ debitAccountNr: '12a' }).debitAccountNr).toBe('digitsOnly');
+    expect(issues({ debitAccountNr: '1234567890' }).debitAccountNr).toBe('max9');
     expect(issues({ costCenterNumber: 'x' }).costCenterNumber).toBe('digitsOnly');
     expect(issues({ vatId: '19%' }).vatId).toBe('digitsOnly');
   });

@@ -17,12 +17,18 @@ describe('missing info (spec 3 §8)', () => {
     expect(missingInfoKey('UNKNOWN_ERROR')).toBe('downloads.missingInfo.unknown1');
     expect(missingInfoKey('SOMETHING_NEW')).toBe('downloads.missingInfo.unknown2');
     expect(missingInfoKey('VAT_ID_MISSING')).toBe('downloads.missingInfo.codes.VAT_ID_MISSING');
+    expect(missingInfoKey('ERP_VALUE_INVALID')).toBe('downloads.missingInfo.codes.ERP_VALUE_INVALID');
   });
 
   it('names what is missing from the detail', () => {
     const t = (key: string) => String(lookup(key));
     expect(detailLines({ cpoId: 'CPO1', missing: 'clientNumber' }, t)).toEqual(['Fehlender Wert: Mandantennummer', 'Betreiber: CPO1']);
     expect(detailLines({ endCustomerId: 'E7', endCustomerIds: ['E7', 'E8'] }, t)).toEqual(['Endkunde: E7']);
+    expect(detailLines({ invalid: 'netLedgerAccountNr', value: 'ER-8400/A', expected: '4 to 8 digits', cpoId: 'CPO1' }, t)).toEqual([
+      'Ungültiger Wert: Erlöskonto (netto)',
+      'Eingetragen: ER-8400/A',
+      'Betreiber: CPO1',
+    ]);
     expect(detailLines(undefined, t)).toEqual([]);
     expect(detailLines({ contractNumbers: ['V-1', 'V-2'], billNumbers: ['RE-1'], count: 2 }, t)).toEqual([
       'Verträge: V-1, V-2',

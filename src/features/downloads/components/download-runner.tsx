@@ -129,6 +129,7 @@ const namedCodes = new Set([
   'VAT_ID_MISSING',
   'CLIENT_NUMBER_MISSING',
   'NET_LEDGER_ACCOUNT_NUMBER_MISSING',
+  'ERP_VALUE_INVALID',
   // The SEPA file's own codes (its others are the ERP files' too).
   ...sepaDebitErrorCodes.filter((code) => code.startsWith('SEPA_')),
 ]);
@@ -141,6 +142,8 @@ export function missingInfoKey(code: string): string {
 
 const detailKeys = [
   'missing',
+  'invalid',
+  'value',
   'endCustomerId',
   'cpoId',
   'paymentMethod',
@@ -149,7 +152,16 @@ const detailKeys = [
   'billsWithOtherPaymentMethods',
   'max',
 ] as const;
-const missingFields = new Set(['clientNumber', 'netLedgerAccountNr', 'taxLedgerAccountNr', 'consultantNumber']);
+const missingFields = new Set([
+  'clientNumber',
+  'netLedgerAccountNr',
+  'taxLedgerAccountNr',
+  'consultantNumber',
+  'cpoName',
+  'debitAccountNr',
+  'costCenterNumber',
+  'text',
+]);
 
 /** The answer's errorDetail as labelled lines; the missing field by its name in the ERP form. */
 export function detailLines(detail: unknown, t: (key: string) => string): string[] {
@@ -159,7 +171,7 @@ export function detailLines(detail: unknown, t: (key: string) => string): string
     const v = d[key];
     if (v === undefined || v === null || v === '') return [];
     let value = Array.isArray(v) ? v.map(String).join(', ') : String(v as string | number);
-    if (key === 'missing' && missingFields.has(value)) value = t(`downloads.missingInfo.fields.${value}`);
+    if ((key === 'missing' || key === 'invalid') && missingFields.has(value)) value = t(`downloads.missingInfo.fields.${value}`);
     return [`${t(`downloads.missingInfo.detail.${key}`)}: ${value}`];
   });
 }
