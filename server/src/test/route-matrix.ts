@@ -431,6 +431,7 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
         moneyCollectionGapInDays: 14,
       },
       billingTemplateHeader: { lineOne: 'Matrix Betreiber GmbH' },
+      vatId: 'DE123456789',
     },
     // Operator-type accounts may not create operators (spec 1 §6).
     expect: b.customer.userCreatesOperators ? undefined : [403],
