@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeTariffBodySchema } from '../../../contract/contracts';
+import { makeScope } from '../auth/scope';
+import { changeTariff } from '../contracts/lifecycle-handlers';
+import { applyDueTariffChanges } from '../contracts/tariff-history';
+import { pendingTariffChanges } from '../db/schema/contracts';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
@@ -253,6 +258,54 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
     ]);
     // net 44.35; VAT 8.4265 → 8.43; gross 52.78; taxed energy 10.35 × 1.19 = 12.3165 → 12.32.
     expect(totals(b)).toEqual({ net: '44.35', vat: '8.43', gross: '52.78', taxedVar: '12.32', taxedFix: '40.46', status: 'GENERATED' });
+  });
+
+  it('bills a tariff change made through the contract edit and not yet applied in two price blocks, in the run and a regeneration', async () => {
+    await contract(h.db, 'T', { cycle: 'QUARTERLY', start: '2026-07-01' }, [{ from: '2026-07-01', fix: '10.00', perKwh: '0.3000' }]);
+    await charge('T', '2026-07-15', '10.000');
+    await charge('T', '2026-09-10', '20.000');
+    // On 20 July the operator changes the tariff from 1 August on (the API's own function, its date rules at that day).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-07-20T10:00:00Z'));
+      await changeTariff(
+        h.db,
+        makeScope('all'),
+        changeTariffBodySchema.parse({
+          contractKey: keys.T,
+          fixTariff: 12,
+          varTariff: 0.35,
+          onboardingFee: 0,
+          fixTariffPerChargingRequest: 0,
+          newTariffDate: '2026-08-01',
+          newTariffCancellationDate: '2027-08-01',
+        }),
+        undefined,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    // Nothing applied it (no server start, no hourly tick): it is still pending, the history has July's tariff only.
+    const [pending] = await h.db.select().from(pendingTariffChanges).where(eq(pendingTariffChanges.contractKey, keys.T));
+    expect(pending).toMatchObject({ newTariffDate: '2026-08-01', appliedAt: null });
+    expect(await h.db.select().from(contractTariffs).where(eq(contractTariffs.contractKey, keys.T))).toHaveLength(1);
+
+    expect(await run('2026-09', ['T'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    const [t] = await billsOf('T');
+    // July at the old prices: 1 month × 10.00; 10 kWh × 0.30 = 3.00.
+    // August–September at the new: 2 months × 12.00 = 24.00; 20 kWh × 0.35 = 7.00.
+    expect(lineNets(t)).toEqual([
+      ['fixed', '2026-07-01', '2026-07-31', 1000],
+      ['energy', '2026-07-01', '2026-07-31', 300],
+      ['fixed', '2026-08-01', '2026-09-30', 2400],
+      ['energy', '2026-08-01', '2026-09-30', 700],
+    ]);
+    // net 44.00; VAT 8.36; gross 52.36; taxed energy 10.00 × 1.19 = 11.90, taxed fixed 34.00 × 1.19 = 40.46.
+    expect(totals(t)).toEqual({ net: '44.00', vat: '8.36', gross: '52.36', taxedVar: '11.90', taxedFix: '40.46', status: 'GENERATED' });
+    // A regeneration reads the same, before the change is applied and after.
+    expect(amountColumns(await recomputeBill(h.db, t))).toMatchObject({ lines: t.lines, totalTaxedCosts: '52.36' });
+    await applyDueTariffChanges(h.db, '2026-11-28');
+    expect(amountColumns(await recomputeBill(h.db, t))).toMatchObject({ lines: t.lines, totalTaxedCosts: '52.36' });
   });
 
   it('rounds each line, then sums: 2 × 30.45 ct are 0.60, not 0.61', async () => {
