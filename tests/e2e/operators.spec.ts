@@ -114,8 +114,10 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
   await expect(dialog.getByText('Das Zahlungsziel muss mindestens 1 Tag betragen')).toBeVisible();
   await field(dialog, /^Zahlungsziel/).fill('14');
   // § 14 UStG: the VAT id or the tax number, said at both fields while neither is there.
-  await field(dialog, /^USt-IdNr/).blur();
-  await field(dialog, /^Steuernummer/).blur();
+  for (const name of [/^USt-IdNr/, /^Steuernummer/]) {
+    await field(dialog, name).focus();
+    await field(dialog, name).blur();
+  }
   await expect(dialog.getByText(/Bitte geben Sie die USt-IdNr. oder die Steuernummer an/)).toHaveCount(2);
   await field(dialog, /^USt-IdNr/).fill('DE123456789');
   await expect(dialog.getByText(/Bitte geben Sie die USt-IdNr. oder die Steuernummer an/)).toHaveCount(0);
