@@ -29,6 +29,8 @@ export const billListQuerySchema = z.extend(pageQuerySchema, {
   paymentMethods: z.pipe(commaListSchema, z.array(z.enum(paymentMethods))),
   billingStatuses: z.pipe(commaListSchema, z.array(z.enum(billStatuses))),
   endCustomerId: z.optional(z.string().check(z.trim(), z.maxLength(100, 'max100'))),
+  /** One contract's bills (a contract's detail: its send-bill button), not another contract's of the same end-customer id. */
+  contractKey: z.optional(z.string().check(z.trim(), z.maxLength(100, 'max100'))),
   origin: z.optional(z.string()),
 });
 export type BillListQuery = z.output<typeof billListQuerySchema>;

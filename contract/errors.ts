@@ -37,6 +37,8 @@ export const errorCodes = [
   'CUSTOMER_ALREADY_PRESENT_WITH_CUSTOMER_ID',
   // operators, locations, stations
   'OPERATOR_NOT_FOUND',
+  /** An operator's own bill-number prefix another operator has already (case-insensitive); `errorDetail.billNumberPrefix` names it. */
+  'BILL_NUMBER_PREFIX_TAKEN',
   /** A customer outside the caller's own (or, for an admin, one that does not exist), e.g. as a new operator's owner. */
   'CUSTOMER_NOT_FOUND',
   'LOCATION_NOT_FOUND',

@@ -146,7 +146,15 @@ type BillingFields = {
   withBillingInfo: boolean;
   cpoPaymentDetails?: unknown;
   billingTemplateHeader?: Partial<Record<TemplateLineKey, string | null>> | null;
+  vatId?: string | null;
+  taxNumber?: string | null;
 };
+
+/**
+ * § 14 (4) Nr. 2 UStG: an invoice names the issuer's tax number or VAT id, so a template with
+ * billing info needs at least one of them; the issue names both fields ('vatIdOrTaxNumber').
+ */
+export const VAT_ID_OR_TAX_NUMBER = 'vatIdOrTaxNumber';
 
 /** The rules across fields of the invoice template: payment details and header line 1.. when billing info is given. */
 const billingRules = z.superRefine((b: BillingFields, ctx) => {
@@ -154,6 +162,9 @@ const billingRules = z.superRefine((b: BillingFields, ctx) => {
   if (!b.cpoPaymentDetails) ctx.addIssue({ code: 'custom', path: ['cpoPaymentDetails'], message: 'required', input: b.cpoPaymentDetails });
   for (const k of templateHeaderIssues(b.billingTemplateHeader))
     ctx.addIssue({ code: 'custom', path: ['billingTemplateHeader', k], message: 'required', input: b.billingTemplateHeader?.[k] });
+  if (!b.vatId && !b.taxNumber)
+    for (const field of ['vatId', 'taxNumber'] as const)
+      ctx.addIssue({ code: 'custom', path: [field], message: VAT_ID_OR_TAX_NUMBER, input: b[field] });
 });
 
 const optionalVersion = z.optional(z.int().check(z.positive()));

@@ -7,7 +7,8 @@ import { waitForMail } from './mail-sink';
  * Issue 24, /rechnungen, in German: filter the operator's bills, open a PDF, send two GENERATED
  * bills and see them SENT, a zip of three, regenerate one as admin, set two to paid through the
  * shared modal, a status change made offline arriving exactly once (checked on the server), the
- * selection warnings, the send button of a contract's page, and the English labels once.
+ * selection warnings, the send button of a contract's page, the English labels once, and one
+ * English journey (filter, a PDF, a bill set to paid).
  * Screenshots at 1024x768, 768x1024 and 1440x900 in both languages when SHOTS_DIR is set.
  */
 
@@ -186,6 +187,67 @@ test('in English: the bills page, its filters, columns and actions', async ({ pa
   }
   await shoot(page, 'en-list');
   await expectNoSeriousA11yViolations(page);
+});
+
+test('in English: an operator filters the bills, opens a PDF and sets one bill to paid', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator');
+  // The language as the other English journeys switch it: kept on the device, read at start.
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.goto(`/rechnungen?${YEAR()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bills' })).toBeVisible();
+  const year = await bills(page, `${YEAR()}&page=0&size=10`);
+  await expect(page.getByText(new RegExp(`of ${year.total}$`))).toBeVisible();
+
+  // Only the generated ones, by the status filter (its options in English), and 'Search'.
+  await page.getByRole('button', { name: /Bill status/ }).click();
+  await page.getByRole('option', { name: 'Generated' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/billingStatuses=[^&]*GENERATED/);
+  const generated = await bills(page, `${YEAR()}&billingStatuses=GENERATED&page=0&size=10`);
+  await expect(page.getByText(new RegExp(`of ${generated.total}$`))).toBeVisible();
+  for (const status of await grid(page, 'All bills').getByTestId('bill-status').allInnerTexts()) expect(status).toBe('Generated');
+  // The last of the page: the German journeys use the newest ones.
+  const bill = generated.rows.at(-1)!;
+  expect(bill.billingStatus).toBe('GENERATED');
+
+  // Its PDF opens in a new tab from memory; nothing is selected by the press.
+  const [popup, pdf] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => r.url().includes('/bookings/pdf/')),
+    rowOf(page, bill.billNumber)
+      .getByRole('button', { name: `Open bill ${bill.billNumber} as PDF` })
+      .click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
+  await expect(page.getByTestId('selection-count')).toHaveText('0 rows selected');
+  await expect(rowOf(page, bill.billNumber)).toContainText('Downloaded on');
+
+  // Set to paid with the two-step modal, in English.
+  await select(page, [bill.billNumber]);
+  await expect(page.getByTestId('selection-count')).toHaveText('1 row selected');
+  await action(page, 'Change payment status');
+  const dialog = page.getByRole('dialog', { name: /Change payment status/ });
+  await expect(dialog.getByText('New payment status')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Paid' }).check({ force: true });
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText(new RegExp(` · ${bill.billNumber}$`))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Set payment status' }).click();
+  await expect(page.getByText('Payment status updated.')).toBeVisible();
+  // The list is filtered to generated bills: the paid one leaves it; on the server it is PAID.
+  await expect(rowOf(page, bill.billNumber)).toHaveCount(0);
+  const paid = await bills(page, `${YEAR()}&billingStatuses=PAID&page=0&size=10000`);
+  const at = paid.rows.findIndex((r) => r.billNumber === bill.billNumber);
+  expect(at).toBeGreaterThanOrEqual(0);
+  // Its page of the paid ones (0-based in the URL) shows it 'Paid'.
+  await page.goto(
+    `/rechnungen?${YEAR()}&billingStatuses=${encodeURIComponent(JSON.stringify(['PAID']))}&page=${Math.floor(at / 10)}&size=10`,
+  );
+  await expect(rowOf(page, bill.billNumber).getByTestId('bill-status')).toHaveText('Paid');
 });
 
 /** A bill number's rows in the zip: every entry starts with a local file header (PK\3\4). */

@@ -113,6 +113,14 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
   await field(dialog, /^Zahlungsziel/).blur();
   await expect(dialog.getByText('Das Zahlungsziel muss mindestens 1 Tag betragen')).toBeVisible();
   await field(dialog, /^Zahlungsziel/).fill('14');
+  // § 14 UStG: the VAT id or the tax number, said at both fields while neither is there.
+  for (const name of [/^USt-IdNr/, /^Steuernummer/]) {
+    await field(dialog, name).focus();
+    await field(dialog, name).blur();
+  }
+  await expect(dialog.getByText(/Bitte geben Sie die USt-IdNr. oder die Steuernummer an/)).toHaveCount(2);
+  await field(dialog, /^USt-IdNr/).fill('DE123456789');
+  await expect(dialog.getByText(/Bitte geben Sie die USt-IdNr. oder die Steuernummer an/)).toHaveCount(0);
   // Three header lines, each required while shown; the third removed again (and cleared).
   await field(dialog, /^Kopfzeile 1/).fill('Hafen GmbH');
   await dialog.getByRole('button', { name: 'Kopfzeile hinzufügen' }).click();
@@ -144,6 +152,7 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
     createManualEndCustomerId: true,
     cpoPaymentDetails: { cpoPaymentPreference: ['SEPA', 'BANK_TRANSFER'], moneyCollectionGapInDays: 14 },
     billingTemplateHeader: { lineOne: 'Hafen GmbH', lineTwo: 'Hafenstraße 7' },
+    vatId: 'DE123456789',
   });
   expect(body.billingTemplateHeader).not.toHaveProperty('lineThree');
   // Spec 1 §4: the tokens are refreshed after the creation.

@@ -141,6 +141,13 @@ describe('POST /bookings/send-bill-email', () => {
       const gross = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(Number(bill.figures.grossCents) / 100);
       expect(mail.text).toContain(`Rechnungsbetrag: ${gross}`);
       expect(mail.attachments).toEqual([expect.objectContaining({ filename: `${bill.billNumber}.pdf`, contentType: 'application/pdf' })]);
+      // The attachment is the bill's PDF itself: a PDF file whose text names this bill.
+      const pdf = mail.attachments[0].content;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.length).toBe(mail.attachments[0].size);
+      const text = pdfText(pdf);
+      expect(text).toContain(bill.billNumber);
+      expect(text).toContain('Stadtwerke Süd GmbH');
     }
     expect(senderFor('Stadtwerke "Süd"', 'CPO Cockpit <no-reply@cockpit.example>')).toBe('"Stadtwerke Süd" <no-reply@cockpit.example>');
   });

@@ -134,6 +134,29 @@ describe('GET /booking-service/bookings/get-bills/operator', () => {
     expect((await list(`${q}&userTypes=AD_HOC`)).page!.response[0].billingStatus).toBeNull();
   });
 
+  it("filters by contract: another contract's bills of the same end-customer id are not among them", async () => {
+    const [first, second] = await h.db
+      .select({ key: contracts.contractKey })
+      .from(contracts)
+      .where(eq(contracts.cpoId, ownCpo))
+      .orderBy(contracts.contractKey)
+      .limit(2);
+    await addBill(ownCpo, {
+      billNumber: 'T-OTHER-CONTRACT',
+      contractKey: second.key,
+      billGenerationDate: new Date('2026-03-20T12:00:00Z'),
+    });
+    const byCustomer = numbers((await list(`endCustomerId=${CUSTOMER}`)).page);
+    expect(byCustomer).toContain('T-OTHER-CONTRACT');
+    const own = (await list(`endCustomerId=&contractKey=${encodeURIComponent(second.key)}&billingStatuses=GENERATED`)).page!;
+    expect(own.response.map((r) => [r.billNumber, r.contractKey])).toEqual(expect.arrayContaining([['T-OTHER-CONTRACT', second.key]]));
+    expect(own.response.every((r) => r.contractKey === second.key)).toBe(true);
+    const firstOnes = (await list(`contractKey=${encodeURIComponent(first.key)}`)).page!;
+    expect(numbers(firstOnes)).not.toContain('T-OTHER-CONTRACT');
+    expect(firstOnes.response.every((r) => r.contractKey === first.key)).toBe(true);
+    await h.db.delete(bills).where(eq(bills.billNumber, 'T-OTHER-CONTRACT'));
+  });
+
   it('refuses unknown values, impossible dates and a range ending before it starts with 400', async () => {
     for (const [query, field] of [
       ['billingStatuses=PAYED', 'billingStatuses'],

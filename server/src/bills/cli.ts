@@ -32,6 +32,8 @@ try {
     `Bills for ${period.data}: ${answer.created} created, ${answer.skipped} skipped, ${answer.failed} failed in ${seconds.toFixed(1)} s` +
       ` (${Math.round(answer.created / Math.max(seconds, 0.001))} bills/s)`,
   );
+  if (answer.locked > 0)
+    console.log(`${answer.locked} contracts were being billed by another run: run again to bill any it did not finish.`);
   process.exitCode = answer.failed > 0 ? 1 : 0;
 } finally {
   await handle.close();

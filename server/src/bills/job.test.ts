@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { count, eq, and } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../db/client';
 import { bills } from '../db/schema/bookings';
+import { createSeededTestDatabaseUrl, testDatabaseUrl } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
 import { monthToBill, startBillJob } from './job';
+import { contractsToBill } from './run-queries';
 
 describe('which month the daily job bills', () => {
   it('bills the previous month from the 2nd (Berlin) on', () => {
@@ -49,6 +53,50 @@ describe('the daily job', () => {
     await again.stop();
     expect(await marchBills()).toBe(made);
     expect(logged.some((m) => m.startsWith('bill run: '))).toBe(true);
+  });
+});
+
+describe.runIf(testDatabaseUrl())('the daily job beside an instance that holds a contract and rolls back (PostgreSQL)', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let handle: DbHandle;
+  let other: pg.Client;
+  beforeAll(async () => {
+    database = await createSeededTestDatabaseUrl(testDatabaseUrl()!);
+    handle = await createDb({ databaseUrl: database.url, dataDir: '' });
+    other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('does not mark the month done while a contract was skipped for a lock, and bills it at the next tick', async () => {
+    const due = (await contractsToBill(handle.db, '2026-03-01', '2026-03-31')).find(
+      (c) => c.billingCycle === 'MONTHLY' && !c.billedThisMonth,
+    )!;
+    expect(due).toBeDefined();
+    const billsOfDue = async () => (await handle.db.select({ n: count() }).from(bills).where(eq(bills.contractKey, due.contractKey)))[0].n;
+    const before = await billsOfDue();
+    // Another instance is billing this contract: its transaction holds the row.
+    await other.query('begin');
+    await other.query('select 1 from contracts where contract_key = $1 for update', [due.contractKey]);
+    const logged: string[] = [];
+    const job = startBillJob(handle.db, { clock: () => new Date('2026-04-02T06:00:00Z'), log: (m) => logged.push(m), intervalMs: 300 });
+    try {
+      const first = await job.current();
+      expect(first).toMatchObject({ failed: 0, locked: 1 });
+      expect(first!.created).toBeGreaterThan(0);
+      expect(await billsOfDue()).toBe(before);
+      // The other instance fails and rolls back: nothing of it is billed. The next tick bills it.
+      await other.query('rollback');
+      for (let i = 0; i < 100 && (await billsOfDue()) === before; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await billsOfDue()).toBe(before + 1);
+      expect(logged.some((m) => m.includes('(1 locked elsewhere)'))).toBe(true);
+    } finally {
+      await job.stop();
+    }
   });
 });
 

@@ -32,23 +32,30 @@ export function startBillJob(db: Db, opts: { clock?: () => Date; log: (msg: stri
   let done: string | undefined;
   let stopped = false;
   let running: Promise<BillRunAnswer | undefined> = Promise.resolve(undefined);
+  // A tick while a run is under way adds none: the run decides whether the month is done.
+  let busy = false;
   const tick = () => {
     const now = clock();
     const month = monthToBill(now);
-    if (!month || month === done || stopped) return;
+    if (!month || month === done || stopped || busy) return;
+    busy = true;
     running = running.then(async () => {
       try {
         const started = performance.now();
         const answer = await runBills(db, month, { now, log: opts.log, shouldStop: () => stopped });
-        if (answer.failed === 0 && !stopped) done = month;
-        if (answer.created > 0 || answer.failed > 0)
+        // Done only when every due contract was billed here or found billed: one another instance held
+        // locked is billed by it only if it commits, so the month is tried again at the next tick.
+        if (answer.failed === 0 && answer.locked === 0 && !stopped) done = month;
+        if (answer.created > 0 || answer.failed > 0 || answer.locked > 0)
           opts.log(
-            `bill run: ${answer.created} created, ${answer.skipped} skipped, ${answer.failed} failed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+            `bill run: ${answer.created} created, ${answer.skipped} skipped (${answer.locked} locked elsewhere), ${answer.failed} failed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
           );
         return answer;
       } catch (err) {
         opts.log(`bill run failed (${err instanceof Error ? err.name : typeof err})`);
         return undefined;
+      } finally {
+        busy = false;
       }
     });
   };

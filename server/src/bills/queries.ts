@@ -28,6 +28,7 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
     q.paymentMethods.length > 0 ? inArray(bills.paymentMethod, q.paymentMethods) : undefined,
     q.billingStatuses.length > 0 ? inArray(bills.billingStatus, q.billingStatuses) : undefined,
     q.endCustomerId ? eq(bills.endCustomerId, q.endCustomerId) : undefined,
+    q.contractKey ? eq(bills.contractKey, q.contractKey) : undefined,
   );
   // The total rides along as a column of the page's statement; only a page past the end asks alone.
   const total = db.select({ n: count() }).from(bills).where(where);

@@ -8,6 +8,7 @@ import {
   downloadBillsBodySchema,
   sendBillsBodySchema,
 } from '../../../contract/bills';
+import { assertVisible } from '../auth/scope';
 import { ApiError } from '../http/errors';
 import { cleanFileName } from '../http/file-name';
 import { ok, paged } from '../http/respond';
@@ -49,6 +50,8 @@ export const billRoutes = routeTable('bookingService', [
         throw new ApiError(400, 'VALIDATION_ERROR', 'endDate before startDate', undefined, [
           { path: 'endDate', message: 'endBeforeStart' },
         ]);
+      // A contract filter names a contract in scope (404 CONTRACT_NOT_FOUND otherwise), never an empty list that reads like one without bills.
+      if (q.contractKey) await assertVisible(c.get('db'), c.get('auth').scope, 'contract', [q.contractKey]);
       const { total, rows } = await listBills(c.get('db'), c.get('auth').scope, q);
       return paged(c, total, rows);
     },

@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
-import { contracts, contractTariffs } from '../db/schema/contracts';
+import { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import { operators } from '../db/schema/operators';
 
 /** The SQL of the bill run and the regeneration (issue 24). */
@@ -66,16 +67,57 @@ export type BilledContract = Awaited<ReturnType<typeof contractsToBill>>[number]
 
 export type TariffRow = typeof contractTariffs.$inferSelect;
 
-/** The tariff histories of these contracts, each sorted by its start. */
+/**
+ * The tariff histories of these contracts, each sorted by its start, with the tariff changes not
+ * yet applied (`pendingTariffChanges`) in them from their date: the bill run, the CLI and the
+ * regeneration never depend on `applyDueTariffChanges` having run first, so a change dated inside a
+ * period always gives that period two price blocks. One statement (one snapshot): a change being
+ * applied by another instance meanwhile is seen once, as pending or as history. A pending change
+ * wins over a history row of the same date (it is the newer word); of two pending ones of a date the later.
+ */
 export async function tariffHistories(db: Db, keys: readonly string[]): Promise<Map<string, TariffRow[]>> {
   const byContract = new Map<string, TariffRow[]>();
   if (keys.length === 0) return byContract;
-  const rows = await db
-    .select()
+  const history = db
+    .select({
+      contractKey: contractTariffs.contractKey,
+      validFrom: sql<string>`${contractTariffs.validFrom}::text`.as('valid_from'),
+      fixTariff: sql<string>`${contractTariffs.fixTariff}::text`.as('fix_tariff'),
+      varTariff: sql<string>`${contractTariffs.varTariff}::text`.as('var_tariff'),
+      onboardingFee: sql<string>`${contractTariffs.onboardingFee}::text`.as('onboarding_fee'),
+      fixTariffPerChargingRequest: sql<string>`${contractTariffs.fixTariffPerChargingRequest}::text`.as('fix_tariff_per_charging_request'),
+      pendingId: sql<number>`0`.as('pending_id'),
+    })
     .from(contractTariffs)
-    .where(inArray(contractTariffs.contractKey, [...keys]))
-    .orderBy(asc(contractTariffs.contractKey), asc(contractTariffs.validFrom));
-  for (const r of rows) byContract.set(r.contractKey, [...(byContract.get(r.contractKey) ?? []), r]);
+    .where(inArray(contractTariffs.contractKey, [...keys]));
+  const pending = db
+    .select({
+      contractKey: pendingTariffChanges.contractKey,
+      validFrom: sql<string>`${pendingTariffChanges.newTariffDate}::text`.as('valid_from'),
+      fixTariff: sql<string>`${pendingTariffChanges.fixTariff}::text`.as('fix_tariff'),
+      varTariff: sql<string>`${pendingTariffChanges.varTariff}::text`.as('var_tariff'),
+      onboardingFee: sql<string>`${pendingTariffChanges.onboardingFee}::text`.as('onboarding_fee'),
+      fixTariffPerChargingRequest: sql<string>`${pendingTariffChanges.fixTariffPerChargingRequest}::text`.as(
+        'fix_tariff_per_charging_request',
+      ),
+      pendingId: sql<number>`${pendingTariffChanges.id}`.as('pending_id'),
+    })
+    .from(pendingTariffChanges)
+    .where(and(inArray(pendingTariffChanges.contractKey, [...keys]), isNull(pendingTariffChanges.appliedAt)));
+  const rows = await unionAll(history, pending);
+  rows.sort(
+    (a, b) =>
+      (a.contractKey < b.contractKey ? -1 : a.contractKey > b.contractKey ? 1 : 0) ||
+      (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0) ||
+      Number(a.pendingId) - Number(b.pendingId),
+  );
+  for (const { pendingId: _, ...r } of rows) {
+    const list = byContract.get(r.contractKey) ?? [];
+    // Sorted: a later row of the same date replaces the one before it.
+    if (list.at(-1)?.validFrom === r.validFrom) list[list.length - 1] = r;
+    else list.push(r);
+    byContract.set(r.contractKey, list);
+  }
   return byContract;
 }
 

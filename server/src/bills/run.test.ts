@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeTariffBodySchema } from '../../../contract/contracts';
+import { makeScope } from '../auth/scope';
+import { changeTariff } from '../contracts/lifecycle-handlers';
+import { applyDueTariffChanges } from '../contracts/tariff-history';
+import { pendingTariffChanges } from '../db/schema/contracts';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
@@ -183,7 +188,7 @@ afterAll(() => h.close());
 
 describe('the bill run on a fixed data set (totals by hand)', () => {
   it('bills October: a part month with every line kind, per-request bills, a zero bill, nothing for the others', async () => {
-    expect(await run('2026-10')).toEqual({ created: 6, skipped: 0, failed: 0 });
+    expect(await run('2026-10')).toEqual({ created: 6, skipped: 0, failed: 0, locked: 0 });
 
     const [a] = await billsOf('A');
     expect([a.startDate, a.endDate, a.monthNumber, a.yearNumber]).toEqual(['2026-10-11', '2026-10-31', 10, 2026]);
@@ -222,7 +227,7 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
       .select({ n: bills.billNumber })
       .from(bills)
       .where(inArray(bills.cpoId, [OP, OP_PREFIXED]));
-    expect(await run('2026-10')).toEqual({ created: 0, skipped: 6, failed: 0 });
+    expect(await run('2026-10')).toEqual({ created: 0, skipped: 6, failed: 0, locked: 0 });
     expect(
       await h.db
         .select({ n: bills.billNumber })
@@ -233,15 +238,15 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
 
   it('bills a request finished after the run in the next run, without the fixed tariff or the onboarding fee again', async () => {
     await charge('E', '2026-10-25', '1.000');
-    expect(await run('2026-10', ['E'])).toEqual({ created: 1, skipped: 3, failed: 0 });
+    expect(await run('2026-10', ['E'])).toEqual({ created: 1, skipped: 3, failed: 0, locked: 0 });
     const last = (await billsOf('E')).at(-1)!;
     // 1 kWh × 0.40 = 0.40; VAT 0.076 → 0.08; 0.48.
     expect([last.startDate, last.netCosts, last.vatCosts, last.totalTaxedCosts]).toEqual(['2026-10-25', '0.40', '0.08', '0.48']);
   });
 
   it('bills a quarter across a tariff change in two price blocks', async () => {
-    expect(await run('2026-11', ['B'])).toEqual({ created: 0, skipped: 0, failed: 0 });
-    expect(await run('2026-12', ['B'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    expect(await run('2026-11', ['B'])).toEqual({ created: 0, skipped: 0, failed: 0, locked: 0 });
+    expect(await run('2026-12', ['B'])).toEqual({ created: 1, skipped: 0, failed: 0, locked: 0 });
     const [b] = await billsOf('B');
     // Oct at the old prices: 1 month × 10.00; 10 kWh × 0.30 = 3.00.
     // Nov–Dec at the new: 2 months × 12.00 = 24.00; 21 kWh × 0.35 = 7.35.
@@ -255,8 +260,56 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
     expect(totals(b)).toEqual({ net: '44.35', vat: '8.43', gross: '52.78', taxedVar: '12.32', taxedFix: '40.46', status: 'GENERATED' });
   });
 
+  it('bills a tariff change made through the contract edit and not yet applied in two price blocks, in the run and a regeneration', async () => {
+    await contract(h.db, 'T', { cycle: 'QUARTERLY', start: '2026-07-01' }, [{ from: '2026-07-01', fix: '10.00', perKwh: '0.3000' }]);
+    await charge('T', '2026-07-15', '10.000');
+    await charge('T', '2026-09-10', '20.000');
+    // On 20 July the operator changes the tariff from 1 August on (the API's own function, its date rules at that day).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-07-20T10:00:00Z'));
+      await changeTariff(
+        h.db,
+        makeScope('all'),
+        changeTariffBodySchema.parse({
+          contractKey: keys.T,
+          fixTariff: 12,
+          varTariff: 0.35,
+          onboardingFee: 0,
+          fixTariffPerChargingRequest: 0,
+          newTariffDate: '2026-08-01',
+          newTariffCancellationDate: '2027-08-01',
+        }),
+        undefined,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    // Nothing applied it (no server start, no hourly tick): it is still pending, the history has July's tariff only.
+    const [pending] = await h.db.select().from(pendingTariffChanges).where(eq(pendingTariffChanges.contractKey, keys.T));
+    expect(pending).toMatchObject({ newTariffDate: '2026-08-01', appliedAt: null });
+    expect(await h.db.select().from(contractTariffs).where(eq(contractTariffs.contractKey, keys.T))).toHaveLength(1);
+
+    expect(await run('2026-09', ['T'])).toEqual({ created: 1, skipped: 0, failed: 0, locked: 0 });
+    const [t] = await billsOf('T');
+    // July at the old prices: 1 month × 10.00; 10 kWh × 0.30 = 3.00.
+    // August–September at the new: 2 months × 12.00 = 24.00; 20 kWh × 0.35 = 7.00.
+    expect(lineNets(t)).toEqual([
+      ['fixed', '2026-07-01', '2026-07-31', 1000],
+      ['energy', '2026-07-01', '2026-07-31', 300],
+      ['fixed', '2026-08-01', '2026-09-30', 2400],
+      ['energy', '2026-08-01', '2026-09-30', 700],
+    ]);
+    // net 44.00; VAT 8.36; gross 52.36; taxed energy 10.00 × 1.19 = 11.90, taxed fixed 34.00 × 1.19 = 40.46.
+    expect(totals(t)).toEqual({ net: '44.00', vat: '8.36', gross: '52.36', taxedVar: '11.90', taxedFix: '40.46', status: 'GENERATED' });
+    // A regeneration reads the same, before the change is applied and after.
+    expect(amountColumns(await recomputeBill(h.db, t))).toMatchObject({ lines: t.lines, totalTaxedCosts: '52.36' });
+    await applyDueTariffChanges(h.db, '2026-11-28');
+    expect(amountColumns(await recomputeBill(h.db, t))).toMatchObject({ lines: t.lines, totalTaxedCosts: '52.36' });
+  });
+
   it('rounds each line, then sums: 2 × 30.45 ct are 0.60, not 0.61', async () => {
-    expect(await run('2026-06', ['C'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    expect(await run('2026-06', ['C'])).toEqual({ created: 1, skipped: 0, failed: 0, locked: 0 });
     const [c] = await billsOf('C');
     // Each block: 1.015 kWh × 0.30 = 0.3045 → 0.30 (over the sum 0.609 would be 0.61); one request × 0.10 from April.
     expect(lineNets(c)).toEqual([
@@ -269,8 +322,8 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
   });
 
   it('bills a yearly contract that ends mid-year in the month it ends, once', async () => {
-    expect(await run('2026-12', ['D'])).toEqual({ created: 0, skipped: 0, failed: 0 });
-    expect(await run('2026-08', ['D'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    expect(await run('2026-12', ['D'])).toEqual({ created: 0, skipped: 0, failed: 0, locked: 0 });
+    expect(await run('2026-08', ['D'])).toEqual({ created: 1, skipped: 0, failed: 0, locked: 0 });
     const [d] = await billsOf('D');
     // 1 Jan – 15 Aug: 7 months + 15/31 = 7.4838… × 12.00 = 89.806… → 89.81; onboarding 25.00 (first bill).
     expect(lineNets(d)).toEqual([
@@ -282,7 +335,7 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
   });
 
   it('bills the next month without the onboarding fee again', async () => {
-    expect(await run('2026-11', ['A'])).toEqual({ created: 1, skipped: 0, failed: 0 });
+    expect(await run('2026-11', ['A'])).toEqual({ created: 1, skipped: 0, failed: 0, locked: 0 });
     const nov = (await billsOf('A'))[1];
     // 9.90 + 10 kWh × 0.39 = 3.90 + 0.50 = 14.30; VAT 2.717 → 2.72; 17.02.
     expect(lineNets(nov).map((l) => l[0])).toEqual(['fixed', 'energy', 'per-request']);
@@ -299,7 +352,7 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
     await contract(h.db, 'OK', { cycle: 'MONTHLY', start: '2026-01-01' }, [{ from: '2026-01-01', fix: '1.00', perKwh: '0.0000' }]);
     const logged: string[] = [];
     const answer = await runBills(h.db, '2026-09', { now: RUN_NOW, contractKeys: [keys.BAD, keys.OK], log: (m) => logged.push(m) });
-    expect(answer).toEqual({ created: 1, skipped: 0, failed: 1 });
+    expect(answer).toEqual({ created: 1, skipped: 0, failed: 1, locked: 0 });
     expect(logged).toHaveLength(1);
     expect(logged[0]).not.toContain(keys.BAD);
     expect(await billsOf('BAD')).toHaveLength(0);

@@ -54,6 +54,11 @@ export interface BillRunAnswer {
   /** Due, but billed already or being billed by another instance right now. */
   skipped: number;
   failed: number;
+  /**
+   * Of the skipped, contracts whose row another instance held locked: not billed by this run, and
+   * billed by the other only if it commits. The daily job tries the month again while any were.
+   */
+  locked: number;
 }
 
 /** The first and last day of 'YYYY-MM'. */
@@ -205,10 +210,10 @@ const numbered = (c: BilledContract, planned: readonly PlannedBill[], numbers: r
  * Bills one contract in a transaction of its own: its row locked `skip locked` (another instance
  * billing it now: skipped), its numbers taken from the operator's counter, its bills written.
  */
-async function billContract(db: Db, d: DueContract, basis: Basis, ctx: RunContext): Promise<{ created: number; skipped: number }> {
+async function billContract(db: Db, d: DueContract, basis: Basis, ctx: RunContext): Promise<Partial<BillRunAnswer>> {
   return db.transaction(async (tx) => {
     const so = await lockForBilling(tx, d.c.contractKey);
-    if (!so) return { created: 0, skipped: 1 };
+    if (!so) return { skipped: 1, locked: 1 };
     const plan = planFor(d, basis, so, ctx);
     const numbers = await takeBillNumbers(tx, d.c.cpoId, ctx.numberYear, plan.bills.length);
     await insertBills(tx, numbered(d.c, plan.bills, numbers, ctx));
@@ -305,11 +310,12 @@ export async function runBills(db: Db, month: string, opts: BillRunOptions = {})
     numberYear: Number(berlinDate(now).slice(0, 4)),
     newId: opts.newId ?? randomUUID,
   };
-  const answer: BillRunAnswer = { created: 0, skipped: 0, failed: 0 };
+  const answer: BillRunAnswer = { created: 0, skipped: 0, failed: 0, locked: 0 };
   const outcome = (o: Partial<BillRunAnswer>, err?: unknown) => {
     answer.created += o.created ?? 0;
     answer.skipped += o.skipped ?? 0;
     answer.failed += o.failed ?? 0;
+    answer.locked += o.locked ?? 0;
     if (err !== undefined) opts.log?.(`bill run: a contract could not be billed (${errorKind(err)})`);
   };
   const due: DueContract[] = [];

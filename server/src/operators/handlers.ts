@@ -12,6 +12,7 @@ import type {
 } from '../../../contract/operator-writes';
 import { lockAtVersion, notFound, type AuthContext, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
+import { constraintOf, isUniqueViolation } from '../db/pg-errors';
 import { ApiError } from '../http/errors';
 import {
   findCustomer,
@@ -73,6 +74,23 @@ function billingColumns(b: Omit<BillingInput, 'workFlow' | 'cpoId' | 'version'>,
 }
 
 /**
+ * Bill numbers are unique across operators, so an operator's own prefix is too
+ * (`operators_bill_number_prefix_uq`, case-insensitive): the write runs under a savepoint and a
+ * prefix another operator has answers 409 BILL_NUMBER_PREFIX_TAKEN, naming the prefix, with nothing written.
+ */
+async function guardPrefix<T>(db: Db, prefix: string | null | undefined, write: (sp: Db) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction((sp) => write(sp));
+  } catch (err) {
+    if (isUniqueViolation(err) && constraintOf(err) === 'operators_bill_number_prefix_uq')
+      throw new ApiError(409, 'BILL_NUMBER_PREFIX_TAKEN', `Bill-number prefix ${prefix ?? ''} is used by another operator`, {
+        billNumberPrefix: prefix ?? null,
+      });
+    throw err;
+  }
+}
+
+/**
  * A new operator (spec 1 §2, §6). It belongs to the caller's customer; an admin names the
  * customer. A customer other than the caller's own answers like one that does not exist (404),
  * before anything else, so the answer tells nothing about other customers. Operator-type accounts
@@ -98,18 +116,21 @@ export async function createOperator(
     throw new ApiError(403, 'FORBIDDEN', 'Operator accounts may not create operators');
 
   const cpoId = await nextOperatorId(db);
-  return insertOperator(db, {
-    cpoId,
-    cpoName: body.cpoName,
-    street: body.cpoAddress.street,
-    careOf: body.cpoAddress.careOf,
-    zipCode: body.cpoAddress.zipCode,
-    city: body.cpoAddress.city,
-    countryCode: 'DE',
-    customerId: customer.customerId,
-    createManualEndCustomerId: body.createManualEndCustomerId,
-    ...billingColumns(body),
-  });
+  const columns = billingColumns(body);
+  return guardPrefix(db, columns.billNumberPrefix, (sp) =>
+    insertOperator(sp, {
+      cpoId,
+      cpoName: body.cpoName,
+      street: body.cpoAddress.street,
+      careOf: body.cpoAddress.careOf,
+      zipCode: body.cpoAddress.zipCode,
+      city: body.cpoAddress.city,
+      countryCode: 'DE',
+      customerId: customer.customerId,
+      createManualEndCustomerId: body.createManualEndCustomerId,
+      ...columns,
+    }),
+  );
 }
 
 /** The operator a write names, locked, in scope and at the version the user saw (`lockAtVersion`). */
@@ -137,7 +158,7 @@ export async function updateOperator(
 ): Promise<OperatorWriteAnswer> {
   const op = await operatorForWrite(db, scope, body.cpoId, expectedVersion);
   const set = body.workFlow === 'AddressInfo' ? addressColumns(body) : billingColumns(body, op);
-  return { cpoId: op.cpoId, version: await writeOperator(db, op.cpoId, set) };
+  return { cpoId: op.cpoId, version: await guardPrefix(db, set.billNumberPrefix, (sp) => writeOperator(sp, op.cpoId, set)) };
 }
 
 /**

@@ -79,6 +79,7 @@ const body = (over: Partial<CreateOperatorBody> = {}): CreateOperatorBody => ({
   },
   billingTemplateHeader: { lineOne: 'Neubetreiber GmbH', lineTwo: 'Hafenstraße 7', lineThree: '20457 Hamburg' },
   billingTemplateFooter: { lineOne: 'Amtsgericht Hamburg HRB 4711' },
+  taxNumber: '02/123/45678',
   ...over,
 });
 const payment = (over: Record<string, unknown>) => ({ ...body().cpoPaymentDetails, ...over }) as CreateOperatorBody['cpoPaymentDetails'];
@@ -572,6 +573,7 @@ describe('PUT /bff/cpos/update-operator-information', () => {
         moneyCollectionGapInDays: 21,
       },
       billingTemplateHeader: { lineOne: 'Kopf eins' },
+      taxNumber: '30/123/45678',
       ...extra,
     });
     for (const [field, value, code] of [
@@ -587,6 +589,67 @@ describe('PUT /bff/cpos/update-operator-information', () => {
       expect(JSON.stringify(res.body), `${field}=${value}`).toContain(code);
     }
     expect((await detail(cpoId)).version).toBe(before.version);
+  });
+
+  it('BillingInfo and create need a VAT id or a tax number with billing info (§ 14 UStG), at both fields; either one is enough', async () => {
+    const cpoId = scopeOf.partner[1];
+    const before = await detail(cpoId);
+    const billing = (extra: Record<string, unknown>) => ({
+      workFlow: 'BillingInfo',
+      cpoId,
+      contactPersonDetails: body().contactPersonDetails,
+      cpoPaymentDetails: body().cpoPaymentDetails,
+      billingTemplateHeader: { lineOne: 'Kopf eins' },
+      ...extra,
+    });
+    for (const extra of [{}, { vatId: '', taxNumber: null }, { vatId: '  ' }]) {
+      const res = await update(billing(extra), tokens.partner);
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(issuesOf(res), JSON.stringify(extra)).toEqual(['taxNumber:vatIdOrTaxNumber', 'vatId:vatIdOrTaxNumber']);
+    }
+    expect((await detail(cpoId)).version).toBe(before.version);
+    const n = await operatorCount();
+    const refused = await create(body({ taxNumber: undefined }));
+    expect(refused.status).toBe(400);
+    expect(issuesOf(refused)).toEqual(['taxNumber:vatIdOrTaxNumber', 'vatId:vatIdOrTaxNumber']);
+    expect(await operatorCount()).toBe(n);
+    // Either one is enough; without billing info neither is asked for.
+    expect((await update(billing({ vatId: 'DE123456789' }), tokens.partner)).status).toBe(200);
+    expect((await update(billing({ taxNumber: '30/123/45678' }), tokens.partner)).status).toBe(200);
+    expect((await create(body({ taxNumber: undefined, withBillingInfo: false }))).status).toBe(200);
+  });
+
+  it('refuses a bill-number prefix another operator has, in any case, with 409 BILL_NUMBER_PREFIX_TAKEN, and writes nothing', async () => {
+    const first = await create(body({ billNumberPrefix: 'UNIQ-' }));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const firstId = createOperatorAnswerSchema.parse(first.body.data).cpoId;
+    const n = await operatorCount();
+    const second = await create(body({ cpoName: 'Zweiter Präfix GmbH', billNumberPrefix: 'UNIQ-' }));
+    expect(second.status, JSON.stringify(second.body)).toBe(409);
+    expect(second.body).toMatchObject({ errorCodeResponse: 'BILL_NUMBER_PREFIX_TAKEN', errorDetail: { billNumberPrefix: 'UNIQ-' } });
+    expect(await operatorCount()).toBe(n);
+
+    // An edit taking it is refused the same way and leaves the operator as it was.
+    const cpoId = scopeOf.partner[1];
+    const before = await detail(cpoId);
+    const edit = (prefix: string) => ({
+      workFlow: 'BillingInfo',
+      cpoId,
+      contactPersonDetails: body().contactPersonDetails,
+      cpoPaymentDetails: body().cpoPaymentDetails,
+      billingTemplateHeader: { lineOne: 'Kopf eins' },
+      taxNumber: '30/123/45678',
+      billNumberPrefix: prefix,
+    });
+    const taken = await update(edit('UNIQ-'), tokens.partner);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(409);
+    expect(taken.body).toMatchObject({ errorCodeResponse: 'BILL_NUMBER_PREFIX_TAKEN' });
+    expect(await detail(cpoId)).toEqual(before);
+    // The index is case-insensitive: a lower-case prefix written past the contract is refused too.
+    await expect(h.db.update(operators).set({ billNumberPrefix: 'uniq-' }).where(eq(operators.cpoId, cpoId))).rejects.toThrow();
+    // The owner keeps its own prefix on an edit; another free prefix is fine.
+    expect((await update({ ...edit('UNIQ-'), cpoId: firstId }, tokens.partner)).status).toBe(200);
+    expect((await update(edit('UNIQ2-'), tokens.partner)).status).toBe(200);
   });
 
   it('BillingInfo without billing info changes the contact person only', async () => {
@@ -631,6 +694,7 @@ describe('PUT /bff/cpos/update-operator-information', () => {
           contactPersonDetails: body().contactPersonDetails,
           cpoPaymentDetails: payment({ cpoIban: 'DE89370400440532013001', cpoBic: 'COBA' }),
           billingTemplateHeader: { lineTwo: 'zwei' },
+          vatId: 'DE123456789',
         },
         ['billingTemplateHeader.lineOne:required', 'cpoPaymentDetails.cpoBic:invalidBic', 'cpoPaymentDetails.cpoIban:invalidIban'],
       ],

@@ -279,6 +279,7 @@ export const idFields: Record<string, { tenant: TenantEntity } | { search: (b: B
   contactPersonEmail: { free: "the address of an operator's contact person" },
   sendEmail: { free: 'a flag the dashboard always sends as false (the server sends the invitation itself)' },
   creditorId: { free: 'a SEPA creditor identifier (a bank reference, not a record)' },
+  vatId: { free: "the operator's VAT id (USt-IdNr., a tax reference, not a record)" },
   verificationId: { free: "the contract or bill id a PDF link carries, checked together with the contract's key or the bill's number" },
   // Checked with the bill's number it comes with: the matrix swaps the bag's whole bill (404 BILLING_NOT_FOUND), so
   // every GET need not be called with it again (the SSE route's case is near its time limit).
@@ -431,6 +432,7 @@ export const samples: Record<string, (b: Bag, f: Fixtures) => Sample> = {
         moneyCollectionGapInDays: 14,
       },
       billingTemplateHeader: { lineOne: 'Matrix Betreiber GmbH' },
+      vatId: 'DE123456789',
     },
     // Operator-type accounts may not create operators (spec 1 §6).
     expect: b.customer.userCreatesOperators ? undefined : [403],

@@ -13,7 +13,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
-  attachments: { filename?: string; contentType: string; size: number }[];
+  /** Each attachment with its decoded bytes. */
+  attachments: { filename?: string; contentType: string; size: number; content: Buffer }[];
   raw: string;
 }
 
@@ -60,7 +61,12 @@ export async function startSmtpPeer(port = 0, onMail?: (mail: ReceivedMail) => v
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: parsed.subject ?? '',
               text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
-              attachments: parsed.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.size })),
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                size: a.size,
+                content: a.content,
+              })),
               raw: raw.toString('utf8'),
             });
             callback();

@@ -10,6 +10,7 @@ import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu } from '../../ui/menu';
 import { operatorDetailQueryOptions } from './api/operator-queries';
 import { draftValues, type OperatorEdit, type OperatorWriteData } from './api/operator-writes';
+import { prefixTakenOf } from './operator-form';
 
 // Not part of the first screen, but fetched once it shows (see the effect below): an edit made
 // offline right after opening the page works before the service worker has cached the app.
@@ -42,6 +43,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
   const [frozen, setFrozen] = useState(operator);
   const [initial, setInitial] = useState<Record<string, string> | null>(null);
   const [replaces, setReplaces] = useState<string | null>(null);
+  const [takenPrefixes, setTakenPrefixes] = useState<string[]>([]);
   const [result, setResult] = useState<Result>(null);
 
   useEffect(() => OperatorEditDialog.preload(), []);
@@ -51,8 +53,10 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
     values: Record<string, string> | null = null,
     seen: OperatorDetail = operator,
     draft: string | null = null,
+    taken: string[] = [],
   ) => {
     setFrozen(seen);
+    setTakenPrefixes(taken);
     setInitial(values);
     setReplaces(draft);
     setEdit(next);
@@ -66,10 +70,21 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
     if (!reopen || reopened.current) return;
     reopened.current = true;
     const values = draftValues(outbox.getSnapshot(), operator.cpoId, reopen.edit, reopen.draft);
+    // A write refused for a prefix another operator has: the form says so at the field.
+    const refusedWrite = outbox.getSnapshot().find((w) => (w.data as OperatorWriteData | undefined)?.draft === reopen.draft);
+    const taken = prefixTakenOf(refusedWrite?.lastError);
     void queryClient
       .fetchQuery({ ...operatorDetailQueryOptions(operator.cpoId), staleTime: 0, retry: false })
       .catch(() => operator)
-      .then((seen) => open(reopen.edit, values, seen, values ? (reopen.draft ?? null) : null));
+      .then((seen) =>
+        open(
+          reopen.edit,
+          values,
+          seen,
+          values ? (reopen.draft ?? null) : null,
+          taken !== null ? [taken || (values?.billNumberPrefix ?? '')] : [],
+        ),
+      );
     onReopened?.();
   });
 
@@ -103,6 +118,7 @@ export function OperatorActions({ operator, reopen, onReopened }: OperatorAction
         operator={frozen}
         initialValues={initial}
         replaces={replaces}
+        takenPrefixes={takenPrefixes}
         onQueued={onQueued}
       />
       <AlertDialog

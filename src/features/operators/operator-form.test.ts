@@ -8,6 +8,7 @@ import {
   addLine,
   addressRules,
   billingRules,
+  billingRulesWith,
   billingValuesOf,
   buildAddressPayload,
   buildBillingPayload,
@@ -63,6 +64,7 @@ const billing: BillingValues = {
   cpoBic: 'COBADEFF',
   moneyCollectionGapInDays: '14',
   headerLine1: 'Hafen GmbH',
+  vatId: 'DE123456789',
 };
 
 const operator: OperatorDetail = {
@@ -173,6 +175,35 @@ describe('invoice template (spec 1 §5, spec 3 §5)', () => {
     expect(billingValuesOf({ ...operator, vatId: 'DE123456789', taxNumber: null }).vatId).toBe('DE123456789');
   });
 
+  it('needs the VAT id or the tax number with billing info (§ 14 UStG), as the contract does, at both fields', () => {
+    const neither = { ...billing, vatId: '', taxNumber: ' ' };
+    expect(errorsOf(neither, billingRules)).toEqual({
+      vatId: 'operators.validation.vatIdOrTaxNumber',
+      taxNumber: 'operators.validation.vatIdOrTaxNumber',
+    });
+    expect(errorsOf({ ...neither, taxNumber: '30/123/45678' }, billingRules)).toEqual({});
+    expect(errorsOf({ ...neither, withBillingInfo: 'false' }, billingRules)).toEqual({});
+    // The same rule on the server: the payload without either is refused at both fields.
+    const parsed = createOperatorBodySchema.safeParse(buildCreatePayload(info, neither));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`).sort()).toEqual([
+      'taxNumber:vatIdOrTaxNumber',
+      'vatId:vatIdOrTaxNumber',
+    ]);
+    expect(createOperatorBodySchema.safeParse(buildCreatePayload(info, billing)).success).toBe(true);
+  });
+
+  it('says at the field that a bill-number prefix the server refused is taken (any case), until it is changed', () => {
+    const rules = billingRulesWith(['SWS-']);
+    expect(errorsOf({ ...billing, billNumberPrefix: 'SWS-' }, rules)).toEqual({
+      billNumberPrefix: 'operators.validation.billNumberPrefixTaken',
+    });
+    expect(errorsOf({ ...billing, billNumberPrefix: 'SWT-' }, rules)).toEqual({});
+    expect(errorsOf({ ...billing, billNumberPrefix: 'SWS-' }, billingRules)).toEqual({});
+    const taken = new ApiError({ status: 409, errorCodeResponse: 'BILL_NUMBER_PREFIX_TAKEN', errorDetail: { billNumberPrefix: 'SWS-' } });
+    expect(createFailure(taken, '')).toEqual({ kind: 'prefixTaken', billNumberPrefix: 'SWS-' });
+  });
+
   it('needs days until payment as a whole number of at least 1', () => {
     expect(errorsOf({ ...billing, moneyCollectionGapInDays: '' }, billingRules)).toEqual({
       moneyCollectionGapInDays: 'validation.required',
@@ -257,6 +288,7 @@ describe('payloads', () => {
         moneyCollectionGapInDays: 14,
       },
       billingTemplateHeader: { lineOne: 'Hafen GmbH', lineTwo: 'Hafenstraße 7' },
+      vatId: 'DE123456789',
     });
     // What the form accepts, the contract (and so the server) accepts.
     expect(createOperatorBodySchema.safeParse(body).success).toBe(true);

@@ -24,6 +24,7 @@ import {
   type OperatorDetail,
 } from '../../../contract/operators';
 import {
+  VAT_ID_OR_TAX_NUMBER,
   updateErpBodySchema,
   type CreateOperatorBody,
   type UpdateErpBody,
@@ -33,6 +34,7 @@ import { customerTypes } from '../../../contract/common';
 import { erpPaymentMethods, type ErpPaymentMethod, type OperatorPaymentMode } from '../../../contract/enums';
 import { dropEmpty } from '../../api/client';
 import { isApiError, isNetworkError } from '../../api/errors';
+import { prefixTakenOf } from './api/prefix-taken';
 import type { FormRules } from '../../ui/use-form';
 import { fromSchema, validate, type Rule, type RuleResult, type ValidationFailure } from '../../ui/validation';
 
@@ -63,6 +65,8 @@ const areaCodes = {
   invalidTaxNumber: 'operators.validation.invalidTaxNumber',
   invalidBillNumberPrefix: 'operators.validation.invalidBillNumberPrefix',
   ledgerAccount: 'operators.validation.ledgerAccount',
+  vatIdOrTaxNumber: 'operators.validation.vatIdOrTaxNumber',
+  billNumberPrefixTaken: 'operators.validation.billNumberPrefixTaken',
 } as const;
 
 // bindField translates whatever id a failure names; the shared id type lists only the shared ones.
@@ -286,12 +290,38 @@ const lineRule = (kind: 'header' | 'footer', n: number) => (v: BillingValues) =>
   return shown ? operatorRule(templateLineSchema)(value) : null;
 };
 
-/** Tax details: optional in the form (checked when given); the invoice prints whichever is there. */
+/** Tax details: each optional on its own (checked when given); the invoice prints whichever is there. */
 const optional = () => false;
+
+/**
+ * § 14 UStG, as the contract's rule (contract/operator-writes.ts): with billing info the VAT id or the
+ * tax number is required; while both are blank both fields say so.
+ */
+const taxIdRule =
+  (field: 'vatId' | 'taxNumber') =>
+  (v: BillingValues): RuleResult => {
+    const own = billingField(field === 'vatId' ? vatIdSchema : taxNumberSchema, optional)(v, v[field]);
+    if (own || !withBilling(v) || !isBlank(v.vatId) || !isBlank(v.taxNumber)) return own;
+    return areaFailure(VAT_ID_OR_TAX_NUMBER);
+  };
+
+/**
+ * The prefix rule: the contract's format, and not one the server refused as another operator's
+ * (409 BILL_NUMBER_PREFIX_TAKEN; `taken`, compared case-insensitively as the server's index does).
+ */
+const prefixRule =
+  (taken: readonly string[]) =>
+  (v: BillingValues): RuleResult => {
+    const own = billingField(billNumberPrefixSchema, optional)(v, v.billNumberPrefix);
+    if (own || !withBilling(v)) return own;
+    const prefix = v.billNumberPrefix.trim().toUpperCase();
+    return prefix && taken.some((p) => p.toUpperCase() === prefix) ? areaFailure('billNumberPrefixTaken') : null;
+  };
 const sepaChosen = (v: BillingValues) => isOn(v.sepa);
 const bankChosen = (v: BillingValues) => isOn(v.bankTransfer);
 
-export const billingRules: FormRules<BillingValues> = {
+/** The invoice template's rules; `takenPrefixes` are the bill-number prefixes the server said another operator has. */
+export const billingRulesWith = (takenPrefixes: readonly string[] = []): FormRules<BillingValues> => ({
   contactPersonName: [operatorRule(contactPersonNameSchema)],
   contactPersonPosition: [operatorRule(contactPersonPositionSchema)],
   contactPersonPhone: [operatorRule(contactPersonPhoneSchema)],
@@ -306,9 +336,9 @@ export const billingRules: FormRules<BillingValues> = {
       if (isBlank(v.moneyCollectionGapInDays)) return requiredFailure;
       return validate(daysValue(v.moneyCollectionGapInDays), operatorRule(moneyCollectionGapSchema));
     },
-    vatId: (v) => billingField(vatIdSchema, optional)(v, v.vatId),
-    taxNumber: (v) => billingField(taxNumberSchema, optional)(v, v.taxNumber),
-    billNumberPrefix: (v) => billingField(billNumberPrefixSchema, optional)(v, v.billNumberPrefix),
+    vatId: taxIdRule('vatId'),
+    taxNumber: taxIdRule('taxNumber'),
+    billNumberPrefix: prefixRule(takenPrefixes),
     headerLine1: lineRule('header', 1),
     headerLine2: lineRule('header', 2),
     headerLine3: lineRule('header', 3),
@@ -318,7 +348,9 @@ export const billingRules: FormRules<BillingValues> = {
     footerLine3: lineRule('footer', 3),
     footerLine4: lineRule('footer', 4),
   },
-};
+});
+
+export const billingRules: FormRules<BillingValues> = billingRulesWith();
 
 /** Spec 1 §5 / spec 3 §4: with billing info, at least one payment mode ('billing required', in red). */
 export const isBillingRequiredMissing = (v: BillingValues): boolean => withBilling(v) && !isOn(v.sepa) && !isOn(v.bankTransfer);
@@ -475,11 +507,14 @@ export function buildErpPayload(cpoId: string, version: number | undefined, v: E
 
 // ---- creation failures ------------------------------------------------------------------------------
 
+export { prefixTakenOf };
+
 /** What the creation wizard says when it failed (spec 1 §8). */
 export type CreateFailure =
   | { kind: 'customerNotFound'; customerId: string }
   | { kind: 'operatorNotFound'; cpoId: string }
   | { kind: 'forbidden' }
+  | { kind: 'prefixTaken'; billNumberPrefix: string }
   | { kind: 'validation' }
   | { kind: 'offline' }
   | { kind: 'generic' };
@@ -492,6 +527,8 @@ export function createFailure(error: unknown, customerId: string): CreateFailure
     return { kind: 'customerNotFound', customerId: typeof detail.customerId === 'string' ? detail.customerId : customerId };
   if (error.errorCodeResponse === 'OPERATOR_NOT_FOUND')
     return { kind: 'operatorNotFound', cpoId: typeof detail.cpoId === 'string' ? detail.cpoId : '' };
+  const taken = prefixTakenOf(error);
+  if (taken !== null) return { kind: 'prefixTaken', billNumberPrefix: taken };
   if (error.status === 403) return { kind: 'forbidden' };
   if (error.status === 400) return { kind: 'validation' };
   return { kind: 'generic' };

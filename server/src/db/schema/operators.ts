@@ -55,6 +55,8 @@ export const operators = pgTable(
   },
   (t) => [
     index('operators_customer_idx').on(t.customerId),
+    // Bill numbers are unique across operators, so their own prefixes are too (case-insensitive).
+    uniqueIndex('operators_bill_number_prefix_uq').using('btree', sql`upper(${t.billNumberPrefix})`),
     check('operators_billing_type_chk', sql`billing_type is null or ${inList('billing_type', operatorBillingTypes)}`),
     check('operators_gap_chk', sql`money_collection_gap_in_days is null or money_collection_gap_in_days >= 1`),
   ],

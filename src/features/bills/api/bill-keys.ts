@@ -10,6 +10,8 @@ export interface BillListParams {
   billingStatuses: readonly BillStatus[];
   /** One end customer's bills (a contract's detail); '' for all. */
   endCustomerId: string;
+  /** One contract's bills (a contract's detail); '' or absent for all. */
+  contractKey?: string;
   page: number;
   size: number;
 }

@@ -28,6 +28,7 @@ export const billListQueryOptions = (params: BillListParams) =>
           paymentMethods: params.paymentMethods.join(',') || undefined,
           billingStatuses: params.billingStatuses.join(',') || undefined,
           endCustomerId: params.endCustomerId || undefined,
+          contractKey: params.contractKey || undefined,
           page: params.page,
           size: params.size,
         },

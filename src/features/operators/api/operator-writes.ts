@@ -4,6 +4,7 @@ import type { TranslateFn } from '../../../i18n/i18n-context';
 import type { OutboxError, OutboxWrite } from '../../../offline/outbox-write';
 import { registerWriteKind } from '../../../offline/write-kinds';
 import { operatorKeys } from './operator-keys';
+import { prefixTakenOf } from './prefix-taken';
 import { methodMessageId, operatorDetailQueryOptions } from './operator-queries';
 
 /**
@@ -63,6 +64,8 @@ const describeAddress = (error: OutboxError, t: TranslateFn) => {
 };
 
 const describeBilling = (error: OutboxError, t: TranslateFn) => {
+  const taken = prefixTakenOf(error);
+  if (taken !== null) return t('operators.writes.prefixTaken', { prefix: taken });
   const c = currentOperator(error);
   if (!c) return null;
   const p = c.current.cpoPaymentDetails;

@@ -34,17 +34,26 @@ const operator: OperatorDetail = {
   },
   billingTemplateHeader: { lineOne: 'Hafen GmbH' },
   billingTemplateFooter: {},
+  taxNumber: '30/123/45678',
   erpValues: [],
   version: 3,
 };
 
-async function open(edit: OperatorEdit, initialValues?: Record<string, string>) {
+async function open(edit: OperatorEdit, initialValues?: Record<string, string>, takenPrefixes?: string[]) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
   const outbox = new Outbox({ store: createStore(`operator-edit-${Math.random()}`, 'writes'), locks: null, send: vi.fn() });
   const onQueued = vi.fn();
   await renderWithI18n(
     <OutboxContext.Provider value={outbox}>
-      <OperatorEditDialog edit={edit} operator={operator} isOpen initialValues={initialValues} onClose={() => {}} onQueued={onQueued} />
+      <OperatorEditDialog
+        edit={edit}
+        operator={operator}
+        isOpen
+        initialValues={initialValues}
+        takenPrefixes={takenPrefixes}
+        onClose={() => {}}
+        onQueued={onQueued}
+      />
     </OutboxContext.Provider>,
   );
   return { outbox, onQueued };
@@ -87,6 +96,18 @@ describe('OperatorEditDialog', () => {
     expect((screen.getByRole('textbox', { name: /^IBAN/ }) as HTMLInputElement).value).toBe('DE89370400440532013000');
     expect(screen.queryByRole('radio', { name: 'Ohne Rechnungsinformationen' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(false);
+    outbox.dispose();
+  });
+
+  it('holds the invoice template without VAT id and tax number (§ 14 UStG), and a prefix another operator has, at their fields', async () => {
+    const { outbox } = await open('billing', { taxNumber: '', billNumberPrefix: 'SWS-' }, ['sws-']);
+    expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      for (const name of [/^USt-IdNr/, /^Steuernummer/, /^Präfix der Rechnungsnummer/])
+        fireEvent.blur(screen.getByRole('textbox', { name }));
+    });
+    expect(screen.getAllByText(/Bitte geben Sie die USt-IdNr. oder die Steuernummer an/)).toHaveLength(2);
+    expect(screen.getByText('Dieses Präfix verwendet bereits ein anderer Betreiber. Bitte wählen Sie ein anderes.')).toBeTruthy();
     outbox.dispose();
   });
 

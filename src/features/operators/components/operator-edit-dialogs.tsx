@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { OperatorDetail } from '../../../../contract/operators';
 import { useT } from '../../../i18n/i18n-context';
 import type { SubmitOutcome } from '../../../offline/outbox';
@@ -14,7 +15,7 @@ import { addressWrite, billingWrite, erpWrite } from '../operator-edits';
 import {
   addressRules,
   addressValuesOf,
-  billingRules,
+  billingRulesWith,
   billingValuesOf,
   erpMethodsOf,
   erpRules,
@@ -42,6 +43,8 @@ export interface EditDialogProps {
    * since a refused write holds back every later write of its operator until it is gone.
    */
   replaces?: string | null;
+  /** Bill-number prefixes the server refused as another operator's (the refused write's 409): shown at the field. */
+  takenPrefixes?: readonly string[];
 }
 
 /**
@@ -103,9 +106,10 @@ function EditAddress({ operator, isOpen, onClose, initialValues, onQueued, repla
   );
 }
 
-function EditBilling({ operator, isOpen, onClose, initialValues, onQueued, replaces }: EditDialogProps) {
+function EditBilling({ operator, isOpen, onClose, initialValues, onQueued, replaces, takenPrefixes }: EditDialogProps) {
   const t = useT();
-  const form = useForm<BillingValues>({ ...billingValuesOf(operator), ...initialValues }, billingRules);
+  const [rules] = useState(() => billingRulesWith(takenPrefixes));
+  const form = useForm<BillingValues>({ ...billingValuesOf(operator), ...initialValues }, rules);
   const submit = useSubmit({ operator, onQueued, replaces });
   const isValid = form.isValid && !isBillingRequiredMissing(form.values);
   return (

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CreateOperatorAnswer } from '../../../../contract/operator-writes';
 import { refreshAccessToken } from '../../../api/client';
 import { useSession } from '../../../auth/session-context';
@@ -14,7 +14,7 @@ import { ALL_CUSTOMERS, customerLabel, customerListQueryOptions } from '../../cu
 import { createOperatorMutation } from '../api/operator-queries';
 import {
   CUSTOMER_TYPES,
-  billingRules,
+  billingRulesWith,
   buildCreatePayload,
   createFailure,
   emptyBilling,
@@ -39,11 +39,15 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
   const [infoRules] = useState(() => operatorInfoRules(isAdmin));
   const info = useForm<OperatorInfoValues>(initialInfo, infoRules);
   const [initialBilling] = useState(emptyBilling);
-  const billing = useForm<BillingValues>(initialBilling, billingRules);
+  // Prefixes the server said another operator has (409 BILL_NUMBER_PREFIX_TAKEN): shown at the field.
+  const [takenPrefixes, setTakenPrefixes] = useState<string[]>([]);
+  const rules = useMemo(() => billingRulesWith(takenPrefixes), [takenPrefixes]);
+  const billing = useForm<BillingValues>(initialBilling, rules);
 
   const reset = () => {
     info.reset();
     billing.reset();
+    setTakenPrefixes([]);
   };
 
   const create = useMutation({
@@ -60,6 +64,11 @@ export function OperatorWizard({ isOpen, onClose }: { isOpen: boolean; onClose: 
         return t('operators.wizard.customerNotFound', { customerId: found.customerId });
       case 'operatorNotFound':
         return t('operators.wizard.operatorNotFound', { cpoId: found.cpoId });
+      case 'prefixTaken': {
+        const prefix = found.billNumberPrefix || billing.values.billNumberPrefix.trim();
+        setTakenPrefixes((p) => [...p, prefix]);
+        return t('operators.wizard.prefixTaken', { prefix });
+      }
       case 'forbidden':
         return t('errors.forbidden');
       case 'validation':

@@ -51,7 +51,7 @@ afterEach(() => {
 });
 
 describe('SendBillButton', () => {
-  it("asks for the end customer's newest GENERATED bill and sends it through the outbox", async () => {
+  it("asks for the contract's own newest GENERATED bill, by its key, and sends it through the outbox", async () => {
     const sent: unknown[] = [];
     const outbox = new Outbox({
       store: createStore(`send-bill-${Math.random()}`, 'writes'),
@@ -67,14 +67,15 @@ describe('SendBillButton', () => {
     await renderWithI18n(
       <QueryClientProvider client={client}>
         <OutboxContext.Provider value={outbox}>
-          <SendBillButton contract={{ endCustomerId: 'EC1001', billingStatus: 'GENERATED' }} />
+          <SendBillButton contract={{ contractKey: 'k-1', billingStatus: 'GENERATED' }} />
         </OutboxContext.Provider>
       </QueryClientProvider>,
     );
     const button = await screen.findByRole('button', { name: 'Rechnung RE-2026-CPO1-000007 per E-Mail senden' });
     const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
     expect(url.pathname).toMatch(/\/bookings\/get-bills\/operator$/);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ endCustomerId: 'EC1001', billingStatuses: 'GENERATED', page: '0' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ contractKey: 'k-1', billingStatuses: 'GENERATED', page: '0' });
+    expect(url.searchParams.has('endCustomerId')).toBe(false);
 
     reportAnswer();
     await act(async () => {
@@ -94,7 +95,44 @@ describe('SendBillButton', () => {
     await renderWithI18n(
       <QueryClientProvider client={client}>
         <OutboxContext.Provider value={outbox}>
-          <SendBillButton contract={{ endCustomerId: 'EC1002', billingStatus: 'GENERATED' }} />
+          <SendBillButton contract={{ contractKey: 'k-2', billingStatus: 'GENERATED' }} />
+        </OutboxContext.Provider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("never offers another contract's GENERATED bill of the same end-customer id (an older contract's)", async () => {
+    // The server as it is: asked by end-customer id it has the older contract k-1's bill, asked by contract k-2 none.
+    fetchMock.mockImplementation(async (input: unknown) => {
+      const q = new URL(String(input), 'http://localhost').searchParams;
+      const rows = q.get('contractKey') === 'k-2' ? [] : q.get('endCustomerId') === 'EC1001' || !q.get('contractKey') ? [bill] : [];
+      return json({ data: { totalNumberOfRecords: rows.length, response: rows } });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const outbox = new Outbox({ store: createStore(`send-bill-${Math.random()}`, 'writes'), locks: null, send: vi.fn() });
+    const newer = { contractKey: 'k-2', endCustomerId: 'EC1001', billingStatus: 'GENERATED' } as const;
+    await renderWithI18n(
+      <QueryClientProvider client={client}>
+        <OutboxContext.Provider value={outbox}>
+          <SendBillButton contract={newer} />
+        </OutboxContext.Provider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await act(async () => {});
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('drops a row of another contract even if an answer carried one', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const outbox = new Outbox({ store: createStore(`send-bill-${Math.random()}`, 'writes'), locks: null, send: vi.fn() });
+    await renderWithI18n(
+      <QueryClientProvider client={client}>
+        <OutboxContext.Provider value={outbox}>
+          <SendBillButton contract={{ contractKey: 'k-9', billingStatus: 'GENERATED' }} />
         </OutboxContext.Provider>
       </QueryClientProvider>,
     );

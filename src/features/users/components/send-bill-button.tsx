@@ -13,10 +13,12 @@ type Outcome = { variant: 'success' | 'error'; title: string; text: string };
 
 /**
  * Spec 3 §4: a GENERATED bill on a WITH_BILLING contract shows a send-bill button. The bill is the
- * end customer's newest GENERATED one (the contract's status is its newest bill's); it is sent
- * through the outbox like the bills list's, and the contract's page refreshes with the bill lists.
+ * contract's own newest GENERATED one, asked for by its key (the contract's status is its newest
+ * bill's): an older contract of the same end-customer id may have a GENERATED bill of its own,
+ * which this button must never send. It is sent through the outbox like the bills list's, and the
+ * contract's page refreshes with the bill lists.
  */
-export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail, 'endCustomerId' | 'billingStatus'> }) {
+export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail, 'contractKey' | 'billingStatus'> }) {
   const t = useT();
   const outbox = useOutboxInstance();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -29,14 +31,15 @@ export function SendBillButton({ contract: c }: { contract: Pick<ContractDetail,
       userTypes: [],
       paymentMethods: [],
       billingStatuses: ['GENERATED'],
-      endCustomerId: c.endCustomerId,
+      endCustomerId: '',
+      contractKey: c.contractKey,
       page: 0,
       size: 10,
     }),
     enabled: isGenerated,
   });
   // The outcome stays on screen after the bill is SENT and the button is gone.
-  const bill = isGenerated ? bills.data?.response[0] : undefined;
+  const bill = isGenerated ? bills.data?.response.find((b) => b.contractKey === c.contractKey) : undefined;
 
   const send = async () => {
     if (!bill) return;
