@@ -1,5 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const accounts = {
   admin: { email: 'admin@cockpit.example', password: 'Admin-Demo-2026' },
@@ -131,4 +135,19 @@ export async function assignLots(page: Page, lots: Record<string, string>) {
   await dialog.getByRole('button', { name: 'Weiter' }).click();
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/**
+ * xmllint's verdict on an XML file against a schema of the repository (a path from its root):
+ * 'ok', or what xmllint printed.
+ */
+export function xmllint(xml: string | Buffer, schema: string) {
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-xml-')), 'file.xml');
+  writeFileSync(file, xml);
+  try {
+    execFileSync('xmllint', ['--noout', '--schema', join(process.cwd(), schema), file], { stdio: 'pipe' });
+    return 'ok';
+  } catch (e) {
+    return String((e as { stderr?: Buffer }).stderr ?? e);
+  }
 }

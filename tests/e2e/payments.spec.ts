@@ -1,17 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { bearer, signIn } from './helpers';
 import { waitForMail } from './mail-sink';
 
 /**
  * Issue 26: as an operator, redo the SEPA mandate of a STRIPE_SEPA contract, open the link from the
  * customer's mail, complete the test mode's checkout, land on the reconfigure success page; the
- * action then waits for the interval, and the server refuses a second redo within it. As a
- * partner, the SEPA file of a collection date downloaded and validated with xmllint against the
- * German banks' schema (the download center's own journey is in downloads.spec.ts).
+ * action then waits for the interval, and the server refuses a second redo within it. The SEPA
+ * file (downloaded, validated against the German banks' schema) is in downloads.spec.ts.
  */
 
 interface Detail {
@@ -96,63 +91,4 @@ test('redo a mandate: mail, test checkout, reconfigure success, then the action 
   expect(again.status()).toBe(429);
   expect(((await again.json()) as { errorCodeResponse: string }).errorCodeResponse).toBe('TOO_MANY_REQUESTS');
   expect(Number(again.headers()['retry-after'])).toBeGreaterThan(0);
-});
-
-/** The German banks' schema for pain.008.001.08 (server/src/downloads/schemas/README.md names its source). */
-const GBIC_XSD = join(import.meta.dirname, '..', '..', 'server', 'src', 'downloads', 'schemas', 'pain.008.001.08_GBIC_4.xsd');
-const files = mkdtempSync(join(tmpdir(), 'e2e-sepa-'));
-
-/** xmllint's verdict on a file against the schema: 'ok', or what it printed. */
-function xmllint(xml: string, name: string) {
-  const file = join(files, name);
-  writeFileSync(file, xml);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', GBIC_XSD, file], { stdio: 'pipe' });
-    return 'ok';
-  } catch (e) {
-    return String((e as { stderr?: Buffer }).stderr ?? e);
-  }
-}
-
-/** A partner operator with a creditor id and a collection date of the demo data with SEPA bills. */
-async function sepaCollectionDay(page: Page): Promise<{ cpoId: string; day: string }> {
-  const headers = { Authorization: await bearer(page) };
-  const get = async <T>(path: string) => ((await (await page.request.get(path, { headers })).json()) as { data: T }).data;
-  const bills = await get<{ response: { billGenerationDate: string }[] }>(
-    '/booking-service/bookings/get-bills/operator?page=0&size=100&paymentMethods=SEPA&billingStatuses=GENERATED,SENT',
-  );
-  const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
-  const days = [...new Set(bills.response.map((b) => berlin.format(new Date(b.billGenerationDate))))];
-  for (const { cpoId } of (await get<{ response: { cpoId: string }[] }>('/bff/cpos?page=0&size=50')).response) {
-    const pay = (
-      await get<{ cpoPaymentDetails?: { creditorId?: string | null; moneyCollectionGapInDays?: number | null } }>(
-        `/bff/cpos/${cpoId}/operator-details`,
-      )
-    ).cpoPaymentDetails;
-    if (!pay?.creditorId) continue;
-    for (const generated of days) {
-      const d = new Date(`${generated}T12:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + (pay.moneyCollectionGapInDays ?? 0));
-      const day = d.toISOString().slice(0, 10);
-      const res = await page.request.get(`/booking-service/bookings/generate/sepa?cpoId=${cpoId}&collectionDate=${day}`, { headers });
-      if (res.status() === 200) return { cpoId, day };
-    }
-  }
-  throw new Error('The demo data has no SEPA bills of a partner operator with a creditor id');
-}
-
-test("a partner's SEPA file, downloaded for a collection date, validates against the GBIC schema", async ({ page }) => {
-  await signIn(page, 'partner');
-  const { cpoId, day } = await sepaCollectionDay(page);
-  await page.goto(`/downloadcenter?tab=erp&sCpo=${cpoId}&sDay=${day}`);
-  const section = page.getByRole('region', { name: 'SEPA-Lastschriftdatei für die Bank' });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    section.getByRole('button', { name: 'SEPA-Datei herunterladen' }).click(),
-  ]);
-  const xml = readFileSync((await download.path())!, 'utf8');
-  expect(xml).toContain(`<ReqdColltnDt>${day}</ReqdColltnDt>`);
-  expect(xmllint(xml, download.suggestedFilename())).toBe('ok');
-  // The check can fail: a sequence type the scheme does not know is refused.
-  expect(xmllint(xml.replace(/<SeqTp>(FRST|RCUR)<\/SeqTp>/, '<SeqTp>XXXX</SeqTp>'), 'broken.xml')).toMatch(/fails to validate/);
 });
