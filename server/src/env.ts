@@ -90,6 +90,8 @@ export const envSchema = z.object({
   OCPP_CALL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 15_000),
   /** A live-status stream (GET /bff/ocpp/live) ends after this; the app opens it again, and the session and scope are checked anew. */
   OCPP_LIVE_STREAM_SECONDS: z._default(z.coerce.number().check(z.positive()), 300),
+  /** How often SENT STRIPE_SEPA bills are collected (payments/collection.ts). */
+  COLLECTION_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 60),
   /** `npm start` (main.ts) runs this many simulated charge points of the demo data in the process; 0 turns them off. */
   SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), DEFAULT_SIMULATED_STATIONS),
   /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */

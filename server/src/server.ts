@@ -127,7 +127,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   // SENT STRIPE_SEPA bills are collected by this job, not by the send (payments/collection.ts says why).
   const collect = setInterval(
     () => void collectSentBills(handle.db, env, { log }).catch(() => log('bill collection round failed')),
-    60_000,
+    env.COLLECTION_INTERVAL_SECONDS * 1000,
   );
   collect.unref();
 
