@@ -5,6 +5,28 @@ import globals from 'globals';
 import cockpit from './eslint-rules/layers.js';
 import server from './eslint-rules/server-layers.js';
 
+const honoVar = {
+  selector: "MemberExpression[object.name='c'][property.name='var']",
+  message: "Read a context variable with c.get('name'): Hono's c.var builds a new object of all of them on every read.",
+};
+
+/**
+ * An Intl formatter made inside a function is made on every call: slow, and each holds ICU memory
+ * outside the JavaScript heap until collected (one per call in `berlinDate` piled up ~50 MB in a zip
+ * of 500 bills, ARCHITECTURE.md). Make it once at module level, or keep it in a cache (an assignment).
+ */
+const intlPerCall = [
+  {
+    selector:
+      ":function NewExpression[callee.object.name='Intl'][callee.property.name=/^(DateTimeFormat|NumberFormat|Collator|PluralRules|RelativeTimeFormat|ListFormat|Segmenter|DisplayNames)$/]:not(AssignmentExpression > NewExpression)",
+    message: 'Make an Intl formatter once (module level or a cache), not on every call: each holds ICU memory outside the heap.',
+  },
+  {
+    selector: ':function CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length>0]',
+    message: 'toLocale…String with arguments makes an Intl formatter on every call; use one made once (module level or a cache).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,14 +71,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='c'][property.name='var']",
-          message: "Read a context variable with c.get('name'): Hono's c.var builds a new object of all of them on every read.",
-        },
-      ],
+      'no-restricted-syntax': ['error', honoVar],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', honoVar, ...intlPerCall],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...intlPerCall] },
   },
   {
     // The server's import direction (eslint-rules/server-layers.js) and function size; tests may import anything and run long.

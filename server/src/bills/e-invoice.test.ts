@@ -8,7 +8,7 @@ import { computeBill } from './compute';
 import { E_INVOICE_FORMAT, isEInvoiceable } from './e-invoice';
 import type { InvoiceDocument } from './invoice-pdf';
 import { renderBillPdf } from './pdf-file';
-import { drawInWorker } from './render-pool';
+import { drawInWorker, workerEntry } from './render-pool';
 
 /**
  * The e-invoice inside the bill's PDF: the attached CII XML is read back out of the PDF with
@@ -86,6 +86,19 @@ describe('the e-invoice (Factur-X EN 16931)', () => {
     const files = attachments(await drawInWorker(invoice));
     expect(Object.keys(files)).toEqual(['factur-x.xml']);
     expect(validate(files['factur-x.xml']).status).toBe(0);
+  });
+
+  it("the render worker's code leaves the e-invoice library's spreadsheet library unloaded (~18 MB of its heap)", async () => {
+    // The worker's bundle, loaded in a fresh process; then what require's cache holds for `@e965/xlsx`.
+    const bundle = (await workerEntry()).href;
+    const script = `
+      import { createRequire } from 'node:module';
+      await import(${JSON.stringify(bundle)});
+      const require = createRequire(${JSON.stringify(bundle)});
+      const xlsx = createRequire(require.resolve('@e-invoice-eu/core')).resolve('@e965/xlsx');
+      console.log(Object.keys(require.cache[xlsx]?.exports ?? {}).length);`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(out.trim()).toBe('0');
   });
 
   it('is the PDF itself: PDF/A-3 with factur-x.xml attached, the XML valid against the EN 16931 schema', async () => {

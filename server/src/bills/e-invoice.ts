@@ -1,8 +1,7 @@
-import './no-spreadsheets';
-import { createRequire } from 'node:module';
-import { FormatFactoryService, invoiceSchema, ValidationService, type Invoice, type InvoiceServiceOptions } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceServiceOptions } from '@e-invoice-eu/core';
 import { PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { centsToNumeric, type BillLine } from './compute';
+import { eInvoiceCore, libraryRequire } from './e-invoice-library';
 import type { InvoiceAddress, InvoiceDocument } from './invoice-pdf';
 
 /**
@@ -17,12 +16,12 @@ export const E_INVOICE_FORMAT = 'Factur-X-EN16931';
 
 // The library logs its own warnings; a server log line may carry no invoice data, so they are dropped.
 const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+const { FormatFactoryService, invoiceSchema, ValidationService } = eInvoiceCore;
 const formats = new FormatFactoryService();
 const validation = new ValidationService(quiet);
 
 /** The ajv the library itself validates with (v8; the project's own top-level ajv is v6). */
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
-const libraryRequire = createRequire(createRequire(import.meta.url).resolve('@e-invoice-eu/core'));
 const Ajv2019 = libraryRequire('ajv/dist/2019').default as new (options: object) => { compile: (schema: object) => Validator };
 const validators = new Map<string, Validator>();
 

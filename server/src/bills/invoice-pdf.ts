@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import { create, type Font as FontkitFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { centsToNumeric, type BillLine } from './compute';
 
@@ -63,10 +65,16 @@ export interface InvoiceDocument {
 }
 
 const require = createRequire(import.meta.url);
-const fonts = {
-  regular: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'),
-  bold: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff'),
-};
+/**
+ * Noto Sans as TrueType, parsed once per process and shared by every document (pdfkit takes a
+ * fontkit font; each document still embeds its own subset). Not WOFF: fontkit inflates a WOFF's whole
+ * glyph table (in JavaScript) for every glyph it reads; and a font parsed per document decodes its
+ * OpenType layout tables anew each time. Both were most of a bill's drawing time and of the render
+ * worker's garbage (bench/README.md, zip of 500 bills).
+ */
+let parsed: { regular: FontkitFont; bold: FontkitFont } | undefined;
+const ttf = (file: string) => create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`))) as FontkitFont;
+const fonts = () => (parsed ??= { regular: ttf('400Regular/NotoSans_400Regular.ttf'), bold: ttf('700Bold/NotoSans_700Bold.ttf') });
 
 const mm = (n: number) => (n * 72) / 25.4;
 const PAGE = { width: mm(210), height: mm(297), left: mm(25), right: mm(20), bottom: mm(30) };
@@ -74,8 +82,14 @@ const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
 const GREY = '#555555';
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const perKwhFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-const decimal = (digits: number) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** One formatter per digit count: each holds ICU memory outside the heap until collected (`berlinDate`). */
+const decimals = new Map<number, Intl.NumberFormat>();
+const decimal = (digits: number) => {
+  let format = decimals.get(digits);
+  if (!format)
+    decimals.set(digits, (format = new Intl.NumberFormat('de-DE', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return format;
+};
 /** Exact: Intl formats the decimal text itself, never a float. */
 const money = (cents: bigint) => euro.format(centsToNumeric(cents) as `${number}`);
 /** An IBAN as it is printed: groups of four. */
@@ -106,7 +120,7 @@ function describeLine(line: BillLine): [string, string, string] {
       return [
         `Geladene Energie ${span}`,
         `${decimal(3).format(`${numerator / 1000n}.${String(numerator % 1000n).padStart(3, '0')}` as `${number}`)} kWh`,
-        `${perKwhFormat.format(`${line.unitPrice / 10000n}.${String(line.unitPrice % 10000n).padStart(4, '0')}` as `${number}`)} € / kWh`,
+        `${decimal(4).format(`${line.unitPrice / 10000n}.${String(line.unitPrice % 10000n).padStart(4, '0')}` as `${number}`)} € / kWh`,
       ];
     case 'per-request':
       return [`Ladevorgänge ${span}`, `${numerator} ${numerator === 1n ? 'Vorgang' : 'Vorgänge'}`, `${money(line.unitPrice)} / Vorgang`];
@@ -352,8 +366,10 @@ export function invoicePdf(inv: InvoiceDocument): Readable {
     info: { Title: `Rechnung ${inv.billNumber}`, Author: inv.issuer.name, Subject: `Rechnung ${inv.billNumber}` },
     lang: 'de-DE',
   });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  const { regular, bold } = fonts();
+  // pdfkit's types name only paths and bytes; its `PDFFontFactory.open` takes a fontkit font too.
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
   letterhead(doc, inv);
   paymentAndContact(doc, inv, linesAndTotals(doc, inv));
   if (inv.history && inv.history.length > 0) historyPages(doc, inv, inv.history);

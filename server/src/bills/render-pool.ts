@@ -12,7 +12,7 @@ import type { InvoiceDocument } from './invoice-pdf';
  *
  * The worker runs plain JavaScript: its TypeScript is bundled once per process by esbuild (the
  * packages left as imports), since tsx's loader in the thread cost ~25 MB of the worker's ~100.
- * Its heap: 48 MB (40 MB runs out; a zip of 500 new PDFs peaks at +68 MB above idle, ARCHITECTURE.md).
+ * Its heap: 48 MB (its code and fonts live in ~33 MB; a zip of 500 new PDFs: +89 MB, ARCHITECTURE.md).
  */
 
 const IDLE_MS = 5_000;
@@ -36,7 +36,7 @@ let entry: Promise<URL> | undefined;
  * `render-worker.ts` and the project's code it imports as one module under node_modules/.cache (so
  * its packages resolve from there), named by its content: two processes or checkouts never clash.
  */
-function workerEntry(): Promise<URL> {
+export function workerEntry(): Promise<URL> {
   entry ??= (async () => {
     const { build } = await import('esbuild');
     const out = await build({

@@ -1,23 +1,13 @@
-import {
-  COCKPIT_TIME_ZONE,
-  chargingHistoryQuerySchema,
-  cleanChargingRequestsBodySchema,
-  graphQuerySchema,
-} from '../../../contract/cockpit';
+import { berlinDate } from '../../../contract/contracts';
+import { chargingHistoryQuerySchema, cleanChargingRequestsBodySchema, graphQuerySchema } from '../../../contract/cockpit';
 import { ok, paged } from '../http/respond';
 import { parseBody, parseQuery, parseWith } from '../http/validate';
 import { cleanStuckRequests, getChargingHistory, getGraph } from './queries';
 import { routeTable } from '../http/route-table';
 import { assertVisible } from '../auth/scope';
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COCKPIT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 /** yyyy-MM-dd of `now` in Europe/Berlin. */
-export const berlinToday = (now = new Date()) => berlinDay.format(now);
+export const berlinToday = (now = new Date()) => berlinDate(now);
 
 /** Cockpit reads on the BFF: KPIs + chart, and the admin clean action. */
 export const cockpitRoutes = [

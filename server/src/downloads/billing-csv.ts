@@ -1,3 +1,4 @@
+import { berlinDate } from '../../../contract/contracts';
 import type { Scope } from '../auth/scope';
 import { assertVisible } from '../auth/scope';
 import { EXPORT_PAGE, keysetPages, mapAsync } from '../bookings/handlers';
@@ -28,11 +29,10 @@ export const billingCsvColumns = [
 ];
 
 const label = (labels: Record<string, string>, v: string | null) => (v === null ? '' : (labels[v] ?? v));
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 const billRecord = (b: BillCsvRow): CsvCell[] => [
   b.billNumber,
-  day(berlinDay.format(b.billGenerationDate)),
+  day(berlinDate(b.billGenerationDate)),
   day(b.startDate),
   day(b.endDate),
   b.endCustomerId,

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { berlinDate } from '../../../contract/contracts';
 import iconv from 'iconv-lite';
 import { fixedDecimal, safeCell } from '../bookings/german-csv';
 import { ApiError } from '../http/errors';
@@ -211,7 +212,6 @@ export function datevHeader(q: ErpQuery, a: ErpAccounts, createdAt: Date) {
   ].join(';');
 }
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 const amount = (c: bigint) => fixedDecimal(`${c / 100n}.${String(c % 100n).padStart(2, '0')}`, 2).replace('.', ',');
 
 /**
@@ -220,7 +220,7 @@ const amount = (c: bigint) => fixedDecimal(`${c / 100n}.${String(c % 100n).padSt
  */
 export function datevLines(b: ErpBill, a: ErpAccounts): string[] {
   const [, net, vat] = postingsOf(b, a);
-  const day = berlinDay.format(b.billGenerationDate);
+  const day = berlinDate(b.billGenerationDate);
   return [net, vat]
     .filter((p) => p.cents !== 0n)
     .map((p) => {

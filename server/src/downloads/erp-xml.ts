@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { berlinDate } from '../../../contract/contracts';
 import { createCB } from 'xmlbuilder2';
 import { fixedDecimal } from '../bookings/german-csv';
 import type { ErpAccounts, ErpQuery, ErpSource } from './erp';
@@ -20,7 +21,6 @@ const euros = (c: bigint) => {
   const s = (c < 0n ? -c : c).toString().padStart(3, '0');
   return `${c < 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
 };
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** A bill's three postings; their debit equals their credit by construction (gross = net + VAT). */
 export function postingsOf(b: ErpBill, a: ErpAccounts) {
@@ -39,7 +39,7 @@ function writeBill(x: Builder, b: ErpBill, a: ErpAccounts) {
   const text = (name: string, value: string) => x.ele(name).txt(value).up();
   x.ele('Bill');
   text('BillNumber', b.billNumber);
-  text('BillDate', berlinDay.format(b.billGenerationDate));
+  text('BillDate', berlinDate(b.billGenerationDate));
   x.ele('ServicePeriod');
   text('From', b.startDate);
   text('To', b.endDate);
