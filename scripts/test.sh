@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step says when it starts (minutes:seconds since the start), so a slow step shows in CI's log.
+step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 # Debian's packages the tests use: the browser, PDFs read back (pdftotext), XML checked against its
 # schema (xmllint), PostgreSQL for the second server run (scripts/with-postgres.sh).
@@ -43,3 +44,4 @@ step "end-to-end journey on PostgreSQL: sign-in and an offline write (tests/e2e/
 # shellcheck disable=SC2016 # expanded by the inner shell, where with-postgres.sh has set TEST_DATABASE_URL
 bash scripts/with-postgres.sh bash -c 'psql -qc "create database cockpit_e2e" &&
   E2E_DATABASE_URL="${TEST_DATABASE_URL%/*}/cockpit_e2e" npx playwright test tests/e2e/postgres.spec.ts'
+step "all passed"
