@@ -52,6 +52,8 @@ export interface DbHandle {
   close: () => Promise<void>;
   /** PGlite in a worker thread: that thread's memory (heap, buffers; rss is the process's). */
   workerMemory?: () => Promise<NodeJS.MemoryUsage>;
+  /** PGlite in this thread: its files as a tar, for `createDb({ loadDataDir })` (the tests' templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -89,7 +91,13 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  * `pgliteWorker` runs PGlite in a worker thread (`pglite-worker.ts`), as the server does, so no
  * query blocks the caller's event loop; tests and scripts keep it on their own thread.
  */
-export async function createDb(opts: { databaseUrl?: string; dataDir: string; pgliteWorker?: boolean }): Promise<DbHandle> {
+export async function createDb(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  pgliteWorker?: boolean;
+  /** PGlite in this thread: start from these files (a `dumpDataDir` tar) instead of an empty database. */
+  loadDataDir?: Blob;
+}): Promise<DbHandle> {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
@@ -117,12 +125,13 @@ export async function createDb(opts: { databaseUrl?: string; dataDir: string; pg
       workerMemory: () => client.memory(),
     };
   }
-  const client = await PGlite.create(pgliteOptions(dataDir));
+  const client = await PGlite.create({ ...pgliteOptions(dataDir), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
