@@ -10,7 +10,7 @@ import { lazyDialog, useDialogOpener } from '../../ui/lazy-dialog';
 import { ActionMenu } from '../../ui/menu';
 import { operatorDetailQueryOptions } from './api/operator-queries';
 import { draftValues, type OperatorEdit, type OperatorWriteData } from './api/operator-writes';
-import { prefixTakenOf } from './operator-form';
+import { prefixTakenOf } from './api/prefix-taken';
 
 // Not part of the first screen, but fetched once it shows (see the effect below): an edit made
 // offline right after opening the page works before the service worker has cached the app.

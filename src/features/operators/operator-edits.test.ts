@@ -10,7 +10,7 @@ import { storedWrite } from '../../offline/test-writes';
 import { versionToSend } from '../../offline/versioned-writes';
 import { draftValues, operatorScope, registerOperatorWrites } from './api/operator-writes';
 import { addressWrite, billingWrite, erpWrite } from './operator-edits';
-import { emptyBilling } from './operator-form';
+import { emptyBilling } from './operator-billing-form';
 
 let de: TranslateFn;
 let en: TranslateFn;

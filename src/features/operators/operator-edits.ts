@@ -8,14 +8,9 @@ import {
   type OperatorWriteData,
   type OperatorWriteKind,
 } from './api/operator-writes';
-import {
-  buildAddressPayload,
-  buildBillingPayload,
-  buildErpPayload,
-  type AddressValues,
-  type BillingValues,
-  type ErpValues,
-} from './operator-form';
+import { buildBillingPayload, type BillingValues } from './operator-billing-form';
+import { buildErpPayload, type ErpValues } from './operator-erp-form';
+import { buildAddressPayload, type AddressValues } from './operator-form';
 
 /** The three edits of an operator's page as outbox writes (spec 3 §2, the way of a write in ARCHITECTURE.md). */
 

@@ -6,25 +6,25 @@ import { validate, type Rule, type RuleResult } from '../../ui/validation';
 import type { FormRules } from '../../ui/use-form';
 import {
   addLine,
-  addressRules,
   billingRules,
   billingRulesWith,
   billingValuesOf,
-  buildAddressPayload,
   buildBillingPayload,
-  buildCreatePayload,
-  buildErpPayload,
-  createFailure,
   emptyBilling,
-  emptyOperatorInfo,
-  erpMethodsOf,
-  erpValuesOf,
   isBillingRequiredMissing,
   offersBillingChoice,
-  operatorInfoRules,
   removeLine,
-  type AddressValues,
   type BillingValues,
+} from './operator-billing-form';
+import { buildErpPayload, erpMethodsOf, erpValuesOf } from './operator-erp-form';
+import {
+  addressRules,
+  buildAddressPayload,
+  buildCreatePayload,
+  createFailure,
+  emptyOperatorInfo,
+  operatorInfoRules,
+  type AddressValues,
   type OperatorInfoValues,
 } from './operator-form';
 

@@ -13,19 +13,14 @@ import { methodMessageId } from '../api/operator-queries';
 import { operatorScope, type OperatorEdit, type OperatorWriteData } from '../api/operator-writes';
 import { addressWrite, billingWrite, erpWrite } from '../operator-edits';
 import {
-  addressRules,
-  addressValuesOf,
   billingRulesWith,
   billingValuesOf,
-  erpMethodsOf,
-  erpRules,
-  erpValuesOf,
   isBillingRequiredMissing,
   offersBillingChoice,
-  type AddressValues,
   type BillingValues,
-  type ErpValues,
-} from '../operator-form';
+} from '../operator-billing-form';
+import { erpMethodsOf, erpRules, erpValuesOf, type ErpValues } from '../operator-erp-form';
+import { addressRules, addressValuesOf, type AddressValues } from '../operator-form';
 import { BillingFields, NameAndAddressFields, Summary, addressEntries, billingGroups } from './operator-fields';
 
 export interface EditDialogProps {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithI18n } from '../../../i18n/test-utils';
 import { useForm } from '../../../ui/use-form';
-import { billingRules, emptyBilling, isBillingRequiredMissing, type BillingValues } from '../operator-form';
+import { billingRules, emptyBilling, isBillingRequiredMissing, type BillingValues } from '../operator-billing-form';
 import { BillingFields } from './operator-fields';
 
 afterEach(cleanup);

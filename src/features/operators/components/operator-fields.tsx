@@ -11,15 +11,15 @@ import { methodMessageId } from '../api/operator-queries';
 import {
   MAX_TEMPLATE_LINES,
   addLine,
-  flag,
   footerField,
   headerField,
   isBillingRequiredMissing,
   paymentModesOf,
   removeLine,
-  type AddressValues,
   type BillingValues,
-} from '../operator-form';
+} from '../operator-billing-form';
+import { type AddressValues } from '../operator-form';
+import { flag } from '../operator-rules';
 
 /** The form sections the creation wizard and the edit dialogs share, and their confirm summaries. */
 

@@ -12,19 +12,16 @@ import { bindField, useForm } from '../../../ui/use-form';
 import { validationMessage } from '../../../ui/validation';
 import { ALL_CUSTOMERS, customerLabel, customerListQueryOptions } from '../../customers/api/customer-queries';
 import { createOperatorMutation } from '../api/operator-queries';
+import { billingRulesWith, emptyBilling, isBillingRequiredMissing, type BillingValues } from '../operator-billing-form';
 import {
   CUSTOMER_TYPES,
-  billingRulesWith,
   buildCreatePayload,
   createFailure,
-  emptyBilling,
   emptyOperatorInfo,
-  flag,
-  isBillingRequiredMissing,
   operatorInfoRules,
-  type BillingValues,
   type OperatorInfoValues,
 } from '../operator-form';
+import { flag } from '../operator-rules';
 import { BillingFields, NameAndAddressFields, Section, Summary, addressEntries, billingGroups } from './operator-fields';
 
 /**
