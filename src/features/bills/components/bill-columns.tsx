@@ -104,7 +104,9 @@ export function useBillColumns(): DataTableColumn<BillRow>[] {
         id: 'billNumber',
         header: t('bills.columns.billNumber'),
         cell: (r) => (
-          <span className="inline-flex items-center gap-1">
+          // The PDF link goes under the number where the table is narrow (a portrait tablet), so the
+          // amount stays in view without sideways scrolling.
+          <span className="inline-flex flex-wrap items-center gap-x-1">
             <span className="whitespace-nowrap" data-testid="bill-number">
               {r.billNumber}
             </span>
