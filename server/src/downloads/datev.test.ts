@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
-import { DATEV_COLUMNS, datevText, toWin1252 } from './datev';
+import { DATEV_COLUMNS, datevText, euVatIdField, toWin1252 } from './datev';
 import { FX, insertExportFixture } from './export-fixture';
 
 let h: Harness;
@@ -224,5 +224,14 @@ describe('GET /bookings/generate/datev (EXTF Buchungsstapel)', () => {
         ),
       );
     }
+  });
+
+  it("writes the EU VAT id field only with an EU VAT id: the contract's numeric ERP id leaves it empty, never cut", () => {
+    expect(euVatIdField('DE811907980')).toBe('"DE811907980"');
+    expect(euVatIdField(' atu 12345678 ')).toBe('"ATU12345678"');
+    expect(euVatIdField('123456789')).toBe('""');
+    expect(euVatIdField('1234567890123456789012345678')).toBe('""');
+    expect(euVatIdField('US123456789')).toBe('""');
+    expect(euVatIdField('DE1234567890123456')).toBe('""');
   });
 });

@@ -236,9 +236,21 @@ export function datevLines(b: ErpBill, a: ErpAccounts): string[] {
       f[col('Belegfeld 1')] = datevText(b.billNumber, 36);
       f[col('Buchungstext')] = datevText(`${p.type === 'NET' ? 'Netto' : 'USt'} ${b.lastName}, ${b.firstName}`, 60);
       f[col('KOST1 - Kostenstelle')] = datevText(b.costCenterNumber!.trim(), 36);
-      f[col('EU-Land u. UStID (Bestimmung)')] = datevText(b.vatId!.trim(), 15);
+      f[col('EU-Land u. UStID (Bestimmung)')] = euVatIdField(b.vatId!);
       return f.join(';');
     });
+}
+
+/**
+ * 'EU-Land u. UStID (Bestimmung)' takes an EU VAT id (a member state's code, then its number; at most
+ * 15 characters), which DATEV checks on import. The contract's ERP 'vatId' is digits only (spec 2
+ * §5), an id of the ERP's own, so it goes there only when it is one: never cut to fit and never as
+ * a bare number (which DATEV refuses); the field is left empty otherwise, as for a domestic supply.
+ */
+const EU_VAT_ID = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z+*]{2,13}$/;
+export function euVatIdField(vatId: string): string {
+  const id = vatId.replace(/\s+/g, '').toUpperCase();
+  return id.length <= 15 && EU_VAT_ID.test(id) ? datevText(id, 15) : '""';
 }
 
 async function* datevChunks(q: ErpQuery, source: ErpSource, createdAt: Date) {
