@@ -217,17 +217,20 @@ export const taxNumberSchema = z
   )
   .check(z.refine((v) => v === null || isTaxNumber(v), 'invalidTaxNumber'));
 export const BILL_NUMBER_PREFIX_MAX = 12;
-/** The operator's own bill-number prefix (`SWS-` → `SWS-000042`): capitals, digits and '-'; none: `RE-{year}-{cpoId}-`. */
+/**
+ * The operator's own bill-number prefix (`SWS-` → `SWS-2026-000042`): capitals, digits and '-';
+ * none: `RE-{year}-{cpoId}-`. Not `RE-` and a digit, the default numbers' start: `RE-2026-CPO`
+ * would number `RE-2026-CPO2026-000001`, the default number of an operator `CPO2026`.
+ */
 export const billNumberPrefixSchema = z.pipe(
   z.optional(
     z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(BILL_NUMBER_PREFIX_MAX, `max${BILL_NUMBER_PREFIX_MAX}`),
-          pattern(/^[A-Z0-9-]*$/, 'invalidBillNumberPrefix'),
-        ),
+      z.string().check(
+        z.trim(),
+        z.maxLength(BILL_NUMBER_PREFIX_MAX, `max${BILL_NUMBER_PREFIX_MAX}`),
+        pattern(/^[A-Z0-9-]*$/, 'invalidBillNumberPrefix'),
+        z.refine((v) => !/^RE-\d/.test(v), 'billNumberPrefixReserved'),
+      ),
     ),
   ),
   z.transform((v: string | null | undefined) => (v ? v : null)),

@@ -583,6 +583,7 @@ describe('PUT /bff/cpos/update-operator-information', () => {
       ['taxNumber', '30-123-45678', 'invalidTaxNumber'],
       ['billNumberPrefix', 're-', 'invalidBillNumberPrefix'],
       ['billNumberPrefix', 'RE-2026-SEHR-LANG', 'max12'],
+      ['billNumberPrefix', 'RE-2026-CPO', 'billNumberPrefixReserved'],
     ] as const) {
       const res = await update(body({ [field]: value }), tokens.partner);
       expect(res.status, `${field}=${value}`).toBe(400);

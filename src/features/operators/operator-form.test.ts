@@ -169,6 +169,11 @@ describe('invoice template (spec 1 §5, spec 3 §5)', () => {
       taxNumber: 'operators.validation.invalidTaxNumber',
       billNumberPrefix: 'operators.validation.invalidBillNumberPrefix',
     });
+    // 'RE-' and a digit start the default numbers (RE-2026-CPO2026-…); 'RE-SW-' does not.
+    expect(errorsOf({ ...billing, vatId: 'DE123456789', billNumberPrefix: 'RE-2026-CPO' }, billingRules)).toEqual({
+      billNumberPrefix: 'operators.validation.billNumberPrefixReserved',
+    });
+    expect(errorsOf({ ...billing, vatId: 'DE123456789', billNumberPrefix: 'RE-SW-' }, billingRules)).toEqual({});
     const body = buildCreatePayload(info, { ...billing, vatId: ' DE123456789 ', billNumberPrefix: 'SWS-' });
     expect(body).toMatchObject({ vatId: 'DE123456789', billNumberPrefix: 'SWS-' });
     expect(body).not.toHaveProperty('taxNumber');

@@ -23,6 +23,7 @@ const areaCodes = {
   invalidVatId: 'operators.validation.invalidVatId',
   invalidTaxNumber: 'operators.validation.invalidTaxNumber',
   invalidBillNumberPrefix: 'operators.validation.invalidBillNumberPrefix',
+  billNumberPrefixReserved: 'operators.validation.billNumberPrefixReserved',
   ledgerAccount: 'operators.validation.ledgerAccount',
   vatIdOrTaxNumber: 'operators.validation.vatIdOrTaxNumber',
   billNumberPrefixTaken: 'operators.validation.billNumberPrefixTaken',
