@@ -234,4 +234,20 @@ describe('GET /bookings/generate/datev (EXTF Buchungsstapel)', () => {
     expect(euVatIdField('US123456789')).toBe('""');
     expect(euVatIdField('DE1234567890123456')).toBe('""');
   });
+
+  it("refuses a debtor account that is not one digit longer than the ledger accounts (DATEV's rule), before the first byte; the ERP XML takes it", async () => {
+    await h.db.execute(sql.raw(`update contracts set debit_account_nr = '100010' where contract_key = '${FX.c1.key}'`));
+    try {
+      const res = await get(url());
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({
+        errorCodeResponse: 'ERP_VALUE_INVALID',
+        errorDetail: { invalid: 'debitAccountNr', endCustomerId: FX.c1.endCustomerId, endCustomerIds: [FX.c1.endCustomerId] },
+      });
+      expect((await get(url().replace('/generate/datev', '/generate/xml'))).status).toBe(200);
+    } finally {
+      await h.db.execute(sql.raw(`update contracts set debit_account_nr = '${FX.c1.debit}' where contract_key = '${FX.c1.key}'`));
+    }
+    expect((await get(url())).status).toBe(200);
+  });
 });

@@ -160,6 +160,16 @@ export function datevNumbers(a: ErpAccounts) {
   return { consultant: m[1], client: m[2] };
 }
 
+/**
+ * DATEV's debtor accounts have one digit more than its ledger accounts (the header's
+ * 'Sachkontenlänge'): with 4-digit ledger accounts, debtors are 10000–69999. Checks the client
+ * number and the ledger accounts first (`datevNumbers`), before any bill is read.
+ */
+export function datevDebtorDigits(a: ErpAccounts): number {
+  datevNumbers(a);
+  return a.netLedgerAccountNr.length + 1;
+}
+
 /** A DATEV batch lies in one fiscal year: its document dates (DDMM) carry no year. */
 export function assertOneYear(q: ErpQuery) {
   if (q.startDate.slice(0, 4) !== q.endDate.slice(0, 4))

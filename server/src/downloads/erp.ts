@@ -79,8 +79,8 @@ function checkAccounts(a: ErpAccounts, paymentMethod: string) {
 }
 
 /** The bills' gaps, in the catalogue's order; undefined when the range has no bill at all (204). */
-async function checkBills(db: Db, scope: Scope, q: ErpQuery): Promise<true | undefined> {
-  const g = await erpGaps(db, scope, q.cpoId, q.paymentMethod, q);
+async function checkBills(db: Db, scope: Scope, q: ErpQuery, debtorDigits?: number): Promise<true | undefined> {
+  const g = await erpGaps(db, scope, q.cpoId, q.paymentMethod, q, debtorDigits);
   if (g.all === 0) return undefined;
   if (g.matching === 0)
     throw new ApiError(404, 'BILLING_NOT_FOUND', 'No bill with this payment method in the range', {
@@ -100,6 +100,11 @@ async function checkBills(db: Db, scope: Scope, q: ErpQuery): Promise<true | und
   };
   invalid('debitAccountNr', 'debitAccount', g.badDebit);
   invalid('costCenterNumber', 'costCenter', g.badCostCenter);
+  if (g.debitOfOtherLength.length)
+    throw invalidValue('debitAccountNr', `${debtorDigits} digits: a DATEV debtor account has one digit more than the ledger accounts`, {
+      endCustomerId: g.debitOfOtherLength[0],
+      endCustomerIds: g.debitOfOtherLength,
+    });
   if (g.badText.length)
     throw invalidValue('text', `bill number, end customer id and VAT id of 1 to ${TEXT_MAX} characters, a name of 1 to ${NAME_MAX}`, {
       billNumbers: g.badText,
@@ -119,6 +124,8 @@ export async function erpSource(
   q: ErpQuery,
   mayExport: () => void,
   pageSize = EXPORT_PAGE,
+  /** DATEV: the debtor accounts' length for these accounts (the bills are checked against it). */
+  debtorDigitsFor?: (accounts: ErpAccounts) => number,
 ): Promise<ErpSource | undefined> {
   if (!scope.canSeeOperator(q.cpoId)) throw notFound('operator', q.cpoId);
   if (Array.isArray(q.locationIds)) {
@@ -128,7 +135,7 @@ export async function erpSource(
   }
   mayExport();
   const accounts = await accountsOf(db, scope, q);
-  if (!(await checkBills(db, scope, q))) return undefined;
+  if (!(await checkBills(db, scope, q, debtorDigitsFor?.(accounts)))) return undefined;
   const page = (after?: Parameters<typeof erpBillPage>[6]) => erpBillPage(db, scope, q.cpoId, q.paymentMethod, q, pageSize, after);
   const first = await page();
   return { accounts, bills: keysetPages(first, pageSize, billCursor, page) };

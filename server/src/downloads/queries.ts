@@ -103,7 +103,8 @@ const firstOf = (expr: SQL, where: SQL) => sql<string[]>`coalesce((array_agg(dis
  * What an ERP file of these bills would lack, in one pass over them: how many bills the range has
  * at all and with the payment method, and the first few bills or end customers missing each value.
  */
-export async function erpGaps(db: Db, scope: Scope, cpoId: string, paymentMethod: string, f: BillRange) {
+/** `debtorDigits`: the DATEV file's length of a debtor account (its ledger accounts' length + 1). */
+export async function erpGaps(db: Db, scope: Scope, cpoId: string, paymentMethod: string, f: BillRange, debtorDigits?: number) {
   const pm = sql`${bills.paymentMethod} = ${paymentMethod}`;
   const texts = sql`concat_ws(' ', ${bills.billNumber}, ${bills.endCustomerId}, ${bills.endCustomerFirstName}, ${bills.endCustomerLastName}, ${contracts.debitAccountNr}, ${contracts.costCenterNumber}, ${contracts.vatId})`;
   const [row] = await db
@@ -116,6 +117,10 @@ export async function erpGaps(db: Db, scope: Scope, cpoId: string, paymentMethod
       noVatId: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${blank(contracts.vatId)}`),
       badDebit: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${outOf(contracts.debitAccountNr, 'debitAccount')}`),
       badCostCenter: firstOf(sql`${bills.endCustomerId}`, sql`${pm} and ${outOf(contracts.costCenterNumber, 'costCenter')}`),
+      debitOfOtherLength: firstOf(
+        sql`${bills.endCustomerId}`,
+        debtorDigits === undefined ? sql`false` : sql`${pm} and length(trim(${contracts.debitAccountNr})) <> ${debtorDigits}`,
+      ),
       badText: firstOf(
         sql`${bills.billNumber}`,
         sql`${pm} and (${outOfLength(bills.billNumber, TEXT_MAX)} or ${outOfLength(bills.endCustomerId, TEXT_MAX)} or ${outOfLength(contracts.vatId, TEXT_MAX)} or ${outOfLength(sql`concat_ws(' ', ${bills.endCustomerFirstName}, ${bills.endCustomerLastName})`, NAME_MAX)})`,

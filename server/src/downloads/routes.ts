@@ -16,7 +16,7 @@ import { parseQuery } from '../http/validate';
 import { billingCsv } from './billing-csv';
 import { erpSource, type ErpQuery } from './erp';
 import { erpXml } from './erp-xml';
-import { assertOneYear, datevFile, datevNumbers } from './datev';
+import { assertOneYear, datevDebtorDigits, datevFile } from './datev';
 import { sepaSource } from './sepa';
 import { sepaXml } from './sepa-xml';
 
@@ -34,10 +34,18 @@ export function fileAnswer(c: Context<AppBindings>, file: ReadableStream | strin
  * The ERP files are for partners and admins only (spec 3 §6: the ERP tab); the ids are checked
  * first, so a foreign operator reads as a missing one to everybody.
  */
-export async function checkedErpSource(c: Context<AppBindings>, checkQuery?: (q: ErpQuery) => void) {
+export async function checkedErpSource(c: Context<AppBindings>, checkQuery?: (q: ErpQuery) => void, datev = false) {
   const q = parseQuery(c, erpExportQuerySchema);
   checkQuery?.(q);
-  return { q, source: await erpSource(c.get('db'), c.get('auth').scope, q, partnersAndAdmins(c)) };
+  const source = await erpSource(
+    c.get('db'),
+    c.get('auth').scope,
+    q,
+    partnersAndAdmins(c),
+    undefined,
+    datev ? datevDebtorDigits : undefined,
+  );
+  return { q, source };
 }
 
 /**
@@ -85,8 +93,7 @@ export const downloadRoutes = routeTable('bookingService', [
     access: 'user',
     download: true,
     handler: async (c) => {
-      const { q, source } = await checkedErpSource(c, assertOneYear);
-      if (source) datevNumbers(source.accounts);
+      const { q, source } = await checkedErpSource(c, assertOneYear, true);
       const file = source && datevFile(q, source);
       return fileAnswer(c, file, downloadFileNames.datev(berlinDate(new Date())), 'text/csv; charset=windows-1252');
     },
