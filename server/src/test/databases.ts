@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -90,12 +90,28 @@ async function loadPgliteTemplates(): Promise<{ empty: Blob; seeded: Blob; seed:
       writeFileSync(aside, built[key]);
       renameSync(aside, files[key]);
     }
+    pruneTemplates(dir);
   }
   return {
     empty: new Blob([readFileSync(files.empty)]),
     seeded: new Blob([readFileSync(files.seeded)]),
     seed: JSON.parse(readFileSync(files.seed, 'utf8')) as SeedResult,
   };
+}
+
+/** Keeps the three newest templates (~90 MB each): every change to the sources makes another. */
+function pruneTemplates(dir: string) {
+  const byFingerprint = new Map<string, { files: string[]; newest: number }>();
+  for (const name of readdirSync(dir)) {
+    const fp = /^pglite-template-([0-9a-f]{16})-/.exec(name)?.[1];
+    if (!fp) continue;
+    const entry = byFingerprint.get(fp) ?? { files: [], newest: 0 };
+    entry.files.push(path.join(dir, name));
+    entry.newest = Math.max(entry.newest, statSync(path.join(dir, name)).mtimeMs);
+    byFingerprint.set(fp, entry);
+  }
+  const old = [...byFingerprint.values()].sort((a, b) => b.newest - a.newest).slice(3);
+  for (const f of old.flatMap((e) => e.files)) rmSync(f, { force: true });
 }
 
 // ---- PostgreSQL ---------------------------------------------------------------------------------
