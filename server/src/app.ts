@@ -32,6 +32,7 @@ import { stationImportRoutes } from './stations/import/routes';
 import { stationRoutes } from './stations/routes';
 import { ocppRoutes } from './ocpp/routes';
 import { paymentRoutes } from './payments/routes';
+import { describeError } from './http/faults';
 
 export const serviceBases = Object.values(defaultRuntimeConfig.services);
 
@@ -92,28 +93,6 @@ const apiHeaders: Promise<Record<string, string>> = (async () => {
   const probe = new Hono().use(secureHeaders({ ...headerOptions, contentSecurityPolicy: apiCsp })).get('/', (c) => c.body(null));
   return { ...Object.fromEntries((await probe.request('/')).headers), 'cache-control': 'no-store' };
 })();
-
-/** What is safe to log of an unexpected error: its kind and database error code, never the query's parameters or personal data. */
-export function describeError(err: unknown): string {
-  const parts: string[] = [];
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const { name, code } = e as { name?: unknown; code?: unknown };
-    parts.push([typeof name === 'string' ? name : 'Error', typeof code === 'string' ? code : ''].filter(Boolean).join(' '));
-    e = (e as { cause?: unknown }).cause;
-  }
-  // Only the frames: a stack starts with the message, and drizzle's message holds the SQL and a
-  // `params:` line over several lines, so cutting the first line kept the parameters.
-  const stack =
-    err instanceof Error
-      ? (err.stack ?? '')
-          .split('\n')
-          .filter((l) => /^\s+at /.test(l))
-          .slice(0, 5)
-          .join('\n')
-      : '';
-  return `${parts.join(' <- ') || String(typeof err)}${stack ? `\n${stack}` : ''}`;
-}
 
 /** Every route of the server, area by area (ARCHITECTURE.md, "Server"); a new area adds its table here. */
 export const routes: readonly Route[] = [
