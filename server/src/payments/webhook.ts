@@ -25,19 +25,33 @@ const sessionSchema = z.object({
 
 const refused = (why: string) => new ApiError(400, 'WEBHOOK_SIGNATURE_INVALID', why);
 
+/** Stripe's tolerance, both ways: the SDK refuses a signature older than this but takes one dated any time ahead. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a Stripe-Signature header, in seconds; NaN when it has none or several. */
+function signedAt(signature: string): number {
+  const stamps = signature.split(',').filter((part) => part.trim().startsWith('t='));
+  return stamps.length === 1 && /^t=\d{1,12}$/.test(stamps[0].trim()) ? Number(stamps[0].trim().slice(2)) : NaN;
+}
+
 /**
  * Checks a webhook's `Stripe-Signature` with the endpoint secret (Stripe's scheme, by the SDK, for
  * both providers: the test mode signs its events the same way) and reads the event. A missing,
- * forged or stale signature is refused before anything is read or written.
+ * forged or stale signature, or one dated more than 5 minutes ahead, is refused before anything is
+ * read or written.
  */
 export function verifiedEvent(secret: string, payload: string, signature: string | undefined): ProviderEvent {
   if (!signature) throw refused('Stripe-Signature header missing');
   let event: unknown;
   try {
-    event = Stripe.webhooks.constructEvent(payload, signature, secret);
+    event = Stripe.webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw refused('Webhook signature does not verify');
   }
+  // A signed timestamp ahead of our clock by more than the tolerance: a signature made for later (a
+  // stolen secret's, replayable until then) or a clock far off, refused as a stale one is.
+  const skew = signedAt(signature) - Date.now() / 1000;
+  if (!(skew <= WEBHOOK_TOLERANCE_SECONDS)) throw refused('Webhook signature is dated outside the tolerance');
   const parsed = eventSchema.safeParse(event);
   if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'Not a Stripe event');
   return parsed.data;
