@@ -5,7 +5,9 @@ import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
-import { billCollections, paymentCheckoutRequests, paymentCheckouts } from '../db/schema/payments';
+import { billCollections, paymentCheckoutRequests, paymentCheckouts, paymentEvents } from '../db/schema/payments';
+import * as stripe from '../test/stripe-responses';
+import { signPayload } from './webhook';
 import { contractOf, insertTestBill } from '../test/bill-fixtures';
 import { contractPlace, stripeSepaContractBody, type ContractPlace } from '../test/contract-fixtures';
 import { createHarness, type Harness } from '../test/harness';
@@ -166,6 +168,65 @@ describe('a Stripe that answers after 10 s', () => {
       expect(await mandateMails(body.email)).toHaveLength(1);
     },
   );
+});
+
+describe("a completed checkout's webhook", () => {
+  it('asks Stripe for the mandate while no transaction is open, then applies it once', { timeout: 30_000 }, async () => {
+    const res = await h.request('POST', '/contract-management/create-contract', {
+      body: stripeSepaContractBody(own),
+      token: operatorToken,
+    });
+    const key = res.body.data.contractKey as string;
+    const [checkout] = await h.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.contractKey, key));
+    const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+    const payload = JSON.stringify(
+      stripe.event(eventId, 'checkout.session.completed', {
+        ...stripe.checkoutSession(
+          new URLSearchParams({ customer: checkout.customerId, currency: 'eur', 'metadata[contractKey]': key }),
+          checkout.sessionId,
+        ),
+        status: 'complete',
+        url: null,
+      }),
+    );
+    // While Stripe holds the mandate's call, the event's row can be written and given back: no transaction holds it (nor, on PGlite, the database).
+    let free: boolean | undefined;
+    standIn.onCall = async (call) => {
+      if (!call.path.startsWith('/v1/setup_intents/')) return;
+      free = await within(1000, async () => {
+        await h.db
+          .transaction(async (tx) => {
+            await tx.insert(paymentEvents).values({ eventId, type: 'probe', createdAt: new Date() }).onConflictDoNothing();
+            throw new Error('give it back');
+          })
+          .catch(() => {});
+        return true;
+      });
+    };
+    standIn.delayMs = 3000;
+    try {
+      const answer = await h.request('POST', '/bff/payments/stripe/webhook', {
+        raw: payload,
+        headers: { 'stripe-signature': signPayload('whsec_local_stand_in', payload) },
+      });
+      expect([answer.status, answer.body.data?.result]).toEqual([200, 'applied']);
+    } finally {
+      standIn.delayMs = 0;
+      standIn.onCall = undefined;
+    }
+    expect(free).toBe(true);
+    expect((await h.db.select().from(contracts).where(eq(contracts.contractKey, key)))[0]).toMatchObject({
+      stripeSepaPaymentDetailsAreConfigured: true,
+      contractMandateReference: stripe.IDS.mandateReference,
+    });
+    const calls = standIn.calls.length;
+    const again = await h.request('POST', '/bff/payments/stripe/webhook', {
+      raw: payload,
+      headers: { 'stripe-signature': signPayload('whsec_local_stand_in', payload) },
+    });
+    expect(again.body.data.result).toBe('duplicate');
+    expect(standIn.calls.length).toBe(calls);
+  });
 });
 
 describe('a call whose answer is lost', () => {

@@ -50,6 +50,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const answer = (req: IncomingMessage, call: StandInCall): [number, unknown] => {
     const made = call.idempotencyKey ? byKey.get(`${call.path} ${call.idempotencyKey}`) : undefined;
     if (made) return [200, made];
+    if (req.method === 'GET' && call.path.startsWith('/v1/setup_intents/')) return [200, stripe.setupIntent(true)];
     const object = req.method === 'POST' ? objectFor(call.path, call.form, ++serial) : undefined;
     if (!object) return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.path}).` } }];
     if (call.idempotencyKey) byKey.set(`${call.path} ${call.idempotencyKey}`, object);
