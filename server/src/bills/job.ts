@@ -5,8 +5,9 @@ import { runBills, type BillRunAnswer } from './run';
 
 /**
  * The daily bill run on the server (issue 24): at start and once a day, the previous month is
- * billed unless this process has billed it completely already. Every instance may run it: the run
- * locks each contract `skip locked` and the unique indexes keep every bill once.
+ * billed unless this process has billed it completely already. Every instance ticks and one runs it
+ * at a time (the job's lease); the run still locks each contract `skip locked` and the unique
+ * indexes keep every bill once.
  *
  * A month is billed from the 2nd (Berlin) of the next month on, so a session started on the
  * month's last evening has a day to finish; a request finished later still is on no bill (the
