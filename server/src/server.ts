@@ -12,10 +12,13 @@ import { LIVE_CHANNEL } from './ocpp/live';
 import { createDb, isPostgresUrl, pgliteDataDir, type Db } from './db/client';
 import type { Env } from './env';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { logFault } from './http/faults';
+import { startJob } from './http/jobs';
 import { createMailSender } from './mail/sender';
 import { applyDueTariffChanges } from './contracts/tariff-history';
 import { startBillJob } from './bills/job';
 import { collectSentBills } from './payments/collection';
+import { makeOpenCheckouts } from './payments/checkout-requests';
 import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
@@ -113,23 +116,37 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
 
   const app = createApp({ db: handle.db, env, log });
   const mail = createMailSender({ db: handle.db, smtpUrl: env.SMTP_URL, intervalMs: 10_000 });
-  // Hourly upkeep: old idempotency records go, tariff changes whose day has come take effect.
-  const applyTariffs = () =>
-    void applyDueTariffChanges(handle.db, berlinDate(new Date())).catch((err) => log(`tariff changes: ${String(err)}`));
-  applyTariffs();
-  const prune = setInterval(() => {
-    void pruneIdempotencyKeys(handle.db).catch(() => {});
-    applyTariffs();
-  }, 3600_000);
-  prune.unref();
-  // Daily, and now: the previous month's bills (every instance may; each bill is made once).
+  // Every background job runs the one way (http/jobs.ts): one round at a time across instances,
+  // its start, end, duration and failure logged. Hourly upkeep: old idempotency records go, tariff
+  // changes whose day has come take effect.
+  const jobs = [
+    startJob(handle.db, { name: 'idempotency-prune', everyMs: 3600_000, log, run: () => pruneIdempotencyKeys(handle.db) }),
+    startJob(handle.db, {
+      name: 'tariff-changes',
+      everyMs: 3600_000,
+      atStart: true,
+      log,
+      run: () => applyDueTariffChanges(handle.db, berlinDate(new Date())),
+    }),
+    // SENT STRIPE_SEPA bills are collected by this job, not by the send (payments/collection.ts says why).
+    startJob(handle.db, {
+      name: 'bill-collection',
+      everyMs: env.COLLECTION_INTERVAL_SECONDS * 1000,
+      log,
+      run: () => collectSentBills(handle.db, env, { log }),
+      summary: (n) => `${n} collected`,
+    }),
+    // Mandate links the write's own after-commit call could not make (provider slow or down, process gone).
+    startJob(handle.db, {
+      name: 'checkout-links',
+      everyMs: env.COLLECTION_INTERVAL_SECONDS * 1000,
+      log,
+      run: () => makeOpenCheckouts(handle.db, env, log),
+      summary: (n) => `${n} made`,
+    }),
+  ];
+  // Daily, and now: the previous month's bills (each bill is made once).
   const billJob = startBillJob(handle.db, { clock: opts.now ? () => opts.now! : undefined, log });
-  // SENT STRIPE_SEPA bills are collected by this job, not by the send (payments/collection.ts says why).
-  const collect = setInterval(
-    () => void collectSentBills(handle.db, env, { log }).catch(() => log('bill collection round failed')),
-    env.COLLECTION_INTERVAL_SECONDS * 1000,
-  );
-  collect.unref();
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve(
@@ -151,7 +168,8 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       env.DATABASE_URL,
       handle.db,
       {
-        announced: (id) => void ocpp.operations.pickUp(id).catch(() => {}),
+        announced: (id) =>
+          void ocpp.operations.pickUp(id).catch((err: unknown) => logFault(log, `ocpp operation ${id}: picking it up failed`, err)),
         finished: (id) => ocpp.operations.onFinished(id),
         channel: (_, payload) => {
           const [cpId, cpoId] = payload.split(' ');
@@ -189,9 +207,8 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
       if (closed) return;
       closed = true;
       mail.stop();
-      clearInterval(prune);
       await billJob.stop();
-      clearInterval(collect);
+      await Promise.all(jobs.map((job) => job.stop()));
       await centralSystem.close();
       await relay.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

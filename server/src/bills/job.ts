@@ -1,11 +1,13 @@
 import { berlinDate } from '../../../contract/contracts';
 import type { Db } from '../db/client';
+import { startJob } from '../http/jobs';
 import { runBills, type BillRunAnswer } from './run';
 
 /**
  * The daily bill run on the server (issue 24): at start and once a day, the previous month is
- * billed unless this process has billed it completely already. Every instance may run it: the run
- * locks each contract `skip locked` and the unique indexes keep every bill once.
+ * billed unless this process has billed it completely already. Every instance ticks and one runs it
+ * at a time (the job's lease); the run still locks each contract `skip locked` and the unique
+ * indexes keep every bill once.
  *
  * A month is billed from the 2nd (Berlin) of the next month on, so a session started on the
  * month's last evening has a day to finish; a request finished later still is on no bill (the
@@ -27,37 +29,39 @@ export interface BillJob {
   stop: () => Promise<void>;
 }
 
-export function startBillJob(db: Db, opts: { clock?: () => Date; log: (msg: string) => void; intervalMs?: number }): BillJob {
+/**
+ * The bill run as a job of the one runner (`http/jobs.ts`): one round at a time across instances;
+ * a tick whose month is done here starts none. Another instance's round holding the job's lease
+ * skips this one's, and the month is tried again at the next tick.
+ */
+export function startBillJob(
+  db: Db,
+  opts: { clock?: () => Date; log: (msg: string) => void; intervalMs?: number; holder?: string },
+): BillJob {
   const clock = opts.clock ?? (() => new Date());
   let done: string | undefined;
-  let stopped = false;
+  let month: string | undefined;
+  const job = startJob(db, {
+    name: 'bill-run',
+    everyMs: 0,
+    log: opts.log,
+    holder: opts.holder,
+    run: async ({ shouldStop }) => {
+      const now = clock();
+      const answer = await runBills(db, month!, { now, log: opts.log, shouldStop });
+      // Done only when every due contract was billed here or found billed: one another instance held
+      // locked is billed by it only if it commits, so the month is tried again at the next tick.
+      if (answer.failed === 0 && answer.locked === 0 && !shouldStop()) done = month;
+      return answer;
+    },
+    summary: (answer) =>
+      `bill run: ${answer.created} created, ${answer.skipped} skipped (${answer.locked} locked elsewhere), ${answer.failed} failed`,
+  });
   let running: Promise<BillRunAnswer | undefined> = Promise.resolve(undefined);
-  // A tick while a run is under way adds none: the run decides whether the month is done.
-  let busy = false;
   const tick = () => {
-    const now = clock();
-    const month = monthToBill(now);
-    if (!month || month === done || stopped || busy) return;
-    busy = true;
-    running = running.then(async () => {
-      try {
-        const started = performance.now();
-        const answer = await runBills(db, month, { now, log: opts.log, shouldStop: () => stopped });
-        // Done only when every due contract was billed here or found billed: one another instance held
-        // locked is billed by it only if it commits, so the month is tried again at the next tick.
-        if (answer.failed === 0 && answer.locked === 0 && !stopped) done = month;
-        if (answer.created > 0 || answer.failed > 0 || answer.locked > 0)
-          opts.log(
-            `bill run: ${answer.created} created, ${answer.skipped} skipped (${answer.locked} locked elsewhere), ${answer.failed} failed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-          );
-        return answer;
-      } catch (err) {
-        opts.log(`bill run failed (${err instanceof Error ? err.name : typeof err})`);
-        return undefined;
-      } finally {
-        busy = false;
-      }
-    });
+    month = monthToBill(clock());
+    if (!month || month === done) return;
+    running = job.runNow().then((round) => ('result' in round ? round.result : undefined));
   };
   tick();
   const timer = setInterval(tick, opts.intervalMs ?? DAY_MS);
@@ -65,9 +69,8 @@ export function startBillJob(db: Db, opts: { clock?: () => Date; log: (msg: stri
   return {
     current: () => running,
     stop: async () => {
-      stopped = true;
       clearInterval(timer);
-      await running;
+      await job.stop();
     },
   };
 }

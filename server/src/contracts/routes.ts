@@ -23,6 +23,7 @@ import { resendInvitation } from '../customers/handlers';
 import { checkUploadFirst } from '../mail/upload-gate';
 import { findCustomerByContractKey } from '../customers/queries';
 import { contractPdf, getContractDetail, listContracts, lockContract } from './queries';
+import { checkoutLinksAfterCommit } from '../payments/mandates';
 import { redoStripeSepaSetup } from '../payments/redo';
 
 /** The contract PDF of a create or edit body (base64), when it is within its size (else the handler refuses it). */
@@ -104,6 +105,8 @@ export const contractRoutes = routeTable('contractManagement', [
     handler: async (c) => {
       const body = await parseBody(c, createContractBodySchema);
       const created = await createContract(c.get('db'), c.get('env'), c.get('auth'), body);
+      // A STRIPE_SEPA contract's mandate link: asked of the provider after the commit (payments/checkout-requests.ts).
+      c.set('afterCommit', () => checkoutLinksAfterCommit(c.get('db'), c.get('env'), created.contractKey));
       return okWithVersion(c, created, created.version);
     },
   },
@@ -123,6 +126,8 @@ export const contractRoutes = routeTable('contractManagement', [
       } else {
         const body = parseWith(editContractBodyChecked, raw);
         updated = await editContract(c.get('db'), c.get('env'), c.get('auth'), body, versionToCheck(c, body));
+        const { contractKey } = body;
+        c.set('afterCommit', () => checkoutLinksAfterCommit(c.get('db'), c.get('env'), contractKey));
       }
       return okWithVersion(c, updated, updated.version);
     },
@@ -218,6 +223,7 @@ export const contractRoutes = routeTable('contractManagement', [
       const contract = await lockContract(c.get('db'), c.get('auth').scope, id);
       if (!contract) throw notFound('contract', id);
       await redoStripeSepaSetup(c.get('db'), c.get('env'), contract);
+      c.set('afterCommit', () => checkoutLinksAfterCommit(c.get('db'), c.get('env'), id));
       return ok(c, true);
     },
   },

@@ -6,26 +6,32 @@ import { enqueueMail } from '../db/mail-outbox';
 import { contracts } from '../db/schema/contracts';
 import { paymentCheckouts, type CheckoutPurpose } from '../db/schema/payments';
 import type { Env } from '../env';
-import type { CompletedSession } from './provider';
+import type { Log } from '../http/faults';
+import { dropOpenCheckoutRequests, makeCheckoutsAfterCommit, recordCheckoutRequest, type CheckoutContract } from './checkout-requests';
+import type { CompletedSession, Mandate } from './provider';
 import { paymentProvider } from './providers';
 
-type ContractForCheckout = Pick<
-  typeof contracts.$inferSelect,
-  'contractKey' | 'email' | 'firstName' | 'lastName' | 'contractNumber' | 'stripeCustomerId'
->;
+type ContractForCheckout = CheckoutContract;
 
 /**
- * Makes a checkout link for the contract's SEPA mandate and mails it to the customer, in the
- * caller's transaction: the mail goes out only if the request commits. `configure` for a new
- * contract, `reconfigure` for the redo (spec 2 §4).
+ * Asks for a checkout link for the contract's SEPA mandate, in the caller's transaction (`configure`
+ * for a new contract, `reconfigure` for the redo, spec 2 §4). The provider is asked after the
+ * commit, never inside the transaction (`checkout-requests.ts`): the caller's route runs
+ * `checkoutLinksAfterCommit`, and the job makes what that could not. The link is mailed when made.
  */
-export async function startMandateCheckout(db: Db, env: Env, contract: ContractForCheckout, purpose: CheckoutPurpose): Promise<string> {
-  const checkout = await openMandateCheckout(db, env, contract, purpose);
-  await enqueueMail(db, checkoutMail(env, contract, purpose, checkout.url));
-  return checkout.url;
+export async function startMandateCheckout(db: Db, _env: Env, contract: ContractForCheckout, purpose: CheckoutPurpose): Promise<string> {
+  return recordCheckoutRequest(db, contract.contractKey, purpose);
 }
 
-/** A checkout link for the contract's mandate, kept, without the mail (the demo seed completes it itself). */
+/** After the write's commit (its `afterCommit`): the contract's requested links made and mailed; waits a moment at most, never throws. */
+export function checkoutLinksAfterCommit(db: Db, env: Env, contractKey: string, log: Log = (m) => console.error(m)): Promise<void> {
+  return makeCheckoutsAfterCommit(db, env, contractKey, log);
+}
+
+/**
+ * A checkout link for the contract's mandate made and kept at once, without the mail: the demo
+ * seed's, which completes it itself on the test mode (no network; the seed is the only writer).
+ */
 export async function openMandateCheckout(
   db: Db,
   env: Env,
@@ -95,7 +101,8 @@ export function mandateColumnsAfterEdit(
 /**
  * After an edit, in its transaction: a change to or from STRIPE_SEPA voids the links not used yet
  * (one completed later must not set a mandate the contract no longer asks for, nor an older one), and
- * a change to STRIPE_SEPA mails the customer a new link, as creating such a contract does.
+ * a change to STRIPE_SEPA asks for a new link for the customer, as creating such a contract does
+ * (links asked for and not made yet are dropped with the change).
  */
 export async function followPaymentMethodChange(
   db: Db,
@@ -107,38 +114,8 @@ export async function followPaymentMethodChange(
   const is = after.paymentMethod === 'STRIPE_SEPA';
   if (was === is) return;
   await db.delete(paymentCheckouts).where(and(eq(paymentCheckouts.contractKey, after.contractKey), isNull(paymentCheckouts.completedAt)));
+  await dropOpenCheckoutRequests(db, after.contractKey);
   if (is) await startMandateCheckout(db, env, after, 'configure');
-}
-
-function checkoutMail(env: Env, c: ContractForCheckout, purpose: CheckoutPurpose, url: string) {
-  const redo = purpose === 'reconfigure';
-  return {
-    to: c.email,
-    from: env.MAIL_FROM,
-    subject: redo
-      ? 'Neues SEPA-Lastschriftmandat erteilen / Set up a new SEPA direct-debit mandate'
-      : 'SEPA-Lastschriftmandat erteilen / Set up your SEPA direct-debit mandate',
-    text: [
-      `Hallo ${c.firstName} ${c.lastName},`,
-      '',
-      redo
-        ? 'Sie wurden gebeten, Ihre Zahlungsdaten neu einzurichten. Bitte erteilen Sie über diesen Link ein neues SEPA-Lastschriftmandat:'
-        : 'für Ihren Ladevertrag ziehen wir die Rechnungen per SEPA-Lastschrift ein. Bitte erteilen Sie über diesen Link das Mandat:',
-      '',
-      url,
-      '',
-      `Vertragsnummer: ${c.contractNumber}`,
-      '',
-      '---',
-      '',
-      `Hello ${c.firstName} ${c.lastName},`,
-      '',
-      redo
-        ? 'Please set up your payment details again: give a new SEPA direct-debit mandate with the link above.'
-        : 'The bills of your charging contract are collected by SEPA direct debit. Please give the mandate with the link above.',
-      `Contract number: ${c.contractNumber}`,
-    ].join('\n'),
-  };
 }
 
 /**
@@ -146,11 +123,12 @@ function checkoutMail(env: Env, c: ContractForCheckout, purpose: CheckoutPurpose
  * mandate, unless a newer one was set already (events may come out of order). Answers whether it
  * changed the contract.
  */
-export async function applyCompletedCheckout(db: Db, env: Env, session: CompletedSession): Promise<boolean> {
+export async function applyCompletedCheckout(db: Db, env: Env, session: CompletedSession, asked?: Mandate): Promise<boolean> {
   const [checkout] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.sessionId, session.id));
   // A session of another application on the same Stripe account: not ours to apply.
   if (!checkout) return false;
-  const mandate = await paymentProvider(env).mandateOf(db, session);
+  // Asked of the provider before the transaction by the webhook route; the test mode's reads its own row.
+  const mandate = asked ?? (await paymentProvider(env).mandateOf(db, session));
   await db
     .update(paymentCheckouts)
     .set({ completedAt: checkout.completedAt ?? mandate.acceptedAt })

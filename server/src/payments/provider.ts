@@ -17,6 +17,8 @@ export interface CheckoutRequest {
   /** Where the provider sends the customer once done; `{CHECKOUT_SESSION_ID}` is replaced by the session's id. */
   successUrl: string;
   cancelUrl: string;
+  /** The provider's idempotency key: the request asked again answers the same checkout. */
+  idempotencyKey?: string;
 }
 
 export interface Checkout {

@@ -5,7 +5,7 @@ import { parseQuery } from '../http/validate';
 import { checkoutCss, languageOf, TEST_CHECKOUT_CSS } from './test-checkout-page';
 import { completeTestCheckout, showTestCheckout, type CheckoutAnswer } from './test-checkout';
 import { TEST_CHECKOUT_PATH } from './test-provider';
-import { receiveEvent } from './webhook';
+import { receiveWebhook } from './webhook';
 import type { Context } from 'hono';
 
 /** Stripe-like ids only: the id reaches SQL and the page, and text cannot hold a NUL. */
@@ -22,8 +22,10 @@ export const paymentWebhookRoutes = routeTable('bff', [
     method: 'POST',
     path: '/payments/stripe/webhook',
     access: 'public',
+    // Its own short transaction, after Stripe was asked what the event needs (webhook.ts).
+    transaction: false,
     handler: async (c) => {
-      const result = await receiveEvent(c.get('db'), c.get('env'), await c.req.text(), c.req.header('stripe-signature'));
+      const result = await receiveWebhook(c.get('db'), c.get('env'), await c.req.text(), c.req.header('stripe-signature'));
       return ok(c, { received: true, result });
     },
   },

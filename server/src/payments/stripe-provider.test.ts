@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../db/schema/contracts';
 import { mailOutbox } from '../db/schema/mail';
-import { paymentEvents } from '../db/schema/payments';
+import { paymentCheckoutRequests, paymentEvents } from '../db/schema/payments';
+import { makeOpenCheckouts } from './checkout-requests';
 import * as stripe from '../test/stripe-responses';
 import { centsOf } from './payment-states';
 import { contractPlace, stripeSepaContractBody, type ContractPlace } from '../test/contract-fixtures';
@@ -213,11 +214,35 @@ describe('the Stripe provider', () => {
     expect((await h.db.select().from(bills).where(eq(bills.billId, sent.billId)))[0].billingStatus).toBe('PAID');
   });
 
-  it('answers 503 when Stripe fails, and the contract is not created', async () => {
+  it('creates the contract when Stripe fails, and the job mails the link later with the same idempotency keys', async () => {
     const before = (await h.db.select().from(contracts)).length;
+    const callsBefore = calls.length;
     failing = 3; // the first try and the SDK's two retries
     const res = await h.request('POST', '/contract-management/create-contract', { body: body(), token });
-    expect([res.status, res.body.errorCodeResponse]).toEqual([503, 'PAYMENT_PROVIDER_UNAVAILABLE']);
-    expect((await h.db.select().from(contracts)).length).toBe(before);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await h.db.select().from(contracts)).length).toBe(before + 1);
+    const key = res.body.data.contractKey as string;
+    const [request] = await h.db.select().from(paymentCheckoutRequests).where(eq(paymentCheckoutRequests.contractKey, key));
+    expect(request).toMatchObject({
+      doneAt: null,
+      claimedUntil: null,
+      attempts: 1,
+      lastFailure: expect.stringContaining('PAYMENT_PROVIDER_UNAVAILABLE'),
+    });
+    const failed = calls.slice(callsBefore);
+    expect(failed.map((c) => c.idempotencyKey)).toEqual([`customer-${key}`, `customer-${key}`, `customer-${key}`]);
+
+    const logged: string[] = [];
+    expect(await makeOpenCheckouts(h.db, h.env, (m) => logged.push(m))).toBe(1);
+    const session = calls.slice(callsBefore + 3).find((c) => c.path === '/v1/checkout/sessions')!;
+    expect(session.idempotencyKey).toBe(`checkout-${request.requestId}`);
+    const [done] = await h.db.select().from(paymentCheckoutRequests).where(eq(paymentCheckoutRequests.requestId, request.requestId));
+    expect(done.doneAt).not.toBeNull();
+    const [row] = await h.db.select().from(contracts).where(eq(contracts.contractKey, key));
+    const mails = await h.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, row.email));
+    expect(mails.filter((m) => m.subject.startsWith('SEPA-Lastschriftmandat'))).toHaveLength(1);
+    // Done: another round asks nothing more.
+    expect(await makeOpenCheckouts(h.db, h.env, (m) => logged.push(m))).toBe(0);
+    expect(logged).toEqual([]);
   });
 });

@@ -21,7 +21,7 @@ export interface StripeEndpoint {
 /** Stripe's answer was not what a completed SEPA setup gives: a 503 of ours, never a half-applied mandate. */
 const unexpected = (what: string) => new ApiError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', `Stripe answered without ${what}`);
 
-/** Stripe's own refusals and lost connections: never a 500, and the caller's transaction rolls back. */
+/** Stripe's own refusals and lost connections: never a 500 (the caller asks again later with the same idempotency key). */
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -61,16 +61,19 @@ export function stripeProvider(secretKey: string, webhookSecret: string, endpoin
             )
           ).id;
         const metadata = { contractKey: r.contractKey, purpose: r.purpose };
-        const session = await stripe.checkout.sessions.create({
-          mode: 'setup',
-          currency: 'eur',
-          allowed_payment_method_types: ['sepa_debit'],
-          customer: customerId,
-          success_url: r.successUrl,
-          cancel_url: r.cancelUrl,
-          metadata,
-          setup_intent_data: { metadata },
-        });
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            currency: 'eur',
+            allowed_payment_method_types: ['sepa_debit'],
+            customer: customerId,
+            success_url: r.successUrl,
+            cancel_url: r.cancelUrl,
+            metadata,
+            setup_intent_data: { metadata },
+          },
+          r.idempotencyKey ? { idempotencyKey: r.idempotencyKey } : undefined,
+        );
         if (!session.url) throw unexpected('a checkout link');
         return { sessionId: session.id, url: session.url, customerId };
       }),

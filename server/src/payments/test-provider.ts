@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentCheckouts } from '../db/schema/payments';
@@ -17,6 +17,10 @@ import type {
 /** Stripe-like ids (`cs_test_…`), unguessable: a checkout link is all a customer needs to set a mandate. */
 export const testId = (prefix: string) => `${prefix}_test_${randomBytes(18).toString('base64url')}`;
 
+/** The id for an idempotency key, as Stripe answers a call asked again: unguessable without the secret, the same for the same key. */
+const keyedId = (secret: string, prefix: string, key: string | undefined) =>
+  key ? `${prefix}_test_${createHmac('sha256', secret).update(`${prefix}:${key}`).digest('base64url').slice(0, 24)}` : testId(prefix);
+
 /** Where the test mode's own checkout page is (routes.ts). */
 export const TEST_CHECKOUT_PATH = '/zahlung/testmodus';
 
@@ -32,11 +36,11 @@ export function testProvider(env: Pick<Env, 'PUBLIC_URL'>, webhookSecret: string
     webhookSecret,
 
     createSetupCheckout(_db: Db, r: CheckoutRequest): Promise<Checkout> {
-      const sessionId = testId('cs');
+      const sessionId = keyedId(webhookSecret, 'cs', r.idempotencyKey);
       return Promise.resolve({
         sessionId,
         url: `${env.PUBLIC_URL}${TEST_CHECKOUT_PATH}?session=${sessionId}`,
-        customerId: r.customerId ?? testId('cus'),
+        customerId: r.customerId ?? keyedId(webhookSecret, 'cus', r.idempotencyKey && `customer-${r.contractKey}`),
       });
     },
 
@@ -48,9 +52,9 @@ export function testProvider(env: Pick<Env, 'PUBLIC_URL'>, webhookSecret: string
       return { paymentMethodId: row.paymentMethodId, reference: row.mandateReference, acceptedAt: row.completedAt };
     },
 
-    createPaymentIntent(_db: Db, _r: PaymentIntentRequest): Promise<PaymentIntent> {
+    createPaymentIntent(_db: Db, r: PaymentIntentRequest): Promise<PaymentIntent> {
       // SEPA debits take days at Stripe: the intent starts 'processing'; the test mode's events settle it.
-      return Promise.resolve({ id: testId('pi'), status: 'processing' });
+      return Promise.resolve({ id: keyedId(webhookSecret, 'pi', r.idempotencyKey), status: 'processing' });
     },
 
     // The debit succeeds at once; a dispute is raised by hand in tests (webhook events signed with this secret).

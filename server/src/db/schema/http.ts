@@ -40,3 +40,18 @@ export const throttles = pgTable('throttles', {
   /** How often this key was blocked in a row; each block lasts twice as long as the last. */
   blocks: integer('blocks').notNull().default(0),
 });
+
+/**
+ * One row per background job (`http/jobs.ts`): who runs it now and until when (a lease the runner
+ * renews while it runs), so one runner at a time across instances; and how its last run went.
+ */
+export const jobLocks = pgTable('job_locks', {
+  name: text('name').primaryKey(),
+  holder: text('holder'),
+  leaseUntil: tsz('lease_until'),
+  startedAt: tsz('started_at'),
+  endedAt: tsz('ended_at'),
+  lastDurationMs: integer('last_duration_ms'),
+  /** The last run's failure kind, null when it succeeded. */
+  lastFailure: text('last_failure'),
+});
