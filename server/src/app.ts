@@ -142,6 +142,7 @@ export function createApp({ db, env, log = (m) => console.error(m), extraRoutes 
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('env', env);
+    c.set('log', log);
     c.set('commitOnError', false);
     await next();
   });

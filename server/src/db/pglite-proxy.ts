@@ -121,7 +121,9 @@ export class PgliteWorkerClient extends ProxyClient {
     try {
       result = await fn(new ProxyTransaction(this.send, txId));
     } catch (err) {
-      await this.send({ op: 'end', tx: txId, commit: false }).catch(() => {});
+      // The fault that counts is `err`, thrown on to whoever logs it; a failed rollback after it
+      // (the worker gone) would only hide it.
+      await this.send({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
       throw err;
     }
     await this.send({ op: 'end', tx: txId, commit: true });

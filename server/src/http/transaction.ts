@@ -1,5 +1,6 @@
 import type { MiddlewareHandler, Next } from 'hono';
 import { claimIdempotencyKey, isReplayable, recordIdempotentAnswer, releaseIdempotencyKey } from './idempotency';
+import { logFault } from './faults';
 import type { AppBindings } from './types';
 
 class Rollback extends Error {}
@@ -31,7 +32,7 @@ async function inTransaction(c: Parameters<MiddlewareHandler<AppBindings>>[0], n
   if (!failed)
     await c
       .get('afterCommit')?.()
-      .catch(() => {});
+      .catch((err: unknown) => logFault(c.get('log'), `after commit of ${c.req.method} ${c.req.routePath}`, err));
 }
 
 /**

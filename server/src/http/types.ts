@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import type { Log } from './faults';
 
 /**
  * A request's context variables (`c.get(...)`). The layers above http add theirs by declaration
@@ -9,6 +10,8 @@ export interface AppVariables {
   /** The request's database handle: a transaction for writes, the pool for reads. */
   db: Db;
   env: Env;
+  /** The server's log, for faults caught where no answer reports them (`logFault`). */
+  log: Log;
   /** Set by a handler whose 4xx answer must still commit (e.g. refresh-token reuse revokes the family). */
   commitOnError: boolean;
   /**
