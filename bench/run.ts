@@ -190,6 +190,11 @@ async function round(label: string, databaseUrl: string | undefined): Promise<Re
     const locationList = `${base}/bff/locations/get-by-cpo`;
     results.push(await measure('location list page 0 size 10 (admin)', `${locationList}?page=0&size=10`, admin));
     results.push(await measure('location list page 0 size 10 (operator)', `${locationList}?page=0&size=10`, operator));
+    // The bill list over the chart's 12 months (the admins' default view of the bills page).
+    const year = chartRangeQuery('MONTHS_12', today);
+    const billList = `${base}/booking-service/bookings/get-bills/operator?page=0&size=10&startDate=${year.startDate}&endDate=${year.endDate}`;
+    results.push(await measure('bill list page 0 size 10 12 months (admin)', billList, admin));
+    results.push(await measure('bill list page 0 size 10 12 months (operator)', billList, operator));
     const baselineEnd = await measureAlways('/config.json (public, no database), end', `${base}/config.json`);
     results.push(baselineEnd);
     // The process holds the server, its PGlite worker (its WASM memory, the statements it keeps) and the client thread.

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COCKPIT_TIME_ZONE,
   CLEANED_STATUS,
@@ -19,7 +19,7 @@ import type { Db } from '../db/client';
 import { chargingRequestTotals, chargingRequests } from '../db/schema/cockpit';
 import { contracts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
-import { connectors } from '../db/schema/stations';
+import { connectorCounts } from '../db/schema/stations';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
@@ -182,18 +182,14 @@ async function licenceAndUserCounts(
   today: string,
 ): Promise<Pick<KpiInformation, 'totalWallboxLicenses' | 'totalEndUsers'>> {
   // Both counts in one statement.
-  // A licence per station (wallbox), not per connector: a double station is one.
+  // A licence per station (wallbox), not per connector: a double station is one. Summed from the
+  // roll-up (a station's live connectors share its operator and location, so each station is one
+  // row's live station), not counted over every connector of the scope.
   const wallboxes = db
-    .select({ n: countDistinct(connectors.cpId) })
-    .from(connectors)
+    .select({ n: sql<number>`coalesce(sum(${connectorCounts.liveStations}), 0)` })
+    .from(connectorCounts)
     .where(
-      and(
-        ...[
-          scope.where(connectors.cpoId),
-          eq(connectors.removed, false),
-          p.locations.length ? inArray(connectors.locationId, p.locations) : undefined,
-        ],
-      ),
+      and(...[scope.where(connectorCounts.cpoId), p.locations.length ? inArray(connectorCounts.locationKey, p.locations) : undefined]),
     );
   const users = db
     .select({ n: count() })

@@ -19,7 +19,7 @@ import { anyOf, preparedOnce, shapeKey } from '../http/statements';
 import { contracts } from '../db/schema/contracts';
 import { locationInfrastructure, locations, wallboxModels } from '../db/schema/locations';
 import { operators } from '../db/schema/operators';
-import { connectors } from '../db/schema/stations';
+import { connectorCounts, connectors } from '../db/schema/stations';
 
 export const address = (l: { careOf: string | null; street: string; zipCode: string; city: string; countryCode?: string }) => ({
   careOf: l.careOf,
@@ -66,16 +66,17 @@ function locationListStatements(db: Db, scope: Scope, q: LocationListQuery, guar
           city: locations.city,
           cpoId: locations.cpoId,
           cpoName: operators.cpoName,
-          // Counted per row of the page (subqueries in the select list run after the sort and limit,
-          // by the location indexes of connectors and contracts), not grouped over both whole tables.
-          // Stations are distinct cpIds (a double station is one station, two Ladepunkte); one removed
-          // when none of its connectors is left.
+          // Per row of the page (subqueries in the select list run after the sort and limit). The
+          // connectors' counts come from the roll-up (connector_counts, a row per operator and location),
+          // so a location holding thousands of connectors costs its row what any other does. Stations
+          // are distinct cpIds (a double station is one station, two Ladepunkte); one removed when
+          // none of its connectors is left.
           counts: sql<{ stations: number; removedStations: number; points: number; removedPoints: number }>`(select json_build_object(
-            'stations', count(distinct c.cp_id),
-            'removedStations', count(distinct c.cp_id) - count(distinct c.cp_id) filter (where not c.removed),
-            'points', count(*),
-            'removedPoints', count(*) filter (where c.removed)
-          ) from ${connectors} c where c.location_id = ${locations.locationId})`,
+            'stations', coalesce(sum(k.stations), 0),
+            'removedStations', coalesce(sum(k.stations - k.live_stations), 0),
+            'points', coalesce(sum(k.connectors), 0),
+            'removedPoints', coalesce(sum(k.connectors - k.live_connectors), 0)
+          ) from ${connectorCounts} k where k.location_key = ${locations.locationId})`,
           endCustomers: sql<number>`(select count(*)::int from ${contracts} k where k.location_id = ${locations.locationId})`,
           listTotal: sql<number>`(${total})`.mapWith(Number),
           callerOk: callerOkColumn(db, guarded),

@@ -5,7 +5,7 @@ import { callerOkColumn, confirmCaller, scopeValues, type CallerCheck, type Scop
 import type { Db } from '../db/client';
 import { chargingRequests } from '../db/schema/cockpit';
 import { locations, wallboxModels } from '../db/schema/locations';
-import { connectors } from '../db/schema/stations';
+import { connectorCounts, connectors } from '../db/schema/stations';
 import { containsPattern, transactionLock } from '../db/sql-helpers';
 import { anyOf, preparedOnce, shapeKey } from '../http/statements';
 
@@ -118,9 +118,33 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
       models ? anyOf(connectors.wallboxModel, 'wallboxModels') : undefined,
       locationId ? eq(connectors.locationId, sql.placeholder('locationId')) : undefined,
     );
-    // The total rides along as a column of the page's statement (connectors per operator are
-    // bounded); only a page past the end asks for it alone.
-    const total = db.select({ n: count() }).from(connectors).where(where);
+    // The total rides along as a column of the page's statement; only a page past the end asks for
+    // it alone. Filtered by operator and location only, it sums the roll-up (connector_counts, a row
+    // per operator and location): counting the scope's connectors on every request made a tenant's
+    // page cost what an import into its locations had added. A text or model filter counts the rows.
+    const rolled = !cpId && !lot && !models;
+    const total = rolled
+      ? db
+          .select({ n: sql<number>`coalesce(sum(${connectorCounts.liveConnectors}), 0)::int` })
+          .from(connectorCounts)
+          .where(
+            and(
+              scoped ? anyOf(connectorCounts.cpoId, 'operatorIds') : undefined,
+              locationIds ? anyOf(connectorCounts.locationKey, 'locationIds') : undefined,
+              locationId ? eq(connectorCounts.locationKey, sql.placeholder('locationId')) : undefined,
+            ),
+          )
+      : db.select({ n: count() }).from(connectors).where(where);
+    // The walk's locations: for a scoped caller only those its operators have connectors at (from the
+    // roll-up), so another operator's locations are never visited; the location filters narrow them too.
+    const walked = and(
+      scoped
+        ? sql`${locations.locationId} in (select ${connectorCounts.locationKey} from ${connectorCounts}
+            where ${anyOf(connectorCounts.cpoId, 'operatorIds')} and ${connectorCounts.liveConnectors} > 0)`
+        : undefined,
+      locationIds ? anyOf(locations.locationId, 'locationIds') : undefined,
+      locationId ? eq(locations.locationId, sql.placeholder('locationId')) : undefined,
+    );
     return {
       // Deep pages walk most locations anyway: there the plain join and one sort cost less.
       deepPage: db
@@ -133,26 +157,39 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
         .offset(sql.placeholder('offset'))
         .prepare(`${key}_deep`),
       // A page past the end (or of no rows) asks the total alone, which carries the caller check then.
-      total: db.select({ n: count(), callerOk }).from(connectors).where(where).prepare(`${key}_total`),
+      total: db
+        .select({ n: sql<number>`(${total})`.mapWith(Number), callerOk })
+        .from(sql`(select 1) as one`)
+        .prepare(`${key}_total`),
       /** The page by location for pages ending at most `upTo` rows in (one statement per bucket). */
       walk: (upTo: number) =>
-        preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, where, sql`(${total})`, callerOk, upTo, `${key}_w${upTo}`)),
+        preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, { where, walked }, sql`(${total})`, callerOk, upTo, `${key}_w${upTo}`)),
     };
   });
 }
 
 /** The page statement that walks the locations (see `stationListStatements`), for pages ending at most `upTo` rows in. */
-function walkPage(db: Db, where: SQL | undefined, total: SQL, callerOk: SQL<boolean | null>, upTo: number, name: string) {
+function walkPage(
+  db: Db,
+  { where, walked }: { where: SQL | undefined; walked: SQL | undefined },
+  total: SQL,
+  callerOk: SQL<boolean | null>,
+  upTo: number,
+  name: string,
+) {
   // Each part stops after `upTo` rows: a constant, so PostgreSQL's plan for the statement does not
   // depend on the page (with a parameter there it kept planning the admin's list anew on every call,
   // its generic plan estimated dearer than one for ten rows).
   const limit = sql.raw(String(upTo));
-  // `offset 0` keeps each subquery as written: the sorted locations outside, one location's connectors inside.
+  // `offset 0` keeps the sorted locations as written. Each location's connectors come in page order
+  // from connectors_location_page_idx and stop at `upTo` too, so a location holding thousands
+  // of connectors costs a page what the page shows of it.
   const located = sql`(select ${pageColumns}, l.location_name, l.street, l.zip_code, l.city, 0 as part
     from (select ${locations.locationId} as id, ${locations.locationName} as location_name, ${locations.street} as street,
             ${locations.zipCode} as zip_code, ${locations.city} as city
-          from ${locations} order by ${locations.locationName} offset 0) l
-    cross join lateral (select ${connectorColumns} from ${connectors} where ${connectors.locationId} = l.id and ${where} offset 0) c
+          from ${locations} ${walked ? sql`where ${walked}` : sql``} order by ${locations.locationName} offset 0) l
+    cross join lateral (select ${connectorColumns} from ${connectors} where ${connectors.locationId} = l.id and ${where}
+      order by ${connectors.cpId}, ${connectors.connectorId} limit ${limit}) c
     order by l.location_name, c.cp_id, c.connector_id limit ${limit})`;
   const unlocated = sql`(select ${connectorColumns}, null::text as location_name, null::text as street, null::text as zip_code,
       null::text as city, 1 as part

@@ -65,7 +65,9 @@ export const bills = pgTable(
     chargingRequestId: text('charging_request_id'),
   },
   (t) => [
-    index('bills_cpo_generation_idx').on(t.cpoId, t.billGenerationDate.desc()),
+    // The list's order (generation, then number, newest first): per operator, and for the admins' unscoped list.
+    index('bills_cpo_generation_number_idx').on(t.cpoId, t.billGenerationDate.desc().nullsFirst(), t.billNumber.desc().nullsFirst()),
+    index('bills_generation_number_idx').on(t.billGenerationDate.desc().nullsFirst(), t.billNumber.desc().nullsFirst()),
     index('bills_status_idx').on(t.billingStatus),
     index('bills_payment_method_idx').on(t.paymentMethod),
     index('bills_user_type_idx').on(t.userType),
@@ -95,3 +97,27 @@ export const billNumberCounters = pgTable(
   },
   (t) => [primaryKey({ name: 'bill_number_counters_pk', columns: [t.cpoId, t.year] })],
 );
+
+/** Bills per operator, Berlin day (month) of generation, status, payment method and user type ('' for a null status or method). */
+const billRollupColumns = {
+  cpoId: text('cpo_id').notNull(),
+  statusKey: text('status_key').notNull(),
+  paymentMethodKey: text('payment_method_key').notNull(),
+  userType: text('user_type').notNull(),
+  bills: integer('bills').notNull(),
+};
+
+/**
+ * The bill list's totals (migration 0015, kept by statement triggers on bills in the writing
+ * transaction, like the charging requests' roll-ups): a range sums its whole months from
+ * bill_months and the days at its ragged ends from bill_days.
+ */
+export const billDays = pgTable('bill_days', { day: date('day', { mode: 'string' }).notNull(), ...billRollupColumns }, (t) => [
+  primaryKey({ name: 'bill_days_pk', columns: [t.cpoId, t.day, t.statusKey, t.paymentMethodKey, t.userType] }),
+  index('bill_days_day_idx').on(t.day),
+]);
+
+export const billMonths = pgTable('bill_months', { month: date('month', { mode: 'string' }).notNull(), ...billRollupColumns }, (t) => [
+  primaryKey({ name: 'bill_months_pk', columns: [t.cpoId, t.month, t.statusKey, t.paymentMethodKey, t.userType] }),
+  index('bill_months_month_idx').on(t.month),
+]);
