@@ -97,7 +97,7 @@ function registerHandlers(client: ServerClient, messages: StationMessages, env: 
       if (!closing && gate.refused() > env.OCPP_FRAME_BURST) {
         closing = true;
         client
-          .close({ code: 1008, reason: 'Rate limit exceeded', force: true })
+          .close({ code: 1008, reason: 'Rate limit exceeded' })
           .catch((err: unknown) => logFault(log, `ocpp: closing flooding station ${cpId} failed`, err));
       }
       throw createRPCError('GenericError', 'Rate limit exceeded');
