@@ -34,7 +34,7 @@ export interface PresenceBatch {
 /**
  * One statement for a whole flush: last-seen and heartbeat times of the stations that talked, the
  * presence lease of every station this instance holds (renewed once half an interval of it has
- * gone), and a station the liveness sweep had made OFFLINE gets back the statuses its connectors
+ * gone, or shortened when a boot gave a shorter interval), and a station the liveness sweep had made OFFLINE gets back the statuses its connectors
  * last reported (connectors it never reported on stay OFFLINE until it does). Returns the stations
  * whose screens change (a heartbeat time, a status back).
  */
@@ -56,7 +56,10 @@ export async function writePresence(db: Db, batch: PresenceBatch): Promise<strin
       ), u as (
         select s.cp_id, v.seen_at,
           s.connected_instance = ${batch.instanceId}
-            and (s.connected_until is null or s.connected_until < now() + make_interval(secs => s.heartbeat_interval_seconds * 0.5 + ${extra}::float8)) as renew
+            and (s.connected_until is null
+              or s.connected_until < now() + make_interval(secs => s.heartbeat_interval_seconds * 0.5 + ${extra}::float8)
+              -- a boot gave a shorter interval than the lease was taken for
+              or s.connected_until > now() + make_interval(secs => s.heartbeat_interval_seconds + ${extra}::float8)) as renew
         from ocpp_stations s left join v on v.cp_id = s.cp_id
         where v.cp_id is not null or s.connected_instance = ${batch.instanceId}
       ), stations as (
