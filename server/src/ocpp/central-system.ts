@@ -96,9 +96,14 @@ function registerHandlers(client: ServerClient, messages: StationMessages, env: 
       }
       if (!closing && gate.refused() > env.OCPP_FRAME_BURST) {
         closing = true;
+        // Nothing more is read (a flooder ignores the close and keeps sending); the 1008 still goes
+        // out, and the socket is gone a second later whether the station answered the close or not.
+        const socket = client.handshake.request.socket;
+        socket.pause();
         client
           .close({ code: 1008, reason: 'Rate limit exceeded' })
           .catch((err: unknown) => logFault(log, `ocpp: closing flooding station ${cpId} failed`, err));
+        setTimeout(() => socket.destroy(), 1000).unref();
       }
       throw createRPCError('GenericError', 'Rate limit exceeded');
     });
