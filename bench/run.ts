@@ -26,7 +26,8 @@
  * on one instance and on two (bench/ocpp-stations.ts), then the bill run for the demo seed's last
  * month (bench/bill-run.ts) a zip of 500 bills (bench/bills-zip.ts) and the
  * download center's files (bench/exports.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills, zip or exports runs just that one.
+ * Then one station flooding 20,000 Heartbeats beside another tenant's list reads (bench/station-flood.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills, zip, exports or flood runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -246,8 +247,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip', 'exports'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills, zip or exports, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip', 'exports', 'flood'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills, zip, exports or flood, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -305,6 +306,12 @@ if (!only || only === 'exports') {
   // The download center's files over 1,000,000 requests and 100,000 postings: rows/s, first byte, RSS.
   const { runExportsBench } = await import('./exports');
   await runExportsBench();
+}
+
+if (!only || only === 'flood') {
+  // One station's 20,000-Heartbeat flood: another tenant's list p50/p99 and the server's RSS (bench/station-flood.ts).
+  const { runStationFloodBench } = await import('./station-flood');
+  await runStationFloodBench();
 }
 
 if (!only || only === 'browser') {

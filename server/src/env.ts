@@ -80,10 +80,16 @@ export const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
   /** A connection gets this long for a whole request (a support attachment on one bar of signal). */
   REQUEST_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 120_000),
-  /** OCPP: the heartbeat interval a station is given at boot; 2.5 intervals without a message make it OFFLINE. */
+  /** OCPP: the heartbeat interval a station is given at boot; 2.5 intervals without a message, or a presence lease of about one interval not renewed, make it OFFLINE. */
   OCPP_HEARTBEAT_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 60),
   /** OCPP: how often the instance looks for stations gone silent. */
   OCPP_LIVENESS_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** OCPP: last-seen and heartbeat times wait in memory this long and go out in one statement (presence.ts); well below a heartbeat interval. */
+  OCPP_PRESENCE_FLUSH_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** OCPP: frames a station socket may send per second, sustained (a real station sends a few a minute). */
+  OCPP_FRAMES_PER_SECOND: z._default(z.coerce.number().check(z.positive()), 5),
+  /** OCPP: frames a station socket may send at once beyond that (a boot, a transaction's end, a replay after an outage); over it CALLERRORs, as many again refused and the socket closes with 1008. */
+  OCPP_FRAME_BURST: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
   /** OCPP: stations connected to this instance at once (their sockets are outside MAX_CONNECTIONS_PER_ADDRESS). */
   OCPP_MAX_STATIONS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
   /** OCPP: how long an operation waits for the station's answer. */
@@ -158,5 +164,12 @@ function persistedSecret(dataDir: string): string {
 export function testEnv(overrides: Partial<Env> = {}): Env {
   const env = envSchema.parse({ SEED: 'small', STATIC_DIR: './.no-static-dir' });
   // Live streams end after a tenth of a second in tests: the access matrix and the fuzz test read every answer to its end.
-  return { ...env, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', OCPP_LIVE_STREAM_SECONDS: 0.1, ...overrides };
+  // Station presence goes out every 200 ms: a test reads a heartbeat's time soon after it was sent.
+  return {
+    ...env,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    OCPP_LIVE_STREAM_SECONDS: 0.1,
+    OCPP_PRESENCE_FLUSH_MS: 200,
+    ...overrides,
+  };
 }

@@ -162,7 +162,7 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   });
   const centralSystem = createCentralSystem({ db: handle.db, env, log });
   let relay: Relay = noRelay;
-  const ocpp = registerOcppRuntime(env, handle.db, centralSystem, { timeoutMs: env.OCPP_CALL_TIMEOUT_MS, relay: () => relay });
+  const ocpp = registerOcppRuntime(env, handle.db, centralSystem, { timeoutMs: env.OCPP_CALL_TIMEOUT_MS, relay: () => relay, log });
   if (isPostgresUrl(env.DATABASE_URL)) {
     relay = startPgRelay(
       env.DATABASE_URL,

@@ -2,6 +2,7 @@ import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { ConnectorStatus } from '../../../contract/enums';
 import { ocppStations } from '../db/schema/ocpp';
 import type { Env } from '../env';
+import { logFault } from '../http/faults';
 import { registeredRuntime } from './runtime';
 
 /**
@@ -43,7 +44,7 @@ export async function sendAvailability(
           params: { connectorId: n, type: c.connectorStatus === 'CONNECTED_UNAVAILABLE' ? 'Inoperative' : 'Operative' },
           requestedBy,
         })
-        .catch(() => {}),
+        .catch((err: unknown) => logFault(runtime.log, `ocpp: ChangeAvailability for station ${c.cpId} not recorded`, err)),
     );
   }
   if (requests.length === 0) return;

@@ -6,9 +6,12 @@ import { createRPCError, RPCServer } from 'ocpp-rpc';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { logFault } from '../http/faults';
 import { ocpp16Frame } from './error-codes';
 import { connectionRecord } from './connection-record';
+import { frameGate } from './frame-gate';
 import { startLivenessSweep } from './liveness';
+import { createPresence } from './presence';
 import { setConnectedInstance, stationPasswordHash } from './queries';
 import { stationMessages, type StationMessages } from './station-messages';
 import { clearStationPasswordFailures, countWrongStationPassword, upgradeAddress, upgradeBlocked } from './upgrade-limits';
@@ -59,16 +62,51 @@ async function passwordMatches(db: Db, cpId: string, password: Buffer | undefine
 function guarded<T>(run: () => Promise<T>, log: (m: string) => void, method: string): Promise<T> {
   return run().catch((err: unknown) => {
     if (err instanceof Error && 'rpcErrorCode' in err) throw err;
-    log(`ocpp: ${method} failed (${err instanceof Error ? err.name : typeof err})`);
+    logFault(log, `ocpp: ${method} failed`, err);
     throw createRPCError('InternalError', 'internal error');
   });
 }
 
-function registerHandlers(client: ServerClient, messages: StationMessages, log: (m: string) => void) {
+/** Handlers of one socket at once; the others wait in order (OCPP 1.6J §4.1.1 wants one call at a time). */
+const IN_FLIGHT_PER_SOCKET = 4;
+
+/**
+ * Every call of the socket passes its frame gate first: over the station's frame rate it gets a
+ * CALLERROR (no statement, no handler); once as many frames again were refused (the station does not
+ * wait for the answers) the socket closes with 1008. One log line per episode, never one per frame.
+ */
+function registerHandlers(client: ServerClient, messages: StationMessages, env: Env, log: (m: string) => void) {
   const cpId = client.identity;
+  const gate = frameGate({ perSecond: env.OCPP_FRAMES_PER_SECOND, burst: env.OCPP_FRAME_BURST, inFlight: IN_FLIGHT_PER_SOCKET });
+  let limited = false;
+  let closing = false;
   for (const method of Object.keys(messages) as (keyof StationMessages)[]) {
     const handler = messages[method] as (cpId: string, params: unknown) => Promise<unknown>;
-    client.handle(method, ({ params }) => guarded(() => handler(cpId, params), log, method));
+    client.handle(method, ({ params }) => {
+      if (gate.take()) {
+        if (gate.refused() === 0) limited = false;
+        return gate.run(() => guarded(() => handler(cpId, params), log, method));
+      }
+      if (!limited) {
+        limited = true;
+        log(
+          `ocpp: station ${cpId} over its frame rate (${env.OCPP_FRAMES_PER_SECOND}/s, burst ${env.OCPP_FRAME_BURST}): ` +
+            `CALLERROR for the frames over it, 1008 after ${env.OCPP_FRAME_BURST} refused`,
+        );
+      }
+      if (!closing && gate.refused() > env.OCPP_FRAME_BURST) {
+        closing = true;
+        // Nothing more is read (a flooder ignores the close and keeps sending); the 1008 still goes
+        // out, and the socket is gone a second later whether the station answered the close or not.
+        const socket = client.handshake.request.socket;
+        socket.pause();
+        client
+          .close({ code: 1008, reason: 'Rate limit exceeded' })
+          .catch((err: unknown) => logFault(log, `ocpp: closing flooding station ${cpId} failed`, err));
+        setTimeout(() => socket.destroy(), 1000).unref();
+      }
+      throw createRPCError('GenericError', 'Rate limit exceeded');
+    });
   }
 }
 
@@ -77,18 +115,36 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
   const instanceId = randomUUID();
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  const clients = new Map<string, ServerClient>();
+  const epochs = new Map<string, number>();
+  // At most a quarter of the heartbeat interval: a station that heartbeats is never 2.5 intervals stale in the database.
+  const flushMs = Math.min(env.OCPP_PRESENCE_FLUSH_MS, (env.OCPP_HEARTBEAT_SECONDS * 1000) / 4);
+  const presence = createPresence({
+    db,
+    instanceId,
+    flushMs,
+    holding: () => clients.size,
+    onChanged: (cpIds) => cpIds.forEach((cpId) => events.emit('changed', cpId)),
+    log,
+  });
   const messages = stationMessages(db, {
     heartbeatSeconds: env.OCPP_HEARTBEAT_SECONDS,
     events: { changed: (cpId) => events.emit('changed', cpId) },
+    presence,
   });
-  const clients = new Map<string, ServerClient>();
-  const epochs = new Map<string, number>();
   const connection = connectionRecord({
-    write: (cpId, connected) => setConnectedInstance(db, cpId, instanceId, connected),
+    write: (cpId, connected) => setConnectedInstance(db, cpId, instanceId, connected, presence.leaseExtraSeconds),
     holds: (cpId) => clients.has(cpId),
     log,
   });
-  const sweep = startLivenessSweep(db, env.OCPP_LIVENESS_CHECK_MS, (gone) => gone.forEach((cpId) => events.emit('changed', cpId)), log);
+  // This instance's times go out first: a station talking here is never found silent by its own sweep.
+  const sweep = startLivenessSweep(
+    db,
+    env.OCPP_LIVENESS_CHECK_MS,
+    () => presence.flush(),
+    (gone) => gone.forEach((cpId) => events.emit('changed', cpId)),
+    log,
+  );
   const rpc = new RPCServer({
     protocols: [SUBPROTOCOL],
     strictMode: true,
@@ -122,10 +178,13 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     const previous = clients.get(cpId);
     clients.set(cpId, client);
     epochs.set(cpId, (epochs.get(cpId) ?? 0) + 1);
-    if (previous) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
+    if (previous)
+      previous
+        .close({ code: 1000, reason: 'Replaced by a new connection' })
+        .catch((err: unknown) => logFault(log, `ocpp: closing the replaced socket of station ${cpId} failed`, err));
     const sendRaw = client.sendRaw.bind(client);
     client.sendRaw = (frame: string) => sendRaw(ocpp16Frame(frame));
-    registerHandlers(client, messages, log);
+    registerHandlers(client, messages, env, log);
     connection.record(cpId, true);
     client.on('close', () => {
       if (clients.get(cpId) !== client) return;
@@ -158,6 +217,8 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
       sweep.stop();
       await rpc.close({ code: 1001, reason: 'Server shutting down', force: false });
       await connection.settled();
+      // The last frames' times reach the database before it closes.
+      await presence.stop();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { ocppConfigurations, ocppOperations } from '../db/schema/ocpp';
 import type { ConfigurationKey, OperationStatus } from '../../../contract/ocpp';
 import type { CentralSystem } from './central-system';
+import { logFault, type Log } from '../http/faults';
 import { outcomeOf } from './operation-calls';
 
 /**
@@ -68,6 +69,7 @@ export function createOperations(deps: {
   relay: () => Relay;
   instanceId: string;
   timeoutMs: number;
+  log: Log;
 }): Operations {
   const { db, central, instanceId } = deps;
   const done = new EventEmitter();
@@ -112,7 +114,7 @@ export function createOperations(deps: {
     await deps
       .relay()
       .finished(id)
-      .catch(() => {});
+      .catch((err: unknown) => logFault(deps.log, `ocpp: finish of operation ${id} not announced to the other instances`, err));
   };
 
   const waitFor = (id: number, ms: number) =>

@@ -22,24 +22,74 @@ export async function setStationPasswordHash(db: Db, cpId: string, hash: string)
     .onConflictDoUpdate({ target: ocppStations.cpId, set: { passwordHash: hash, passwordSetAt: new Date() } });
 }
 
+/** What one instance learnt of its stations since its last flush (presence.ts). */
+export interface PresenceBatch {
+  instanceId: string;
+  /** The last frame of each station, and its last Heartbeat if it sent one. */
+  stations: { cpId: string; seenAt: Date | null; heartbeatAt: Date | null }[];
+  /** The lease runs this much beyond the station's heartbeat interval (two flush periods, so a renewal is never late). */
+  leaseExtraSeconds: number;
+}
+
 /**
- * Any message from the station: it is seen now. A station the liveness sweep had made OFFLINE gets
- * back the statuses its connectors last reported (connectors it never reported on stay OFFLINE
- * until it does).
+ * One statement for a whole flush: last-seen and heartbeat times of the stations that talked, the
+ * presence lease of every station this instance holds (renewed once half an interval of it has
+ * gone, or shortened when a boot gave a shorter interval), and a station the liveness sweep had made OFFLINE gets back the statuses its connectors
+ * last reported (connectors it never reported on stay OFFLINE until it does). Returns the stations
+ * whose screens change (a heartbeat time, a status back).
  */
-export async function markSeen(db: Db, cpId: string): Promise<void> {
-  const [row] = rowsOf<{ was_offline: boolean }>(
-    await db.execute(sql`
-      with old as (select offline from ocpp_stations where cp_id = ${cpId})
-      update ocpp_stations set last_seen_at = now(), offline = false
-      where cp_id = ${cpId}
-      returning (select offline from old) as was_offline`),
+export async function writePresence(db: Db, batch: PresenceBatch): Promise<string[]> {
+  const v = JSON.stringify(
+    batch.stations.map((s) => ({
+      cp_id: s.cpId,
+      seen_at: s.seenAt?.toISOString() ?? null,
+      heartbeat_at: s.heartbeatAt?.toISOString() ?? null,
+    })),
   );
-  if (!row?.was_offline) return;
-  await db.execute(sql`
-    update connectors c set status = ${sql.raw(dashboardStatusSql('s.ocpp_status'))}, version = c.version + 1, online_since = now()
-    from ocpp_connector_states s
-    where s.connector_id = c.connector_id and c.cp_id = ${cpId} and c.removed = false and c.status = 'OFFLINE'`);
+  const extra = batch.leaseExtraSeconds;
+  const rows = rowsOf<{ cp_id: string }>(
+    await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${v}::jsonb) as v(cp_id text, seen_at timestamptz, heartbeat_at timestamptz)
+      ), old as (
+        select s.cp_id, s.offline from ocpp_stations s join v on v.cp_id = s.cp_id
+      ), u as (
+        select s.cp_id, v.seen_at,
+          s.connected_instance = ${batch.instanceId}
+            and (s.connected_until is null
+              or s.connected_until < now() + make_interval(secs => s.heartbeat_interval_seconds * 0.5 + ${extra}::float8)
+              -- a boot gave a shorter interval than the lease was taken for
+              or s.connected_until > now() + make_interval(secs => s.heartbeat_interval_seconds + ${extra}::float8)) as renew
+        from ocpp_stations s left join v on v.cp_id = s.cp_id
+        where v.cp_id is not null or s.connected_instance = ${batch.instanceId}
+      ), stations as (
+        update ocpp_stations s set
+          last_seen_at = case when u.seen_at is null then s.last_seen_at else greatest(coalesce(s.last_seen_at, u.seen_at), u.seen_at) end,
+          offline = s.offline and u.seen_at is null,
+          connected_until = case when u.renew then now() + make_interval(secs => s.heartbeat_interval_seconds + ${extra}::float8) else s.connected_until end
+        from u
+        where s.cp_id = u.cp_id and (u.seen_at is not null or u.renew)
+        returning 1
+      ), moved as (
+        update connectors c set
+          last_heartbeat = coalesce(x.heartbeat_at, c.last_heartbeat),
+          status = case when x.revive then ${sql.raw(dashboardStatusSql('x.ocpp_status'))} else c.status end,
+          version = case when x.revive then c.version + 1 else c.version end,
+          online_since = case when x.revive then now() else c.online_since end
+        from (
+          select c2.connector_id, v.heartbeat_at, st.ocpp_status,
+            coalesce(o.offline and v.seen_at is not null and c2.status = 'OFFLINE' and not c2.removed and st.connector_id is not null, false) as revive
+          from connectors c2
+          join v on v.cp_id = c2.cp_id
+          left join old o on o.cp_id = c2.cp_id
+          left join ocpp_connector_states st on st.connector_id = c2.connector_id
+        ) x
+        where c.connector_id = x.connector_id and (x.heartbeat_at is not null or x.revive)
+        returning c.cp_id
+      )
+      select distinct cp_id from moved`),
+  );
+  return rows.map((r) => r.cp_id);
 }
 
 export interface BootData {
@@ -54,10 +104,6 @@ export async function recordBoot(db: Db, cpId: string, boot: BootData, intervalS
     .update(ocppStations)
     .set({ ...boot, bootedAt: new Date(), heartbeatIntervalSeconds: intervalSeconds })
     .where(eq(ocppStations.cpId, cpId));
-}
-
-export async function recordHeartbeat(db: Db, cpId: string, at: Date): Promise<void> {
-  await db.update(connectors).set({ lastHeartbeat: at }).where(eq(connectors.cpId, cpId));
 }
 
 export interface StatusReport {
@@ -272,18 +318,25 @@ export async function runningTransaction(db: Db, connectorId: string) {
 }
 
 /**
- * Stations silent for 2.5 heartbeat intervals become OFFLINE, with every connector of theirs
- * (each moved on by one version, like any other change of its status). Idempotent, so every
- * instance may run it.
+ * Stations silent for 2.5 heartbeat intervals, or whose presence lease lapsed (no instance renews
+ * it: the holder died, or the socket closed and no instance took the station again), become
+ * OFFLINE, with every connector of theirs (each moved on by one version, like any other change of
+ * its status); a lapsed lease also clears connected_instance, so every instance says not connected.
+ * The conditions are on the updated row itself, so a renewal committed meanwhile wins. Idempotent,
+ * so every instance may run it.
  */
 export async function markSilentStationsOffline(db: Db): Promise<string[]> {
   const gone = rowsOf<{ cp_id: string }>(
     await db.execute(sql`
       with gone as (
-        update ocpp_stations set offline = true
-        where not offline and last_seen_at is not null
-          and last_seen_at < now() - make_interval(secs => heartbeat_interval_seconds * 2.5)
-        returning cp_id
+        update ocpp_stations s set
+          offline = true,
+          connected_instance = case when s.connected_until < now() then null else s.connected_instance end
+        where (not s.offline and (
+            (s.last_seen_at is not null and s.last_seen_at < now() - make_interval(secs => s.heartbeat_interval_seconds * 2.5))
+            or s.connected_until < now()))
+          or (s.connected_instance is not null and s.connected_until < now())
+        returning s.cp_id
       ), moved as (
         update connectors set status = 'OFFLINE', version = version + 1, online_since = null
         where cp_id in (select cp_id from gone) and status <> 'OFFLINE' and removed = false
@@ -294,9 +347,26 @@ export async function markSilentStationsOffline(db: Db): Promise<string[]> {
   return gone.map((r) => r.cp_id);
 }
 
-/** Which instance holds the station's socket; a close clears only its own mark (the station may be on another one by now). */
-export async function setConnectedInstance(db: Db, cpId: string, instanceId: string, connected: boolean): Promise<void> {
-  if (connected) await db.update(ocppStations).set({ connectedInstance: instanceId }).where(eq(ocppStations.cpId, cpId));
+/**
+ * Which instance holds the station's socket; taking it starts the presence lease (one heartbeat
+ * interval and `leaseExtraSeconds`); a close clears only its own mark (the station may be on
+ * another one by now) and leaves the lease to lapse.
+ */
+export async function setConnectedInstance(
+  db: Db,
+  cpId: string,
+  instanceId: string,
+  connected: boolean,
+  leaseExtraSeconds: number,
+): Promise<void> {
+  if (connected)
+    await db
+      .update(ocppStations)
+      .set({
+        connectedInstance: instanceId,
+        connectedUntil: sql`now() + make_interval(secs => ${ocppStations.heartbeatIntervalSeconds} + ${leaseExtraSeconds}::float8)`,
+      })
+      .where(eq(ocppStations.cpId, cpId));
   else
     await db
       .update(ocppStations)

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { logFault, type Log } from '../http/faults';
 import type { CentralSystem } from './central-system';
 import { createLiveHub, LIVE_CHANNEL, type LiveHub } from './live';
 import { createOperations, noRelay, type Operations, type Relay } from './operations';
@@ -18,11 +19,15 @@ export interface OcppRuntime {
   central?: CentralSystem;
   operations: Operations;
   live: LiveHub;
+  /** The server's log (stdout without a server). */
+  log: Log;
 }
 
 // By the server's environment object, which createApp puts on every request's context: a write's
 // `c.get('db')` is its transaction, the environment is the process's own.
 const runtimes = new WeakMap<object, OcppRuntime>();
+
+const consoleLog: Log = (m) => console.log(m);
 
 const nobodyConnected: CentralSystem = {
   instanceId: 'none',
@@ -39,25 +44,31 @@ export function registerOcppRuntime(
   env: Env,
   db: Db,
   central: CentralSystem,
-  opts: { timeoutMs: number; relay?: () => Relay },
+  opts: { timeoutMs: number; relay?: () => Relay; log?: Log },
 ): OcppRuntime {
   const instanceId = central.instanceId;
   const relay = opts.relay ?? (() => noRelay);
+  const log = opts.log ?? consoleLog;
   // On one PostgreSQL every instance hears a change through NOTIFY, this one included; alone, directly.
-  const live = createLiveHub(db, (cpId, cpoId) => {
-    if (relay() === noRelay) live.deliver(cpId, cpoId);
-    else
-      void relay()
-        .notify(LIVE_CHANNEL, `${cpId} ${cpoId}`)
-        .catch(() => {});
-  });
+  const live = createLiveHub(
+    db,
+    (cpId, cpoId) => {
+      if (relay() === noRelay) live.deliver(cpId, cpoId);
+      else
+        relay()
+          .notify(LIVE_CHANNEL, `${cpId} ${cpoId}`)
+          .catch((err: unknown) => logFault(log, `ocpp live: change of station ${cpId} not sent to the other instances`, err));
+    },
+    log,
+  );
   central.events.on('changed', (cpId: string) => live.changed(cpId));
   const runtime: OcppRuntime = {
     instanceId,
     db,
     central,
-    operations: createOperations({ db, central, instanceId, timeoutMs: opts.timeoutMs, relay }),
+    operations: createOperations({ db, central, instanceId, timeoutMs: opts.timeoutMs, relay, log }),
     live,
+    log,
   };
   runtimes.set(env, runtime);
   return runtime;
@@ -74,8 +85,9 @@ export function ocppRuntime(env: Env, db: Db): OcppRuntime {
     runtime = {
       instanceId,
       db,
-      operations: createOperations({ db, central: nobodyConnected, instanceId, timeoutMs: 0, relay: () => noRelay }),
-      live: createLiveHub(db, () => {}),
+      operations: createOperations({ db, central: nobodyConnected, instanceId, timeoutMs: 0, relay: () => noRelay, log: consoleLog }),
+      live: createLiveHub(db, () => {}, consoleLog),
+      log: consoleLog,
     };
     runtimes.set(env, runtime);
   }

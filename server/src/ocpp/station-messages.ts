@@ -1,13 +1,12 @@
 import type { Db } from '../db/client';
+import type { Presence } from './presence';
 import {
   connectorPlace,
   contractForTag,
   insertTransaction,
-  markSeen,
   nextTransactionId,
   recordBoot,
   recordConnectorStatus,
-  recordHeartbeat,
   recordMeter,
   recordStationStatus,
   stopTransaction,
@@ -60,10 +59,12 @@ export interface StationEvents {
   changed: (cpId: string) => void;
 }
 
-export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events: StationEvents }) {
-  const seen = async (cpId: string) => {
-    await markSeen(db, cpId);
-  };
+/**
+ * A frame's last-seen time and a Heartbeat's time go to `presence` (memory, written in batches); the
+ * other calls do their database work here, bounded per socket by central-system.ts.
+ */
+export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events: StationEvents; presence: Presence }) {
+  const seen = (cpId: string) => opts.presence.seen(cpId);
   const changed = opts.events.changed;
 
   return {
@@ -71,7 +72,7 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
       cpId: string,
       p: { chargePointVendor: string; chargePointModel: string; chargePointSerialNumber?: string; firmwareVersion?: string },
     ) {
-      await seen(cpId);
+      seen(cpId);
       await recordBoot(
         db,
         cpId,
@@ -87,11 +88,10 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
       return { status: 'Accepted', currentTime: new Date().toISOString(), interval: opts.heartbeatSeconds };
     },
 
+    // No statement: the time reaches connectors.last_heartbeat with the next flush, which tells the screens.
     async Heartbeat(cpId: string) {
       const now = new Date();
-      await seen(cpId);
-      await recordHeartbeat(db, cpId, now);
-      changed(cpId);
+      opts.presence.heartbeat(cpId, now);
       return { currentTime: now.toISOString() };
     },
 
@@ -99,7 +99,7 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
       cpId: string,
       p: { connectorId: number; status: string; errorCode: string; info?: string; vendorErrorCode?: string; timestamp?: string },
     ) {
-      await seen(cpId);
+      seen(cpId);
       const report: StatusReport = {
         status: p.status,
         errorCode: p.errorCode,
@@ -114,13 +114,13 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
     },
 
     async Authorize(cpId: string, p: { idTag: string }) {
-      await seen(cpId);
+      seen(cpId);
       const contract = await contractForTag(db, cpId, p.idTag);
       return { idTagInfo: { status: idTagStatusOf(contract?.contractStatus) } };
     },
 
     async StartTransaction(cpId: string, p: { connectorId: number; idTag: string; meterStart: number; timestamp: string }) {
-      await seen(cpId);
+      seen(cpId);
       const transactionId = await nextTransactionId(db);
       const connectorId = connectorIdOf(cpId, p.connectorId);
       const [contract, place] = [await contractForTag(db, cpId, p.idTag), await connectorPlace(db, connectorId)];
@@ -150,7 +150,7 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
     },
 
     async MeterValues(cpId: string, p: { connectorId: number; transactionId?: number; meterValue: { sampledValue: SampledValue[] }[] }) {
-      await seen(cpId);
+      seen(cpId);
       const wh = energyRegisterWh(p.meterValue);
       if (p.transactionId !== undefined && wh !== undefined) await recordMeter(db, cpId, p.transactionId, wh);
       return {};
@@ -160,7 +160,7 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
       cpId: string,
       p: { transactionId: number; meterStop: number; timestamp: string; reason?: string; idTag?: string },
     ) {
-      await seen(cpId);
+      seen(cpId);
       const stopped = await stopTransaction(db, cpId, {
         transactionId: p.transactionId,
         meterStopWh: p.meterStop,
@@ -175,17 +175,17 @@ export function stationMessages(db: Db, opts: { heartbeatSeconds: number; events
     },
 
     async DataTransfer(cpId: string) {
-      await seen(cpId);
+      seen(cpId);
       return { status: 'UnknownVendorId' };
     },
 
     async DiagnosticsStatusNotification(cpId: string) {
-      await seen(cpId);
+      seen(cpId);
       return {};
     },
 
     async FirmwareStatusNotification(cpId: string) {
-      await seen(cpId);
+      seen(cpId);
       return {};
     },
   };

@@ -24,6 +24,13 @@ export const ocppStations = pgTable('ocpp_stations', {
   lastSeenAt: tsz('last_seen_at'),
   /** The instance holding the station's socket (several instances on one PostgreSQL); null when none does. */
   connectedInstance: text('connected_instance'),
+  /**
+   * The station's presence lease: the holding instance renews it while it holds the socket (one
+   * heartbeat interval ahead, presence.ts); once it lapses (the holder died, or the socket closed
+   * and no instance took the station again) the liveness sweep clears connected_instance and makes
+   * the station OFFLINE.
+   */
+  connectedUntil: tsz('connected_until'),
   /** Set once the liveness sweep turned the station OFFLINE, cleared by its next message. */
   offline: boolean('offline').notNull().default(false),
   /** StatusNotification for connector 0 (the whole station). */

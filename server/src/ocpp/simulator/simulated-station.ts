@@ -1,5 +1,6 @@
 import { EventEmitter, once } from 'node:events';
 import type { RPCClient } from 'ocpp-rpc';
+import { logFault, type Log } from '../../http/faults';
 import { stationClient } from '../station-client';
 import { changeConfiguration, configNumber, getConfiguration, standardConfiguration, type Configuration } from './configuration';
 
@@ -61,6 +62,7 @@ export class SimulatedStation {
     private endpoint: string,
     private password: string,
     private timing: SimulationTiming = defaultTiming,
+    private log: Log = (m) => console.log(m),
   ) {
     this.cpId = plan.cpId;
     this.config = standardConfiguration(plan.connectors, 60);
@@ -71,7 +73,7 @@ export class SimulatedStation {
     const client = stationClient({ endpoint: this.endpoint, identity: this.cpId, password: this.password, reconnect: true });
     this.registerHandlers(client);
     // A boot cut short by a closing socket is simply done again at the next opening.
-    client.on('open', () => void this.onOpen().catch(() => {}));
+    client.on('open', () => void this.onOpen().catch((err: unknown) => this.fault('boot', err)));
     return client;
   }
 
@@ -121,12 +123,17 @@ export class SimulatedStation {
       if (this.stopped) return;
       void Promise.resolve()
         .then(run)
-        .catch(() => {});
+        .catch((err: unknown) => this.fault('scheduled call', err));
     };
     const timer = repeat ? setInterval(fire, ms) : setTimeout(fire, ms);
     timer.unref();
     this.timers.add(timer);
     return timer;
+  }
+
+  /** A failed call is logged with the station's id; one cut short by stop() is expected and not. */
+  private fault(what: string, err: unknown) {
+    if (!this.stopped) logFault(this.log, `simulator: ${what} of station ${this.cpId} failed`, err);
   }
 
   private clearTimers() {

@@ -20,7 +20,7 @@ export async function startSimulation(opts: {
   batch?: number;
   log?: (m: string) => void;
 }): Promise<Simulation> {
-  const stations = opts.plans.map((p) => new SimulatedStation(p, opts.endpoint, opts.password, opts.timing ?? defaultTiming));
+  const stations = opts.plans.map((p) => new SimulatedStation(p, opts.endpoint, opts.password, opts.timing ?? defaultTiming, opts.log));
   const batch = opts.batch ?? 20;
   let failed = 0;
   for (let i = 0; i < stations.length; i += batch) {

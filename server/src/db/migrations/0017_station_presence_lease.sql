@@ -1,0 +1,1 @@
+ALTER TABLE "ocpp_stations" ADD COLUMN "connected_until" timestamp with time zone;
