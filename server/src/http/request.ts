@@ -84,16 +84,36 @@ export function refuseUnstorableJson(value: unknown): void {
   }
 }
 
-/** The caller's address for the sign-in limits: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
-export function clientAddress(c: Context<AppBindings>): string {
-  if (c.get('env').TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * The client's address behind `hops` trusted proxies: each proxy appends the address it was reached
+ * from to X-Forwarded-For, so the entry the outermost one wrote is `hops` from the end; everything
+ * before it is text the client sent and may forge. A header with fewer entries than that (a proxy
+ * that did not append) gives its first entry, as proxy-addr does; no header, or 0 hops, the socket's.
+ */
+export function forwardedClientAddress(
+  forwardedFor: string | string[] | undefined,
+  socketAddress: string | undefined,
+  hops: number,
+): string {
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+  if (hops > 0 && header) {
+    const entries = header
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const entry = entries[Math.max(0, entries.length - hops)];
+    if (entry) return entry;
   }
+  return socketAddress ?? 'unknown';
+}
+
+/** The caller's address for the sign-in limits (`forwardedClientAddress`). */
+export function clientAddress(c: Context<AppBindings>): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // Requests made in-process (tests) have no socket.
-    return 'unknown';
   }
+  return forwardedClientAddress(c.req.header('x-forwarded-for'), socketAddress, c.get('env').TRUST_PROXY);
 }
