@@ -80,7 +80,14 @@ function slots(size: number) {
  * password (a new hash, a new salt) starts without a memory. Checks of the same password against
  * the same hash that arrive together share one scrypt (the demo stations all share one hash).
  */
-export function stationPasswordChecks(atOnce: number, keep = 10_000) {
+export function stationPasswordChecks(
+  atOnce: number,
+  keep = 10_000,
+  hashing: { verify: (password: string, stored: string) => Promise<boolean>; burn: (password: string) => Promise<void> } = {
+    verify: verifyPassword,
+    burn: burnPasswordCheck,
+  },
+) {
   const key = randomBytes(32);
   const mac = (password: string) => createHmac('sha256', key).update(password).digest();
   const matched = new Map<string, Buffer>();
@@ -104,8 +111,8 @@ export function stationPasswordChecks(atOnce: number, keep = 10_000) {
     if (!result) {
       // Unknown stations and missing passwords cost one scrypt too, so the time tells nothing.
       const hash = async () => {
-        if (!stored || password === undefined) return burnPasswordCheck(given).then(() => false);
-        const ok = await verifyPassword(given, stored);
+        if (!stored || password === undefined) return hashing.burn(given).then(() => false);
+        const ok = await hashing.verify(given, stored);
         if (ok) remember(stored, tag);
         return ok;
       };
@@ -123,13 +130,17 @@ export type StationPasswordChecks = ReturnType<typeof stationPasswordChecks>;
 export function upgradeGate(opts: UpgradeGateOptions, checks = stationPasswordChecks(opts.env.OCPP_PASSWORD_CHECKS)) {
   const { db, env, log } = opts;
   let pending = 0;
-  // The n-th 503 of a second is told to come back after 1 + n / bound seconds: each later second
-  // gets about as many stations as the gate takes at once.
+  // How long an upgrade takes here (moving average, seconds): with the bound it gives the rate the
+  // gate gets through (Little's law), 50 an upgrade of 100 ms at the default bound.
+  let upgradeSeconds = 0.1;
+  // The n-th 503 of a second is told to come back after 1 + n / rate seconds: each later second
+  // gets about as many stations as the gate can take then.
   let overflow = { second: 0, count: 0 };
   const retryAfter = () => {
     const second = Math.floor(Date.now() / 1000);
     if (overflow.second !== second) overflow = { second, count: 0 };
-    return Math.min(MAX_RETRY_AFTER_SECONDS, 1 + Math.floor(overflow.count++ / env.OCPP_MAX_PENDING_UPGRADES));
+    const rate = env.OCPP_MAX_PENDING_UPGRADES / Math.max(upgradeSeconds, 0.001);
+    return Math.min(MAX_RETRY_AFTER_SECONDS, 1 + Math.floor(overflow.count++ / rate));
   };
 
   const admit = async (accept: Accept, reject: Reject, handshake: Handshake, signal?: AbortSignal) => {
@@ -156,12 +167,16 @@ export function upgradeGate(opts: UpgradeGateOptions, checks = stationPasswordCh
     if (pending >= env.OCPP_MAX_PENDING_UPGRADES)
       return refuseWithRetryAfter(handshake.request.socket, reject, 503, 'Too many stations connecting at once', retryAfter());
     pending++;
+    const started = performance.now();
     void admit(accept, reject, handshake, signal)
       .catch((err: unknown) => {
         logFault(log, 'ocpp: upgrade check failed', err);
         reject(500, 'Internal error');
       })
-      .finally(() => pending--);
+      .finally(() => {
+        pending--;
+        upgradeSeconds = 0.8 * upgradeSeconds + 0.2 * ((performance.now() - started) / 1000);
+      });
   };
   return { gate, pending: () => pending, checks };
 }
