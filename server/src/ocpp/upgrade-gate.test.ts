@@ -156,6 +156,38 @@ describe('a reconnect storm', () => {
   }, 60_000);
 });
 
+/** An upgrade straight into the gate, over a socket that only records what is written to it. */
+function fakeUpgrade(gate: ReturnType<typeof upgradeGate>['gate'], cpId: string, opts: { password?: string; forwardedFor?: string } = {}) {
+  const socket = {
+    writable: true,
+    remoteAddress: '127.0.0.1',
+    written: '',
+    write: (s: string) => (socket.written += s),
+    destroy: () => (socket.writable = false),
+  };
+  let settle = (_: number) => {};
+  const outcome = { accepted: false, rejected: 0, socket, settled: new Promise<number>((resolve) => (settle = resolve)) };
+  const handshake = {
+    endpoint: '/ocpp',
+    identity: cpId,
+    protocols: new Set(['ocpp1.6']),
+    password: Buffer.from(opts.password ?? 'x'),
+    request: { headers: opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}, socket },
+  };
+  gate(
+    () => {
+      outcome.accepted = true;
+      settle(101);
+    },
+    (code) => {
+      outcome.rejected = code;
+      settle(code);
+    },
+    handshake as unknown as Parameters<typeof gate>[2],
+  );
+  return outcome;
+}
+
 describe('the bound', () => {
   it('answers the upgrade beyond OCPP_MAX_PENDING_UPGRADES 503 with Retry-After at once; the ones within it go on', async () => {
     let release = () => {};
@@ -171,29 +203,7 @@ describe('the bound', () => {
       },
       { check: () => held.then(() => true), remembered: () => 0 },
     );
-    const upgrade = (cpId: string) => {
-      const socket = {
-        writable: true,
-        remoteAddress: '127.0.0.1',
-        written: '',
-        write: (s: string) => (socket.written += s),
-        destroy: () => (socket.writable = false),
-      };
-      const outcome = { accepted: false, rejected: 0, socket };
-      const handshake = {
-        endpoint: '/ocpp',
-        identity: cpId,
-        protocols: new Set(['ocpp1.6']),
-        password: Buffer.from('x'),
-        request: { headers: {}, socket },
-      };
-      gate(
-        () => (outcome.accepted = true),
-        (code) => (outcome.rejected = code),
-        handshake as unknown as Parameters<typeof gate>[2],
-      );
-      return outcome;
-    };
+    const upgrade = (cpId: string) => fakeUpgrade(gate, cpId);
     const [a, b, c] = [upgrade('STORM0100'), upgrade('STORM0101'), upgrade('STORM0102')];
     expect(c.rejected).toBe(503);
     expect(c.socket.written).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
@@ -203,6 +213,62 @@ describe('the bound', () => {
     await expect.poll(() => a.accepted && b.accepted).toBe(true);
     expect(pending()).toBe(0);
     expect(upgrade('STORM0102').rejected).toBe(0);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  const gateBehind = (hops: number) =>
+    upgradeGate({
+      db: server.db,
+      env: { ...testEnv(), TRUST_PROXY: hops },
+      log: () => {},
+      path: '/ocpp',
+      subprotocol: 'ocpp1.6',
+      hasRoom: () => true,
+    }).gate;
+  const forged = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+
+  it('counts the address the proxy appended: a rotated forged first entry still meets the 429', async () => {
+    const gate = gateBehind(1);
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      codes.push(await fakeUpgrade(gate, 'STORM0200', { password: `guess-${i}`, forwardedFor: `${forged()}, 198.51.100.7` }).settled);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+    // Guesses spread over many stations meet the address's limit (30 a minute) the same way.
+    const spread: number[] = [];
+    for (let i = 0; i < 31; i++)
+      spread.push(await fakeUpgrade(gate, `STORM${300 + i}`, { password: 'guess', forwardedFor: `${forged()}, 198.51.100.8` }).settled);
+    expect(spread.slice(0, 30).every((c) => c === 401)).toBe(true);
+    expect(spread[30]).toBe(429);
+    await server.db.execute(sql`delete from throttles`);
+  }, 30_000);
+
+  it("does not lock a station out with a forged entry naming the station's address", async () => {
+    const gate = gateBehind(1);
+    const station = '203.0.113.50';
+    // The attacker writes the station's address; the proxy appends the attacker's own.
+    for (let i = 0; i < 6; i++)
+      await fakeUpgrade(gate, 'STORM0201', { password: `guess-${i}`, forwardedFor: `${station}, 198.51.100.66` }).settled;
+    expect(await fakeUpgrade(gate, 'STORM0201', { password: demoStationPassword, forwardedFor: `${station}, 198.51.100.66` }).settled).toBe(
+      429,
+    );
+    // The station itself, through the same proxy: the proxy appended its real address.
+    expect(await fakeUpgrade(gate, 'STORM0201', { password: demoStationPassword, forwardedFor: station }).settled).toBe(101);
+    await server.db.execute(sql`delete from throttles`);
+  });
+
+  it('with TRUST_PROXY=2 takes the entry the outer of two proxies appended', async () => {
+    const gate = gateBehind(2);
+    for (let i = 0; i < 5; i++)
+      await fakeUpgrade(gate, 'STORM0202', { password: `guess-${i}`, forwardedFor: `${forged()}, 198.51.100.9, 10.0.0.2` }).settled;
+    const rows = (await server.db.execute(sql`select key from throttles where key like 'ocpp-pair:STORM0202|%'`)) as unknown as {
+      rows: { key: string }[];
+    };
+    expect(rows.rows.map((r) => r.key)).toEqual(['ocpp-pair:STORM0202|198.51.100.9']);
+    expect(
+      await fakeUpgrade(gate, 'STORM0202', { password: demoStationPassword, forwardedFor: `${forged()}, 198.51.100.9, 10.0.0.3` }).settled,
+    ).toBe(429);
+    await server.db.execute(sql`delete from throttles`);
   });
 });
 
