@@ -133,14 +133,14 @@ export function upgradeGate(opts: UpgradeGateOptions, checks = stationPasswordCh
   // How long an upgrade takes here (moving average, seconds): with the bound it gives the rate the
   // gate gets through (Little's law), 50 an upgrade of 100 ms at the default bound.
   let upgradeSeconds = 0.1;
-  // The n-th 503 of a second is told to come back after 1 + n / rate seconds: each later second
-  // gets about as many stations as the gate can take then.
-  let overflow = { second: 0, count: 0 };
+  // Each 503 is given the next free second to come back in, one slot of 1 / rate seconds after the
+  // last one promised, so the stations told earlier and later do not come back together.
+  let nextSlot = 0;
   const retryAfter = () => {
-    const second = Math.floor(Date.now() / 1000);
-    if (overflow.second !== second) overflow = { second, count: 0 };
+    const now = Date.now();
     const rate = env.OCPP_MAX_PENDING_UPGRADES / Math.max(upgradeSeconds, 0.001);
-    return Math.min(MAX_RETRY_AFTER_SECONDS, 1 + Math.floor(overflow.count++ / rate));
+    nextSlot = Math.min(Math.max(nextSlot, now + 1000) + 1000 / rate, now + MAX_RETRY_AFTER_SECONDS * 1000);
+    return Math.max(1, Math.ceil((nextSlot - now) / 1000));
   };
 
   const admit = async (accept: Accept, reject: Reject, handshake: Handshake, signal?: AbortSignal) => {
