@@ -26,8 +26,9 @@
  * on one instance and on two (bench/ocpp-stations.ts), then the bill run for the demo seed's last
  * month (bench/bill-run.ts) a zip of 500 bills (bench/bills-zip.ts) and the
  * download center's files (bench/exports.ts).
- * Then one station flooding 20,000 Heartbeats beside another tenant's list reads (bench/station-flood.ts).
- * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, bills, zip, exports or flood runs just that one.
+ * Then one station flooding 20,000 Heartbeats beside another tenant's list reads (bench/station-flood.ts)
+ * and a reconnect storm of 300 stations (bench/reconnect-storm.ts).
+ * BENCH_ONLY=cockpit, outbox, browser, uploads, imports, ocpp, storm, bills, zip, exports or flood runs just that one.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -247,8 +248,8 @@ function printTable(label: string, results: Result[]) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'bills', 'zip', 'exports', 'flood'].includes(only))
-  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, bills, zip, exports or flood, got ${only}`);
+if (only && !['cockpit', 'outbox', 'browser', 'uploads', 'imports', 'ocpp', 'storm', 'bills', 'zip', 'exports', 'flood'].includes(only))
+  throw new Error(`BENCH_ONLY must be cockpit, outbox, browser, uploads, imports, ocpp, storm, bills, zip, exports or flood, got ${only}`);
 
 if (!only || only === 'cockpit') {
   const targets: [string, string | undefined][] = [];
@@ -288,6 +289,12 @@ if (!only || only === 'ocpp') {
   // 1,000 simulated OCPP stations on one instance, then split over two on PostgreSQL (bench/ocpp-stations.ts).
   const { runOcppStationsBench } = await import('./ocpp-stations');
   await runOcppStationsBench();
+}
+
+if (!only || only === 'storm') {
+  // 300 stations reconnecting at once after a restart and a network blip (bench/reconnect-storm.ts).
+  const { runReconnectStormBench } = await import('./reconnect-storm');
+  await runReconnectStormBench();
 }
 
 if (!only || only === 'bills') {

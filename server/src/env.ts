@@ -100,11 +100,19 @@ export const envSchema = z.object({
   COLLECTION_INTERVAL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 60),
   /** `npm start` (main.ts) runs this many simulated charge points of the demo data in the process; 0 turns them off. */
   SIMULATED_STATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0)), DEFAULT_SIMULATED_STATIONS),
-  /** Client addresses for the sign-in limits come from X-Forwarded-For (first entry) only behind a trusted proxy. */
+  /**
+   * How many trusted proxies stand in front (`true` = 1, `false` = 0): the client address for the
+   * sign-in and station-password limits is the X-Forwarded-For entry the outermost of them appended
+   * (1: the last entry, 2: the one before it); the entries before it are the client's own text.
+   */
   TRUST_PROXY: z.pipe(
-    z._default(z.enum(['true', 'false', '']), 'false'),
-    z.transform((v: 'true' | 'false' | '') => v === 'true'),
+    z._default(z.string().check(z.regex(/^(true|false|\d{1,2}|)$/)), 'false'),
+    z.transform((v: string) => (v === 'true' ? 1 : v === 'false' || v === '' ? 0 : Number(v))),
   ),
+  /** OCPP: station upgrades handled at once (throttles, password check); more are answered 503 with Retry-After. */
+  OCPP_MAX_PENDING_UPGRADES: z._default(z.coerce.number().check(z.int(), z.positive()), 50),
+  /** OCPP: station password hashes (scrypt, ~40 ms of one core each) computed at once; the other upgrades wait for one. */
+  OCPP_PASSWORD_CHECKS: z._default(z.coerce.number().check(z.int(), z.positive()), 1),
   APP_VERSION: z._default(z.string(), '3.0.0'),
   IMPRINT_URL: z._default(z.string(), ''),
   PRIVACY_URL: z._default(z.string(), ''),

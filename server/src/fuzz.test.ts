@@ -472,6 +472,8 @@ async function check(r: Route, req: FuzzRequest) {
   }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   lastStatus = res.status;
+  lastIssues = undefined;
+  lastCode = undefined;
   const what = `${res.status} ${res.text.slice(0, 300)}`;
   if (res.status >= 500) throw new Error(`5xx: ${what}`);
   const file = r.download && res.status < 300;
@@ -483,6 +485,8 @@ async function check(r: Route, req: FuzzRequest) {
   if (res.status >= 400) {
     const body = errorBodySchema.safeParse(JSON.parse(res.text || 'null'));
     if (!body.success || !known.has(body.data.errorCodeResponse)) throw new Error(`error answer without a catalogue code: ${what}`);
+    lastIssues = (JSON.parse(res.text) as { issues?: unknown }).issues;
+    lastCode = body.data.errorCodeResponse;
     if (changed.length > 0) throw new Error(`refused with ${res.status} but changed ${changed.join(', ')}: ${what}`);
   }
 }
@@ -537,6 +541,8 @@ async function hostileFiles(): Promise<Record<string, Buffer>> {
 
 let partnerToken: string | undefined;
 let lastStatus = 0;
+let lastIssues: unknown;
+let lastCode: string | undefined;
 
 /** Runs `work` while another tenant (the partner) reads its list over and over; the slowest read in ms. */
 async function whileReading(work: () => Promise<void>): Promise<number> {
@@ -669,6 +675,78 @@ describe('fuzz', () => {
       }
     }
   }
+
+  // Every string a route's valid request carries, with a lone surrogate in it: 400 VALIDATION_ERROR
+  // naming that field (a query value: the URL), nothing written (issue 34: an OCPP operation's key
+  // answered 500 with PostgreSQL's 22P02).
+  /** Copies of `value`, each with one of its strings given a lone surrogate, and that string's path. */
+  function withEachSurrogate(value: unknown, path: string[] = []): [unknown, string][] {
+    if (typeof value === 'string') return [[`${value}\ud800`, path.join('.')]];
+    if (Array.isArray(value))
+      return value.flatMap((v, i) =>
+        withEachSurrogate(v, [...path, String(i)]).map(([d, p]) => [value.map((x, j) => (j === i ? d : x)), p] as [unknown, string]),
+      );
+    if (value && typeof value === 'object')
+      return Object.entries(value).flatMap(([k, v]) =>
+        withEachSurrogate(v, [...path, k]).map(([d, p]) => [{ ...value, [k]: d }, p] as [unknown, string]),
+      );
+    return [];
+  }
+  it('lone surrogates in every string of every route: 400 naming the field, nothing written', async () => {
+    let sent = 0;
+    let named = 0;
+    for (const [key, r] of targets) {
+      if (r.bodyLimit === 'upload' && multipartUploads[key]) continue;
+      const caller = r.access === 'admin' ? 'admin' : r.access === 'public' ? 'anonymous' : 'operator';
+      const bag = own[caller === 'admin' ? 'admin' : 'operator'];
+      const valid = samples[key]?.(bag, fixtures) ?? {};
+      const base = r.service === 'root' ? '' : defaultRuntimeConfig.services[r.service];
+      const path = patternOf(r)
+        .slice(base.length)
+        .replace(/:(\w+)/g, (_, p: string) => {
+          const kind = pathParamKinds[p];
+          return encode(!kind ? 'x' : 'entity' in kind ? kind.value(bag) : kind.unscoped);
+        });
+      const qs = (query?: Record<string, string>) => {
+        const text = Object.entries(query ?? {})
+          .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+          .join('&');
+        return text ? `?${text}` : '';
+      };
+      const variants: { body?: unknown; query?: Record<string, string>; field: string; inUrl?: boolean }[] = [
+        ...(r.method === 'GET' ? [] : withEachSurrogate(valid.body).map(([body, field]) => ({ body, query: valid.query, field }))),
+        ...withEachSurrogate(valid.query).map(([query, field]) => ({
+          body: valid.body,
+          query: query as Record<string, string>,
+          field,
+          inUrl: true,
+        })),
+      ];
+      if (variants.length > 0) fp = await fingerprint(h.db);
+      for (const v of variants) {
+        const req: FuzzRequest = {
+          caller,
+          method: r.method,
+          url: `${base}${path}${qs(v.query)}`,
+          contentType: r.method === 'GET' ? undefined : 'application/json',
+          body: r.method === 'GET' ? undefined : JSON.stringify(v.body ?? {}),
+        };
+        await check(r, req);
+        sent++;
+        // A 404 for what the path names (the test-mode page's session) or the webhook's signature
+        // come before the body is read; anything read is refused with its field.
+        if (lastStatus === 404 || lastCode === 'WEBHOOK_SIGNATURE_INVALID') continue;
+        expect(lastStatus, `${key}, ${v.field}: ${brief(req)}`).toBe(400);
+        // In the query it arrives as bytes no UTF-8 decoder takes: the URL is refused (or, off the API, the field).
+        const issuePath = v.inUrl ? expect.stringMatching(`^(url|${v.field})$`) : v.field;
+        expect(lastIssues, `${key}, ${v.field}: ${brief(req)}`).toEqual([{ path: issuePath, message: expect.any(String) }]);
+        named++;
+      }
+    }
+    // Dozens of routes carry strings; a count that shrank would hide a gap.
+    console.info(`fuzz: lone surrogates in ${sent} fields, ${named} refused naming the field`);
+    expect(named).toBeGreaterThanOrEqual(50);
+  }, 300_000);
 
   it('sent the cases', () => {
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([st, n]) => `${st}: ${n}`);

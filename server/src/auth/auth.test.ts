@@ -108,7 +108,7 @@ describe('sign-in limits per account and address', () => {
   let p: Harness;
   beforeAll(async () => {
     // Behind a trusted proxy, so a test can sign in from several addresses.
-    p = await createHarness({ TRUST_PROXY: true });
+    p = await createHarness({ TRUST_PROXY: 1 });
   });
   afterAll(() => p?.close());
   const loginFrom = async (address: string, password: string) => {

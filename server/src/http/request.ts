@@ -50,6 +50,15 @@ export function readBodyFirst(limit: BodyLimit): MiddlewareHandler<AppBindings> 
 /** PostgreSQL's text cannot hold NUL; such input is refused as a validation error, never a 500. */
 export const containsNul = (s: string) => s.includes('\u0000');
 
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What the database cannot store: a NUL, or a lone UTF-16 surrogate (`"\ud800"` in JSON), which
+ * is no Unicode character: PostgreSQL refuses it in jsonb (22P02, a 500 before issue 34) and UTF-8
+ * cannot encode it, so a text column would get U+FFFD in its place.
+ */
+export const unstorable = (s: string) => containsNul(s) || loneSurrogate.test(s);
+
 const invalidCharacters = (where: string) =>
   new ApiError(400, 'VALIDATION_ERROR', `Invalid character in ${where}`, undefined, [{ path: where, message: 'invalidCharacter' }]);
 
@@ -62,38 +71,73 @@ export const refuseUnstorableUrl: MiddlewareHandler<AppBindings> = async (c, nex
   } catch {
     throw invalidCharacters('url');
   }
-  if (containsNul(decoded)) throw invalidCharacters('url');
+  if (unstorable(decoded)) throw invalidCharacters('url');
   await next();
 };
 
-/** Throws 400 when any string (or key) in a parsed JSON value holds a NUL; iterative, so deep nesting cannot overflow the stack. */
+/**
+ * Throws 400 naming the field (`contractInfo.name`, `items.2`) when any string or key in a parsed
+ * JSON value is `unstorable`: one check for every route's body, before its schema, so no route can
+ * hand such a string to the database. Iterative, so deep nesting cannot overflow the stack.
+ */
 export function refuseUnstorableJson(value: unknown): void {
-  const stack: unknown[] = [value];
+  const stack: [unknown, string][] = [[value, '']];
+  const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
   while (stack.length > 0) {
-    const v = stack.pop();
+    const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (containsNul(v)) throw invalidCharacters('body');
+      if (unstorable(v)) throw invalidCharacters(path || 'body');
     } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
+      v.forEach((item, i) => stack.push([item, at(path, i)]));
     } else if (v && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
-        if (containsNul(k)) throw invalidCharacters('body');
-        stack.push(item);
+        // The key itself is named with its bad characters replaced, so the answer stays valid text.
+        if (unstorable(k))
+          throw invalidCharacters(
+            at(
+              path,
+              k
+                .slice(0, 100)
+                .replace(/[\ud800-\udfff]/g, '\ufffd')
+                .replaceAll('\u0000', '\ufffd'),
+            ),
+          );
+        stack.push([item, at(path, k)]);
       }
     }
   }
 }
 
-/** The caller's address for the sign-in limits: the socket's, or the first X-Forwarded-For entry behind a trusted proxy. */
-export function clientAddress(c: Context<AppBindings>): string {
-  if (c.get('env').TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * The client's address behind `hops` trusted proxies: each proxy appends the address it was reached
+ * from to X-Forwarded-For, so the entry the outermost one wrote is `hops` from the end; everything
+ * before it is text the client sent and may forge. A header with fewer entries than that (a proxy
+ * that did not append) gives its first entry, as proxy-addr does; no header, or 0 hops, the socket's.
+ */
+export function forwardedClientAddress(
+  forwardedFor: string | string[] | undefined,
+  socketAddress: string | undefined,
+  hops: number,
+): string {
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+  if (hops > 0 && header) {
+    const entries = header
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const entry = entries[Math.max(0, entries.length - hops)];
+    if (entry) return entry;
   }
+  return socketAddress ?? 'unknown';
+}
+
+/** The caller's address for the sign-in limits (`forwardedClientAddress`). */
+export function clientAddress(c: Context<AppBindings>): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     // Requests made in-process (tests) have no socket.
-    return 'unknown';
   }
+  return forwardedClientAddress(c.req.header('x-forwarded-for'), socketAddress, c.get('env').TRUST_PROXY);
 }

@@ -49,13 +49,13 @@ async function overNode(env: Env, headers: Record<string, string>): Promise<(str
 
 describe('Strict-Transport-Security', () => {
   it('is not sent over plain HTTP, nor for an X-Forwarded-Proto nobody vouches for', async () => {
-    const env = { ...h.env, STATIC_DIR: staticDir, TRUST_PROXY: false };
+    const env = { ...h.env, STATIC_DIR: staticDir, TRUST_PROXY: 0 };
     expect(await overNode(env, {})).toEqual([undefined, undefined, undefined]);
     expect(await overNode(env, { 'x-forwarded-proto': 'https' })).toEqual([undefined, undefined, undefined]);
   });
 
   it('is sent behind a trusted proxy that says the client came over HTTPS, and only then', async () => {
-    const env = { ...h.env, STATIC_DIR: staticDir, TRUST_PROXY: true };
+    const env = { ...h.env, STATIC_DIR: staticDir, TRUST_PROXY: 1 };
     expect(await overNode(env, { 'x-forwarded-proto': 'https' })).toEqual([hsts, hsts, hsts]);
     expect(await overNode(env, { 'x-forwarded-proto': 'https, http' })).toEqual([hsts, hsts, hsts]);
     expect(await overNode(env, { 'x-forwarded-proto': 'http' })).toEqual([undefined, undefined, undefined]);

@@ -3,7 +3,6 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { createRPCError, RPCServer } from 'ocpp-rpc';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { logFault } from '../http/faults';
@@ -12,9 +11,9 @@ import { connectionRecord } from './connection-record';
 import { frameGate } from './frame-gate';
 import { startLivenessSweep } from './liveness';
 import { createPresence } from './presence';
-import { setConnectedInstance, stationPasswordHash } from './queries';
+import { setConnectedInstance } from './queries';
 import { stationMessages, type StationMessages } from './station-messages';
-import { clearStationPasswordFailures, countWrongStationPassword, upgradeAddress, upgradeBlocked } from './upgrade-limits';
+import { upgradeGate } from './upgrade-gate';
 
 /** Where charge points connect: ws://host/ocpp/{chargePointId}. */
 export const OCPP_PATH = '/ocpp';
@@ -45,17 +44,6 @@ export interface CentralSystem {
   /** 'changed' (cpId): something the station reported changed what its screens show. */
   events: EventEmitter;
   close: () => Promise<void>;
-}
-
-/** A station's password check at the upgrade (OCPP security profile 1): unknown ids cost one scrypt too. */
-async function passwordMatches(db: Db, cpId: string, password: Buffer | undefined): Promise<boolean> {
-  const hash = await stationPasswordHash(db, cpId);
-  const given = password?.toString('utf8') ?? '';
-  if (!hash || password === undefined) {
-    await burnPasswordCheck(given);
-    return false;
-  }
-  return verifyPassword(given, hash);
 }
 
 /** Handler errors other than the library's own (a failed statement) leave as a bare InternalError: no SQL reaches the station. */
@@ -155,21 +143,16 @@ export function createCentralSystem(deps: { db: Db; env: Env; log: (m: string) =
     wssOptions: { maxPayload: 64 * 1024 },
   });
 
-  rpc.auth((accept, reject, handshake) => {
-    void (async () => {
-      if (handshake.endpoint !== OCPP_PATH) return reject(404, 'Not found');
-      if (!handshake.protocols.has(SUBPROTOCOL)) return reject(400, 'Subprotocol ocpp1.6 required');
-      const address = upgradeAddress(handshake.request, env.TRUST_PROXY);
-      if (await upgradeBlocked(db, handshake.identity, address)) return reject(429, 'Too many attempts');
-      if (!(await passwordMatches(db, handshake.identity, handshake.password))) {
-        await countWrongStationPassword(db, handshake.identity, address);
-        return reject(401, 'Unauthorized');
-      }
-      await clearStationPasswordFailures(db, handshake.identity, address);
-      if (clients.size >= env.OCPP_MAX_STATIONS && !clients.has(handshake.identity)) return reject(503, 'Too many stations');
-      accept({ cpId: handshake.identity }, SUBPROTOCOL);
-    })().catch(() => reject(500, 'Internal error'));
-  });
+  rpc.auth(
+    upgradeGate({
+      db,
+      env,
+      log,
+      path: OCPP_PATH,
+      subprotocol: SUBPROTOCOL,
+      hasRoom: (cpId) => clients.size < env.OCPP_MAX_STATIONS || clients.has(cpId),
+    }).gate,
+  );
 
   rpc.on('client', (raw: unknown) => {
     const client = raw as ServerClient;
