@@ -48,8 +48,3 @@ export const lotsInUse = (db: Db, locationIds: string[]) =>
       .from(connectors)
       .where(and(inArray(connectors.locationId, chunk), isNotNull(connectors.parkingLot), eq(connectors.removed, false))),
   );
-
-export async function insertInChunks(db: Db, rows: (typeof connectors.$inferInsert)[]) {
-  // 8 columns a row: 2,000 rows stay far below PostgreSQL's 65,535 parameters a statement.
-  for (let i = 0; i < rows.length; i += 2000) await db.insert(connectors).values(rows.slice(i, i + 2000));
-}
