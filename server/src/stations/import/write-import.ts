@@ -4,6 +4,7 @@ import { PARKING_LOT_COLUMN, type ImportMistake } from '../../../../contract/sta
 import type { Db } from '../../db/client';
 import { stationImportRows, stationImports } from '../../db/schema/station-imports';
 import { qualified, transactionLock } from '../../db/sql-helpers';
+import { ApiError } from '../../http/errors';
 import { nextCpNumber } from '../queries';
 import type { CheckedRow } from './check-rows';
 import { newStationRows } from './new-stations';
@@ -24,6 +25,8 @@ import { newStationRows } from './new-stations';
 export const IMPORT_BATCH_ROWS = 500;
 /** An import recorded longer ago than this belongs to a dead process (a move takes seconds). */
 const STALE_MINUTES = 10;
+/** How long an import waits for another one's move before it answers 409 CONFLICT. */
+const BUSY_WAIT_MS = 60_000;
 
 /** A station as it will be created; `handedOut`: its OLI id was handed out, not named by the file. */
 export type NamedStation = CheckedRow & { handedOut: boolean };
@@ -191,10 +194,13 @@ export async function writeStations(root: Db, stations: NamedStation[], hooks: W
   try {
     const batches = await stage(root, importId, stations);
     let claimed: Claim;
+    const waitUntil = Date.now() + BUSY_WAIT_MS;
     for (;;) {
       await recoverStationImports(root, false);
       claimed = await claim(root, importId, batches, firstHandedOut);
       if (!('busy' in claimed)) break;
+      // Another import's move takes seconds; one that is never finished (its undo failed) must not hold this one forever.
+      if (Date.now() > waitUntil) throw new ApiError(409, 'CONFLICT', 'Another station import is being written');
       await new Promise((r) => setTimeout(r, 100));
     }
     if ('mistakes' in claimed) throw new ImportConflict(claimed.mistakes);
