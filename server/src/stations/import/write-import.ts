@@ -83,14 +83,15 @@ async function moveBatch(db: Db, importId: string, batch: number) {
 }
 
 /** What another writer took since the rows were checked: a lot at its location, or a named station id. */
-async function conflicts(db: Db, importId: string): Promise<ImportMistake[]> {
+async function conflicts(db: Db, importId: string, batch?: number): Promise<ImportMistake[]> {
   const t = stationImportRows;
+  const staged = batch === undefined ? eq(t.importId, importId) : and(eq(t.importId, importId), eq(t.batch, batch));
   const lots = await db
     .select({ row: t.row, connectorNumber: t.connectorNumber, parkingLot: t.parkingLot })
     .from(t)
     .where(
       and(
-        eq(t.importId, importId),
+        staged,
         isNotNull(t.parkingLot),
         sql`exists (select 1 from connectors c where c.location_id = ${qualified(t.locationId)}
           and c.parking_lot = ${qualified(t.parkingLot)} and c.removed = false)`,
@@ -101,7 +102,7 @@ async function conflicts(db: Db, importId: string): Promise<ImportMistake[]> {
     .from(t)
     .where(
       and(
-        eq(t.importId, importId),
+        staged,
         eq(t.handedOut, false),
         eq(t.connectorNumber, 1),
         sql`exists (select 1 from connectors c where c.cp_id = ${qualified(t.cpId)})`,
@@ -120,17 +121,14 @@ async function conflicts(db: Db, importId: string): Promise<ImportMistake[]> {
 }
 
 /**
- * Under the station-id lock: waits for another import still moving, checks the staged rows against
- * the live table, moves the handed-out ids past the wizard's or another import's taken meanwhile,
- * records the import and moves its first batch.
+ * Under the station-id lock: waits for another import still moving, moves the handed-out ids past
+ * the wizard's or another import's taken meanwhile, and records the import.
  */
 async function claim(root: Db, importId: string, batches: number, firstHandedOut: number | null): Promise<Claim> {
   return root.transaction(async (tx) => {
     await transactionLock(tx, 'connectors.cp_id');
     const [other] = await tx.select({ id: stationImports.importId }).from(stationImports).limit(1);
     if (other) return { busy: true };
-    const mistakes = await conflicts(tx, importId);
-    if (mistakes.length > 0) return { mistakes };
     let shift = 0;
     if (firstHandedOut !== null) shift = Math.max(0, (await nextCpNumber(tx)) - firstHandedOut);
     if (shift > 0) {
@@ -142,22 +140,57 @@ async function claim(root: Db, importId: string, batches: number, firstHandedOut
         .set({ cpId: id, connectorId: sql`${id} || '_' || connector_number` })
         .where(and(eq(stationImportRows.importId, importId), eq(stationImportRows.handedOut, true)));
     }
-    await tx.insert(stationImports).values({ importId, batches, moved: 1 });
-    await moveBatch(tx, importId, 0);
-    if (batches === 1) await tx.delete(stationImports).where(eq(stationImports.importId, importId));
+    await tx.insert(stationImports).values({ importId, batches, moved: 0 });
     return { shift };
   });
 }
 
-/** Deletes what an import moved (the batches before `moved`), its record and its staged rows. */
-async function undo(db: Db, importId: string, moved: number) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      delete from connectors where connector_id in (
-        select connector_id from station_import_rows where import_id = ${importId} and batch < ${moved})`);
-    await tx.delete(stationImports).where(eq(stationImports.importId, importId));
+/**
+ * One batch, under the station-id lock: checked against the live table (a lot or a named id taken
+ * meanwhile, by the wizard or a parking-lot edit) and moved, the record counting it (the last one
+ * deletes the record). Each check covers only its own 500 rows: one check of all 10,000 held
+ * PGlite longer than the whole budget of another tenant's request on a loaded machine.
+ */
+async function moveChecked(root: Db, importId: string, batch: number, last: boolean): Promise<boolean> {
+  return root.transaction(async (tx) => {
+    await transactionLock(tx, 'connectors.cp_id');
+    if ((await conflicts(tx, importId, batch)).length > 0) return false;
+    await moveBatch(tx, importId, batch);
+    const record = eq(stationImports.importId, importId);
+    if (last) await tx.delete(stationImports).where(record);
+    else
+      await tx
+        .update(stationImports)
+        .set({ moved: batch + 1 })
+        .where(record);
+    return true;
   });
+}
+
+/** Deletes what an import moved (the batches before `moved`, one statement each) and its record. */
+async function takeBack(db: Db, importId: string, moved: number) {
+  for (let batch = moved - 1; batch >= 0; batch--) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        delete from connectors where connector_id in (
+          select connector_id from station_import_rows where import_id = ${importId} and batch = ${batch})`);
+      await tx.update(stationImports).set({ moved: batch }).where(eq(stationImports.importId, importId));
+    });
+  }
+  await db.delete(stationImports).where(eq(stationImports.importId, importId));
+}
+
+/** The staged rows, one statement a batch. */
+async function dropStaged(db: Db, importId: string, batches: number) {
+  for (let batch = 0; batch < batches; batch++) {
+    await db.delete(stationImportRows).where(and(eq(stationImportRows.importId, importId), eq(stationImportRows.batch, batch)));
+  }
   await db.delete(stationImportRows).where(eq(stationImportRows.importId, importId));
+}
+
+async function undo(db: Db, importId: string, moved: number, batches: number) {
+  await takeBack(db, importId, moved);
+  await dropStaged(db, importId, batches);
 }
 
 /**
@@ -171,7 +204,7 @@ export async function recoverStationImports(db: Db, all: boolean) {
     .from(stationImports)
     .where(all ? undefined : lt(stationImports.startedAt, sql`now() - make_interval(mins => ${STALE_MINUTES})`))
     .orderBy(asc(stationImports.startedAt));
-  for (const d of dead) await undo(db, d.importId, d.moved);
+  for (const d of dead) await undo(db, d.importId, d.moved, d.batches);
   if (all) await db.delete(stationImportRows);
 }
 
@@ -191,8 +224,9 @@ export async function writeStations(root: Db, stations: NamedStation[], hooks: W
   const handedOut = stations.filter((s) => s.handedOut).map((s) => oliNumber(s.cpId));
   const firstHandedOut = handedOut.length > 0 ? Math.min(...handedOut) : null;
   let moved = 0;
+  let batches = 0;
   try {
-    const batches = await stage(root, importId, stations);
+    batches = await stage(root, importId, stations);
     let claimed: Claim;
     const waitUntil = Date.now() + BUSY_WAIT_MS;
     for (;;) {
@@ -204,27 +238,22 @@ export async function writeStations(root: Db, stations: NamedStation[], hooks: W
       await new Promise((r) => setTimeout(r, 100));
     }
     if ('mistakes' in claimed) throw new ImportConflict(claimed.mistakes);
-    moved = 1;
-    await hooks.afterBatch?.(0);
-    for (let batch = 1; batch < batches; batch++) {
-      await root.transaction(async (tx) => {
-        await moveBatch(tx, importId, batch);
-        if (batch === batches - 1) await tx.delete(stationImports).where(eq(stationImports.importId, importId));
-        else
-          await tx
-            .update(stationImports)
-            .set({ moved: batch + 1 })
-            .where(eq(stationImports.importId, importId));
-      });
+    for (let batch = 0; batch < batches; batch++) {
+      if (!(await moveChecked(root, importId, batch, batch === batches - 1))) {
+        // Taken meanwhile: what this import moved goes, then every row of the file is named.
+        await takeBack(root, importId, moved);
+        moved = 0;
+        throw new ImportConflict(await conflicts(root, importId));
+      }
       moved = batch + 1;
       await hooks.afterBatch?.(batch);
     }
-    await root.delete(stationImportRows).where(eq(stationImportRows.importId, importId));
+    await dropStaged(root, importId, batches);
     const shift = claimed.shift;
     return shift === 0 ? stations : stations.map((s) => (s.handedOut ? { ...s, cpId: oli(oliNumber(s.cpId) + shift) } : s));
   } catch (err) {
-    // Before the claim nothing is in `connectors`; after it, the batches moved are taken back.
-    await undo(root, importId, moved);
+    // Before the first batch nothing is in `connectors`; after it, the batches moved are taken back.
+    await undo(root, importId, moved, batches);
     throw err;
   }
 }
