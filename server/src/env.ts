@@ -56,8 +56,21 @@ export const envSchema = z.object({
   JSON_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 1024 * 1024),
   /** The limit of routes that carry a file (the support mail's attachment of ≤ 5 MB travels as a JSON byte array, ~4x). */
   UPLOAD_BODY_LIMIT_BYTES: z._default(z.coerce.number().check(z.int(), z.positive()), 25 * 1024 * 1024),
-  /** An uploaded file is parsed in a worker thread ended after this long (refused as 422 UPLOAD_NOT_READABLE). */
+  /**
+   * After a 413, the rest of the refused body is read and thrown away up to this many bytes before
+   * the socket closes, so a client still sending reads the answer instead of a reset (http/request.ts).
+   */
+  REFUSED_BODY_DISCARD_BYTES: z._default(z.coerce.number().check(z.int(), z.gte(0)), 64 * 1024 * 1024),
+  /** …and only while the client keeps sending: this long without a byte, and the socket closes. */
+  REFUSED_BODY_DISCARD_IDLE_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 1000),
+  /**
+   * An uploaded file is parsed in a worker thread ended after this long (refused as 422
+   * UPLOAD_NOT_READABLE). The station import's parse counts the thread's CPU time against it, not the
+   * wall clock, so a busy machine refuses no valid file (stations/import/parse-file.ts).
+   */
   UPLOAD_CHECK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  /** The station import's parse is ended after this much wall-clock time only if it hangs (its limit is CPU time). */
+  UPLOAD_CHECK_WALL_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 120_000),
   /** The heap of that worker thread; more is refused the same way. */
   UPLOAD_CHECK_MEMORY_MB: z._default(z.coerce.number().check(z.int(), z.positive()), 128),
   /** An image declaring more pixels (width × height in its header) is refused before it is decoded: 422 IMAGE_TOO_LARGE. */

@@ -22,6 +22,7 @@ import { makeOpenCheckouts } from './payments/checkout-requests';
 import { berlinDate } from '../../contract/contracts';
 import { seedInChildProcess } from './seed/child-process';
 import { seedIfEmpty, type SeedResult } from './seed/seed';
+import { recoverStationImports } from './stations/import/write-import';
 
 /** The bound host as a URL's host: `localhost` for every interface, an IPv6 address in brackets. */
 function urlHost(host: string): string {
@@ -113,6 +114,8 @@ export async function startServer(env: Env, opts: { now?: Date; log?: (msg: stri
   await handle.migrate();
   seeded ??= await seedIfEmpty(handle.db, env.SEED, opts.now);
   if (seeded) log(`Seeded "${seeded.size}" data in ${(seeded.ms / 1000).toFixed(1)} s`);
+  // A station import this process (on PGlite: any process) was moving when it died is undone.
+  await recoverStationImports(handle.db, !isPostgresUrl(env.DATABASE_URL));
 
   const app = createApp({ db: handle.db, env, log });
   const mail = createMailSender({ db: handle.db, smtpUrl: env.SMTP_URL, intervalMs: 10_000 });

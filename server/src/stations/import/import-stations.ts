@@ -1,14 +1,13 @@
-import type { StationImportAnswer } from '../../../../contract/station-import';
+import type { ImportMistake, StationImportAnswer } from '../../../../contract/station-import';
 import type { Scope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { transactionLock } from '../../db/sql-helpers';
 import { ApiError } from '../../http/errors';
 import { nextCpNumber } from '../queries';
 import { checkRows, mistakeDetail, type CheckedRow, type Known } from './check-rows';
-import { newStationRows } from './new-stations';
 import type { FileRow } from './parse-file';
-import { allModels, existingCpIds, insertInChunks, lotsInUse, scopedLocations, scopedOperators } from './queries';
+import { allModels, existingCpIds, lotsInUse, scopedLocations, scopedOperators } from './queries';
+import { ImportConflict, writeStations, type WriteHooks } from './write-import';
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 
@@ -54,30 +53,11 @@ function answerOf(stations: (CheckedRow & { cpId: string })[], known: Known, dry
   return { dryRun, stationCount: stations.length, connectorCount, locations: [...groups.values()] };
 }
 
-/**
- * The import in the request's transaction: all rows checked against the database (every mistake
- * reported), then, unless a dry run, every station written, or none. The station-id lock (the
- * wizard's too) is taken before anything is read, so two imports at once run one after the other
- * and the second sees the first one's ids and parking lots; the unique index on (location, lot)
- * has the last word.
- */
-export async function importStations(db: Db, scope: Scope, rows: FileRow[], dryRun: boolean): Promise<StationImportAnswer> {
-  await transactionLock(db, 'connectors.cp_id');
-  const known = await knownFor(db, scope, rows);
-  const { mistakes, stations } = checkRows(rows, known);
-  if (mistakes.length > 0) throw refusal(mistakeDetail(mistakes, rows));
-
-  // Handed-out ids follow the database's and the file's own OLI numbers, so none is named twice.
-  const inFile = stations.map((s) => /^OLI(\d{1,9})$/.exec(s.cpId)?.[1]).filter((n) => n !== undefined);
-  let next = stations.some((s) => !s.cpId) ? Math.max(await nextCpNumber(db), ...inFile.map((n) => Number(n) + 1)) : 0;
-  const named = stations.map((s) => ({ ...s, cpId: s.cpId || `OLI${String(next++).padStart(6, '0')}` }));
-  if (!dryRun) {
-    try {
-      await insertInChunks(db, newStationRows(named));
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      // Only a writer outside the lock (a parking-lot edit meanwhile) gets here.
-      throw new ApiError(409, 'PARKINGLOT_EXISTS', 'A parking lot of the file was taken meanwhile', {
+/** The refusal of rows another writer got to first (409 when all are PARKINGLOT_EXISTS, as the check's). */
+const conflictRefusal = (mistakes: ImportMistake[], rows: FileRow[]) =>
+  mistakes.length > 0
+    ? refusal(mistakeDetail(mistakes, rows))
+    : new ApiError(409, 'PARKINGLOT_EXISTS', 'A parking lot of the file was taken meanwhile', {
         errors: [],
         parkingLots: [],
         locations: [],
@@ -85,6 +65,39 @@ export async function importStations(db: Db, scope: Scope, rows: FileRow[], dryR
         wallboxes: [],
         cpIds: [],
       });
+
+/**
+ * The import, outside any request transaction (`db` is the root handle): all rows checked against
+ * the database in a few short reads (every mistake reported), then, unless a dry run, every station
+ * written or none by `writeStations` (`write-import.ts`: staged, then checked again under the
+ * station-id lock, the wizard's too, and moved in short transactions), so no transaction holds
+ * PGlite's one connection for the whole write. Two imports at once: the second waits for the
+ * first one's move and then finds its ids and parking lots; the unique index has the last word.
+ */
+export async function importStations(
+  db: Db,
+  scope: Scope,
+  rows: FileRow[],
+  dryRun: boolean,
+  hooks?: WriteHooks,
+): Promise<StationImportAnswer> {
+  const known = await knownFor(db, scope, rows);
+  const { mistakes, stations } = checkRows(rows, known);
+  if (mistakes.length > 0) throw refusal(mistakeDetail(mistakes, rows));
+
+  // Handed-out ids follow the database's and the file's own OLI numbers, so none is named twice
+  // (moved past ids taken meanwhile when written).
+  const inFile = stations.map((s) => /^OLI(\d{1,9})$/.exec(s.cpId)?.[1]).filter((n) => n !== undefined);
+  let next = stations.some((s) => !s.cpId) ? Math.max(await nextCpNumber(db), ...inFile.map((n) => Number(n) + 1)) : 0;
+  let named = stations.map((s) => ({ ...s, handedOut: !s.cpId, cpId: s.cpId || `OLI${String(next++).padStart(6, '0')}` }));
+  if (!dryRun) {
+    try {
+      named = await writeStations(db, named, hooks);
+    } catch (err) {
+      if (err instanceof ImportConflict) throw conflictRefusal(err.mistakes, rows);
+      // Only a writer outside the lock (a parking-lot edit meanwhile) gets here.
+      if (isUniqueViolation(err)) throw conflictRefusal([], rows);
+      throw err;
     }
   }
   return answerOf(named, known, dryRun);

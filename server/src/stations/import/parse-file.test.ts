@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { csvFile, pngBytes, xlsFile, xlsxFile, zipBomb } from '../../test/station-import-files';
 import { parseImportFile, type ParseLimits } from './parse-file';
@@ -7,6 +8,7 @@ const limits: ParseLimits = {
   maxRows: 100,
   maxUncompressed: 5 * 1024 * 1024,
   timeoutMs: 20_000,
+  wallTimeoutMs: 60_000,
   memoryMb: 128,
   concurrency: 2,
 };
@@ -133,4 +135,25 @@ describe('reading the file (in a worker)', () => {
   it('a file beyond the time limit is UPLOAD_NOT_READABLE (422)', async () => {
     expect(await refusal(await xlsxFile([station]), { timeoutMs: 1 })).toMatchObject({ status: 422, code: 'UPLOAD_NOT_READABLE' });
   });
+
+  it('takes a valid 10,000-row XLSX on a machine whose cores are busy: the limit is CPU time, not the wall clock', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ ...station, cpId: `CP-${i}`, parkingLot1: `A${i}`, parkingLot2: `B${i}` }));
+    const file = await xlsxFile(rows);
+    // Eight threads spinning on this 2-core machine: the parse gets a fifth of a core or less, so
+    // its 1–2 s of CPU take far longer than the default 5 s on the wall clock.
+    const spinners = Array.from(
+      { length: 8 },
+      () => new Worker('const end = Date.now() + 60_000; while (Date.now() < end) {}', { eval: true }),
+    );
+    try {
+      const started = performance.now();
+      const parsed = await parse(file, { maxRows: 10_000, timeoutMs: 5000 });
+      expect(parsed.rows).toHaveLength(10_000);
+      expect(parsed.rows[9999]).toMatchObject({ row: 10_001, cpId: 'CP-9999', parkingLots: ['A9999', 'B9999'] });
+      // The file was only taken because the wall clock was not the limit.
+      expect(performance.now() - started).toBeGreaterThan(5000);
+    } finally {
+      await Promise.all(spinners.map((w) => w.terminate()));
+    }
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Reads a station import's file (`README.md` beside this file) in a worker thread of its own
- * (`parse-file.ts` starts it with a time and a memory limit and ends it when either is exceeded),
+ * (`parse-file.ts` starts it with a CPU-time and a memory limit and ends it when either is exceeded),
  * so a large or crafted file costs this thread, never the server's event loop. Answers the rows as
  * trimmed strings by column, or what is wrong with the file as a whole.
  * Plain JavaScript: Node 20 gives a worker thread no module hooks, so tsx cannot load TypeScript here.
@@ -9,6 +9,7 @@
  * loading SheetJS and exceljs for every CSV made a busy machine run out of the time limit.
  */
 import { Buffer } from 'node:buffer';
+import { readlinkSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -262,6 +263,13 @@ async function read({ bytes, separator, maxRows, maxUncompressed }) {
   // Text has no magic bytes; a NUL says it is some binary file file-type does not know.
   if (type || bytes.includes(0)) throw new FileError('UNSUPPORTED_FILE_TYPE', {});
   return { format: 'csv', rows: await readCsv(await decodeText(bytes), separator, maxRows) };
+}
+
+// The thread's /proc entry (`<pid>/task/<tid>`), so parse-file.ts can limit its CPU time; none off Linux.
+try {
+  port.postMessage({ thread: readlinkSync('/proc/thread-self') });
+} catch {
+  // no /proc: the wall clock limits the parse
 }
 
 try {

@@ -1,5 +1,6 @@
 import contentDisposition from 'content-disposition';
 import { IMPORT_TEMPLATE_FILE_NAME, importTemplateQuerySchema, stationImportQuerySchema } from '../../../../contract/station-import';
+import { claimIdempotencyKey, recordIdempotentAnswer, releaseIdempotencyKey } from '../../http/idempotency';
 import { ok } from '../../http/respond';
 import { routeTable } from '../../http/route-table';
 import { parseQuery } from '../../http/validate';
@@ -44,12 +45,29 @@ export const stationImportRoutes = routeTable('bff', [
     method: 'POST',
     path: '/connectors/upload',
     access: 'admin',
-    // The file comes as multipart (field `file`); read in a worker before the transaction opens.
+    // The file comes as multipart (field `file`); read in a worker first. No request transaction:
+    // the write is short transactions of its own (`write-import.ts`), so the Idempotency-Key is
+    // claimed and recorded here, as `http/transaction.ts` does for a write in one transaction.
     bodyLimit: 'upload',
     checkUpload: importUploadCheck,
+    transaction: false,
     handler: async (c) => {
       const { dryRun } = parseQuery(c, stationImportQuerySchema);
-      return ok(c, await importStations(c.get('db'), c.get('auth').scope, parsedFileOf(c).rows, dryRun));
+      const run = async () => ok(c, await importStations(c.get('db'), c.get('auth').scope, parsedFileOf(c).rows, dryRun));
+      const key = c.req.header('idempotency-key');
+      const userId = c.get('auth').user.id;
+      if (!key) return run();
+      const claim = await claimIdempotencyKey(c, userId, key);
+      if (claim.replay) return claim.replay;
+      let recorded = false;
+      try {
+        c.res = await run();
+        await recordIdempotentAnswer(c, userId, key);
+        recorded = true;
+        return c.res;
+      } finally {
+        if (!recorded) await releaseIdempotencyKey(c.get('db'), userId, key);
+      }
     },
   },
 ]);
