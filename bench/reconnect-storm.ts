@@ -11,7 +11,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
-import { hashPassword } from '../server/src/auth/passwords';
+import { hashPassword, hashStationPassword } from '../server/src/auth/passwords';
 import { loadAuthUser, scopeFor } from '../server/src/auth/scope';
 import { dashboardUsers } from '../server/src/db/schema/auth';
 import { locations, wallboxModels } from '../server/src/db/schema/locations';
@@ -111,17 +111,24 @@ export async function runReconnectStormBench() {
     const [seeded] = await server.db.select({ hash: ocppStations.passwordHash }).from(ocppStations).limit(1);
     const demo = await addStations(server, 'STORMD', async () => demoStationPassword);
     await server.db.insert(ocppStations).values(demo.map((s) => ({ cpId: s.cpId, passwordHash: seeded!.hash, passwordSetAt: new Date() })));
-    const own = await addStations(server, 'STORMO', async (i) => `own-password-${i}-${Math.random().toString(36).slice(2)}`);
-    for (const s of own)
+    const ownPassword = async (i: number) => `own-password-${i}-${Math.random().toString(36).slice(2)}`;
+    const own = await addStations(server, 'STORMO', ownPassword);
+    await server.db
+      .insert(ocppStations)
+      .values(own.map((s) => ({ cpId: s.cpId, passwordHash: hashStationPassword(s.password), passwordSetAt: new Date() })));
+    const older = await addStations(server, 'STORMS', ownPassword);
+    for (const s of older)
       await server.db
         .insert(ocppStations)
         .values({ cpId: s.cpId, passwordHash: await hashPassword(s.password), passwordSetAt: new Date() });
     const partner = (await signIn(server.url, 'partner')).access_token;
     await storm('restart, the demo password (one hash)', server, partner, demo);
-    const first = await storm('restart, own passwords (one scrypt each)', server, partner, own);
+    const first = await storm('restart, own passwords (station hashes)', server, partner, own);
     await Promise.all(first.map((c) => c.close({ force: true })));
+    const legacy = await storm('restart, own passwords with older scrypt hashes (one scrypt each)', server, partner, older);
+    await Promise.all(legacy.map((c) => c.close({ force: true })));
     await new Promise((r) => setTimeout(r, 500));
-    await storm('network blip, own passwords just checked', server, partner, own);
+    await storm('network blip, own passwords just checked', server, partner, older);
   } finally {
     await server.close();
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/passwords';
+import { hashStationPassword } from '../auth/passwords';
 import { notFound, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
@@ -67,6 +67,6 @@ export async function runStationOperation(
  */
 export async function rotateStationPassword(db: Db, cpId: string): Promise<{ cpId: string; password: string }> {
   const password = randomBytes(24).toString('base64url');
-  await setStationPasswordHash(db, cpId, await hashPassword(password));
+  await setStationPasswordHash(db, cpId, hashStationPassword(password));
   return { cpId, password };
 }

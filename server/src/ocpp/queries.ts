@@ -22,6 +22,14 @@ export async function setStationPasswordHash(db: Db, cpId: string, hash: string)
     .onConflictDoUpdate({ target: ocppStations.cpId, set: { passwordHash: hash, passwordSetAt: new Date() } });
 }
 
+/** The same password under a new hash, only while the stored one is still `previous` (a rotation meanwhile wins). */
+export async function replaceStationPasswordHash(db: Db, cpId: string, previous: string, hash: string): Promise<void> {
+  await db
+    .update(ocppStations)
+    .set({ passwordHash: hash })
+    .where(and(eq(ocppStations.cpId, cpId), eq(ocppStations.passwordHash, previous)));
+}
+
 /** What one instance learnt of its stations since its last flush (presence.ts). */
 export interface PresenceBatch {
   instanceId: string;

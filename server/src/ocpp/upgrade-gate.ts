@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import { burnStationPasswordCheck, hashStationPassword, isStationPasswordHash, verifyStationPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { logFault, type Log } from '../http/faults';
-import { stationPasswordHash } from './queries';
+import { replaceStationPasswordHash, stationPasswordHash } from './queries';
 import { clearStationPasswordFailures, countWrongStationPassword, upgradeAddress, upgradeThrottle } from './upgrade-limits';
 
 /**
@@ -84,8 +84,8 @@ export function stationPasswordChecks(
   atOnce: number,
   keep = 10_000,
   hashing: { verify: (password: string, stored: string) => Promise<boolean>; burn: (password: string) => Promise<void> } = {
-    verify: verifyPassword,
-    burn: burnPasswordCheck,
+    verify: verifyStationPassword,
+    burn: burnStationPasswordCheck,
   },
 ) {
   const key = randomBytes(32);
@@ -157,6 +157,9 @@ export function upgradeGate(opts: UpgradeGateOptions, checks = stationPasswordCh
       return reject(401, 'Unauthorized');
     }
     if (throttle.pairCounted) await clearStationPasswordFailures(db, cpId, address);
+    // An older scrypt hash becomes the fast kind with the station's first proof (passwords.ts says why).
+    if (hash && !isStationPasswordHash(hash))
+      await replaceStationPasswordHash(db, cpId, hash, hashStationPassword(handshake.password?.toString('utf8') ?? ''));
     if (!opts.hasRoom(cpId)) return reject(503, 'Too many stations');
     accept({ cpId }, opts.subprotocol);
   };

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, hashStationPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { dashboardUsers } from '../db/schema/auth';
 import { chargingRequests } from '../db/schema/cockpit';
@@ -79,7 +79,7 @@ async function hashedLogins(): Promise<DemoLogins & { stations: string }> {
     hashed(demoAccounts.unverified),
     hashPassword(demoAccounts.others.password),
   ]);
-  return { admin, operator, partner, unverified, others: { passwordHash: others }, stations: await hashPassword(demoStationPassword) };
+  return { admin, operator, partner, unverified, others: { passwordHash: others }, stations: hashStationPassword(demoStationPassword) };
 }
 
 /** Multi-row inserts sized below PostgreSQL's 65535 bind parameters. */
