@@ -3,7 +3,7 @@ import type { BillListQuery, BillRow } from '../../../contract/bills';
 import { COCKPIT_TIME_ZONE } from '../../../contract/cockpit';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
-import { billDays, billMonths, bills } from '../db/schema/bookings';
+import { billDays, billMonths, billOperatorDays, billOperatorMonths, bills } from '../db/schema/bookings';
 
 /** SQL of the bills list (spec 3 §2, §7). */
 
@@ -23,24 +23,30 @@ const firstOfMonth = (day: string, months = 0) => {
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The list's total from the roll-ups (migration 0015), as the charging history's: each whole Berlin
- * month of the range from bill_months, the days at its ragged ends from bill_days; an open end
- * takes every month on that side. Exactly the count of the bills, since a roll-up day is the Berlin
- * day of a bill's generation; a few hundred rows instead of every bill of the range.
+ * The list's total from the roll-ups (migrations 0016, 0017), as the charging history's: each whole
+ * Berlin month of the range from the monthly roll-up, the days at its ragged ends from the daily
+ * one; an open end takes every month on that side. Exactly the count of the bills, since a roll-up
+ * day is the Berlin day of a bill's generation. Without a status, method or user type filter it
+ * reads bill_operator_months/_days (a row per operator and month), else bill_months/_days.
  */
 function rolledTotal(scope: Scope, q: BillListQuery): SQL {
   let fullFrom = q.startDate === undefined ? undefined : q.startDate.endsWith('-01') ? q.startDate : firstOfMonth(q.startDate, 1);
   let fullTo = q.endDate === undefined ? undefined : firstOfMonth(nextDay(q.endDate));
   const useMonths = !(fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo);
   if (!useMonths) fullFrom = fullTo = undefined;
-  const common = (t: typeof billDays | typeof billMonths) => [
+  const filtered = q.userTypes.length > 0 || q.paymentMethods.length > 0 || q.billingStatuses.length > 0;
+  const m = filtered ? billMonths : billOperatorMonths;
+  const d = filtered ? billDays : billOperatorDays;
+  const common = (t: typeof billDays | typeof billMonths | typeof billOperatorDays | typeof billOperatorMonths) => [
     scope.where(t.cpoId),
-    q.userTypes.length > 0 ? inArray(t.userType, q.userTypes) : undefined,
-    q.paymentMethods.length > 0 ? inArray(t.paymentMethodKey, q.paymentMethods) : undefined,
-    q.billingStatuses.length > 0 ? inArray(t.statusKey, q.billingStatuses) : undefined,
+    ...('userType' in t
+      ? [
+          q.userTypes.length > 0 ? inArray(t.userType, q.userTypes) : undefined,
+          q.paymentMethods.length > 0 ? inArray(t.paymentMethodKey, q.paymentMethods) : undefined,
+          q.billingStatuses.length > 0 ? inArray(t.statusKey, q.billingStatuses) : undefined,
+        ]
+      : []),
   ];
-  const m = billMonths;
-  const d = billDays;
   const months = sql`select ${m.bills} as bills from ${m} where ${
     and(
       ...common(m),

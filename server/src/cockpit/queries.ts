@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   COCKPIT_TIME_ZONE,
   CLEANED_STATUS,
@@ -17,7 +17,7 @@ import {
 import { assertVisible, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { chargingRequestTotals, chargingRequests } from '../db/schema/cockpit';
-import { contracts } from '../db/schema/contracts';
+import { contractEndCounts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { connectorCounts } from '../db/schema/stations';
 import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
@@ -191,16 +191,16 @@ async function licenceAndUserCounts(
     .where(
       and(...[scope.where(connectorCounts.cpoId), p.locations.length ? inArray(connectorCounts.locationKey, p.locations) : undefined]),
     );
+  // Contracts not expired and ending today or later, from their roll-up by end date (migration 0019).
   const users = db
-    .select({ n: count() })
-    .from(contracts)
+    .select({ n: sql<number>`coalesce(sum(${contractEndCounts.contracts}), 0)` })
+    .from(contractEndCounts)
     .where(
       and(
         ...[
-          scope.where(contracts.cpoId),
-          sql`${contracts.contractStatus} not in ('EXPIRED', 'UNSIGNED_EXPIRED')`,
-          sql`(${contracts.endDate} is null or ${contracts.endDate} >= ${today}::date)`,
-          p.locations.length ? inArray(contracts.locationId, p.locations) : undefined,
+          scope.where(contractEndCounts.cpoId),
+          sql`${contractEndCounts.endDate} >= ${today}::date`,
+          p.locations.length ? inArray(contractEndCounts.locationKey, p.locations) : undefined,
         ],
       ),
     );

@@ -1,6 +1,12 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../auth/scope';
-import { chargingRequestCustomerMonths, chargingRequestDays, chargingRequestMonths } from '../db/schema/cockpit';
+import {
+  chargingRequestCustomerMonths,
+  chargingRequestDays,
+  chargingRequestMonths,
+  chargingRequestOperatorDays,
+  chargingRequestOperatorMonths,
+} from '../db/schema/cockpit';
 
 /**
  * The charging-request roll-ups (migration 0004: per operator, location, status and Berlin day, and
@@ -31,7 +37,8 @@ export interface RollupFilter {
  * Roll-up rows (`at`: a Berlin day or the first of a Berlin month; requests, energy_kwh, cost) that
  * together cover exactly the caller's requests in the range: each whole month of it from
  * charging_request_months, the days before the first and after the last whole month from
- * charging_request_days.
+ * charging_request_days (without a location filter: charging_request_operator_months and _days,
+ * migration 0018).
  */
 export function rollupRows(scope: Scope, f: RollupFilter): SQL {
   // Whole months: [fullFrom, fullTo); an undefined bound is open on that side.
@@ -39,13 +46,18 @@ export function rollupRows(scope: Scope, f: RollupFilter): SQL {
   let fullTo = f.endDate === undefined ? undefined : firstOfMonth(nextDay(f.endDate));
   const useMonths = f.months && !(fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo);
   if (!useMonths) fullFrom = fullTo = undefined;
-  const common = (t: typeof chargingRequestDays | typeof chargingRequestMonths) => [
+  // Without a location filter the per-operator roll-ups hold the same sums in fewer rows.
+  const byLocation = !!f.locations?.length;
+  const common = (
+    t:
+      typeof chargingRequestDays | typeof chargingRequestMonths | typeof chargingRequestOperatorDays | typeof chargingRequestOperatorMonths,
+  ) => [
     scope.where(t.cpoId),
-    f.locations?.length ? inArray(t.locationId, f.locations) : undefined,
+    f.locations?.length && 'locationId' in t ? inArray(t.locationId, f.locations) : undefined,
     f.statuses?.length ? inArray(t.status, [...f.statuses]) : undefined,
   ];
-  const m = chargingRequestMonths;
-  const d = chargingRequestDays;
+  const m = byLocation ? chargingRequestMonths : chargingRequestOperatorMonths;
+  const d = byLocation ? chargingRequestDays : chargingRequestOperatorDays;
   const months = sql`select ${m.month} as at, ${m.requests} as requests, ${m.energyKwh} as energy_kwh, ${m.cost} as cost from ${m} where ${
     and(
       ...[

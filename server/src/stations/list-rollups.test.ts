@@ -56,11 +56,21 @@ async function expectRollupsExact(db: Db, when: string) {
     ),
     when,
   ).toEqual(await billsBy('month'));
+  const billsPerOperator = (unit: 'day' | 'month') =>
+    fresh(sql`select cpo_id, ${sql.raw(unit === 'day' ? `(bill_generation_date at time zone 'Europe/Berlin')::date` : `date_trunc('month', bill_generation_date at time zone 'Europe/Berlin')::date`)}::text as at,
+      count(*)::int as bills from bills group by 1, 2 order by 1, 2`);
+  expect(await fresh(sql`select cpo_id, day::text as at, bills from bill_operator_days where bills <> 0 order by 1, 2`), when).toEqual(
+    await billsPerOperator('day'),
+  );
+  expect(await fresh(sql`select cpo_id, month::text as at, bills from bill_operator_months where bills <> 0 order by 1, 2`), when).toEqual(
+    await billsPerOperator('month'),
+  );
   const negative = await rows<{ n: number }>(
     db,
     sql`select ((select count(*) from connector_counts where connectors < 0 or live_connectors < 0 or stations < 0 or live_stations < 0)
       + (select count(*) from connector_station_counts where connectors < 0 or live_connectors < 0)
-      + (select count(*) from bill_days where bills < 0) + (select count(*) from bill_months where bills < 0))::int as n`,
+      + (select count(*) from bill_days where bills < 0) + (select count(*) from bill_months where bills < 0)
+      + (select count(*) from bill_operator_days where bills < 0) + (select count(*) from bill_operator_months where bills < 0))::int as n`,
   );
   expect(negative.rows[0].n, when).toBe(0);
 }

@@ -79,6 +79,29 @@ export const chargingRequestMonths = pgTable(
 );
 
 /**
+ * The same roll-ups per operator, status and Berlin day (month), without the location (migration
+ * 0017, kept by statement triggers like the others): a range without a location filter (the
+ * cockpit's KPIs, the history's total over a date range) reads a row per operator, status and
+ * month instead of one per location too. Per operator, so two operators' writes never share a row.
+ */
+const { locationId: _location, ...operatorRollupColumns } = rollupColumns;
+
+export const chargingRequestOperatorDays = pgTable(
+  'charging_request_operator_days',
+  { day: date('day', { mode: 'string' }).notNull(), ...operatorRollupColumns },
+  (t) => [
+    primaryKey({ name: 'charging_request_operator_days_pk', columns: [t.cpoId, t.day, t.status] }),
+    index('charging_request_operator_days_day_idx').on(t.day),
+  ],
+);
+
+export const chargingRequestOperatorMonths = pgTable(
+  'charging_request_operator_months',
+  { month: date('month', { mode: 'string' }).notNull(), ...operatorRollupColumns },
+  (t) => [primaryKey({ name: 'charging_request_operator_months_pk', columns: [t.cpoId, t.month, t.status] })],
+);
+
+/**
  * Requests per operator and status, of all time (migration 0006, kept by statement triggers like
  * the roll-ups above): the charging history's total without a date range sums these few rows
  * instead of every month's.

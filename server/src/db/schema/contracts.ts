@@ -95,6 +95,23 @@ export const contracts = pgTable(
   ],
 );
 
+/**
+ * Contracts not expired per operator, location ('' for none) and end date ('infinity' for none)
+ * (migration 0019, kept by statement triggers on contracts): the cockpit's end-user count (not
+ * expired, ending today or later) sums the rows from today on instead of reading every contract of
+ * the scope on each KPI call (a few hundred narrow rows for the demo's 2,000 contracts).
+ */
+export const contractEndCounts = pgTable(
+  'contract_end_counts',
+  {
+    cpoId: text('cpo_id').notNull(),
+    locationKey: text('location_key').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    contracts: integer('contracts').notNull(),
+  },
+  (t) => [primaryKey({ name: 'contract_end_counts_pk', columns: [t.cpoId, t.locationKey, t.endDate] })],
+);
+
 export const pendingTariffChanges = pgTable(
   'pending_tariff_changes',
   {

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartRangeQuery } from '../../../contract/cockpit';
+import { makeScope } from '../auth/scope';
+import { chargingRequests } from '../db/schema/cockpit';
+import { createHarness, TEST_NOW, type Harness } from '../test/harness';
+import { planNodes, plansOf, rowsRead } from '../test/plan-rows';
+import { getGraph } from './queries';
+
+/**
+ * Issue 34, second round: charging_request_operator_days and _months (migration 0018) equal the raw
+ * sums per operator, status and Berlin day (month) after the seed and every kind of write; the
+ * cockpit's 12-month energy KPIs without a location filter read them, a row per operator, status and
+ * month, instead of the per-location roll-ups.
+ */
+let h: Harness;
+let adminToken: string;
+beforeAll(async () => {
+  h = await createHarness();
+  adminToken = (await h.login('admin')).access_token;
+}, 120_000);
+afterAll(() => h?.close());
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+async function disagreements() {
+  const out: unknown[] = [];
+  for (const [table, key, expr] of [
+    ['charging_request_operator_days', 'day', sql`(start_date at time zone 'Europe/Berlin')::date`],
+    ['charging_request_operator_months', 'month', sql`date_trunc('month', start_date at time zone 'Europe/Berlin')::date`],
+  ] as const) {
+    const result = await h.db.execute(sql`
+      with raw as (
+        select ${expr} as at, cpo_id, status, count(*)::int as requests, sum(energy_kwh) as energy_kwh, sum(cost) as cost
+        from charging_requests group by 1, 2, 3
+      ),
+      rolled as (select ${sql.identifier(key)} as at, * from ${sql.identifier(table)} where requests <> 0)
+      select ${table}::text as t, coalesce(raw.at, rolled.at)::text as at, raw.requests as raw_n, rolled.requests as rolled_n
+      from raw full join rolled using (at, cpo_id, status)
+      where raw.requests is distinct from rolled.requests
+         or raw.energy_kwh is distinct from rolled.energy_kwh
+         or raw.cost is distinct from rolled.cost`);
+    out.push(...rowsOf(result));
+  }
+  return out;
+}
+
+describe('charging_request_operator_days and _months', () => {
+  it('agree with the raw sums after the seed, inserts, updates, deletes and the clean route', async () => {
+    const [{ n }] = rowsOf<{ n: number }>(await h.db.execute(sql`select count(*)::int as n from charging_request_operator_months`));
+    expect(n).toBeGreaterThan(0);
+    expect(await disagreements()).toEqual([]);
+    const [a, b] = await h.db.select().from(chargingRequests).orderBy(chargingRequests.transactionId).limit(2);
+    await h.db.transaction(async (tx) => {
+      await tx.insert(chargingRequests).values({ ...a, transactionId: 'OP-ROLLUP-1', startDate: new Date('2026-03-29T00:30:00Z') });
+      await tx
+        .update(chargingRequests)
+        .set({ status: 'finished', energyKwh: '12.345', cost: '3.21', startDate: new Date('2025-12-31T23:30:00Z'), cpoId: b.cpoId })
+        .where(sql`${chargingRequests.transactionId} = ${a.transactionId}`);
+    });
+    expect(await disagreements()).toEqual([]);
+    await h.db.delete(chargingRequests).where(sql`${chargingRequests.transactionId} in ('OP-ROLLUP-1', ${b.transactionId})`);
+    expect(await disagreements()).toEqual([]);
+    const res = await h.request('PUT', '/bff/charging-requests/clean', { token: adminToken, body: { minutesThreshold: 1 } });
+    expect(res.status).toBe(200);
+    expect(await disagreements()).toEqual([]);
+  });
+
+  it("the admin's 12-month energy KPIs read a roll-up row per operator, status and month, not per location", async () => {
+    const today = TEST_NOW.toISOString().slice(0, 10);
+    const range = chartRangeQuery('MONTHS_12', today);
+    const params = {
+      graphType: 'TOTAL_ENERGY' as const,
+      unit: range.unit,
+      startDate: range.startDate,
+      endDate: range.endDate,
+      locations: [],
+    };
+    const plans = await plansOf(h.db, () => getGraph(h.db, makeScope('all'), params, today));
+    const nodes = plans.flatMap((p) => planNodes(p.plan));
+    const relations = new Set(nodes.map((n) => n['Relation Name']).filter((r) => r?.startsWith('charging_request')));
+    expect(relations).toEqual(new Set(['charging_request_operator_months', 'charging_request_operator_days']));
+    const read = nodes.filter((n) => n['Relation Name']?.startsWith('charging_request_operator')).reduce((s, n) => s + rowsRead(n), 0);
+    const [held] = rowsOf<{ n: number }>(
+      await h.db.execute(sql`select ((select count(*) from charging_request_operator_months)
+        + (select count(*) from charging_request_operator_days where day >= ${`${today.slice(0, 7)}-01`}::date))::int as n`),
+    );
+    expect(read).toBeLessThanOrEqual(held.n);
+  }, 60_000);
+});
