@@ -8,7 +8,7 @@ import { getGraph } from './queries';
 
 /**
  * Issue 34, second round: the cockpit's end-user count (contracts not expired, ending today or
- * later) sums contract_end_counts (migration 0019: per operator, location and end date) instead of
+ * later) sums contract_end_counts (migration 0019_operator_rollups: per operator, location and end date) instead of
  * reading every contract of the scope on each KPI call; the roll-up equals a fresh count after the
  * seed and every kind of write to contracts.
  */

@@ -8,7 +8,7 @@ import { planNodes, plansOf, rowsRead } from '../test/plan-rows';
 import { getGraph } from './queries';
 
 /**
- * Issue 34, second round: charging_request_operator_days and _months (migration 0018) equal the raw
+ * Issue 34, second round: charging_request_operator_days and _months (migration 0019_operator_rollups) equal the raw
  * sums per operator, status and Berlin day (month) after the seed and every kind of write; the
  * cockpit's 12-month energy KPIs without a location filter read them, a row per operator, status and
  * month, instead of the per-location roll-ups.

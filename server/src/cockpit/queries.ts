@@ -191,7 +191,7 @@ async function licenceAndUserCounts(
     .where(
       and(...[scope.where(connectorCounts.cpoId), p.locations.length ? inArray(connectorCounts.locationKey, p.locations) : undefined]),
     );
-  // Contracts not expired and ending today or later, from their roll-up by end date (migration 0019).
+  // Contracts not expired and ending today or later, from their roll-up by end date (migration 0019_operator_rollups).
   const users = db
     .select({ n: sql<number>`coalesce(sum(${contractEndCounts.contracts}), 0)` })
     .from(contractEndCounts)

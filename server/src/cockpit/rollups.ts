@@ -38,7 +38,7 @@ export interface RollupFilter {
  * together cover exactly the caller's requests in the range: each whole month of it from
  * charging_request_months, the days before the first and after the last whole month from
  * charging_request_days (without a location filter: charging_request_operator_months and _days,
- * migration 0018).
+ * migration 0019_operator_rollups).
  */
 export function rollupRows(scope: Scope, f: RollupFilter): SQL {
   // Whole months: [fullFrom, fullTo); an undefined bound is open on that side.

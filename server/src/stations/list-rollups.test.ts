@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { createHarness, TEST_NOW, type Harness } from '../test/harness';
 
 /**
- * Issue 34: the list roll-ups of migration 0015 (connector_station_counts, connector_counts,
+ * Issue 34: the list roll-ups of migration 0016_list_rollups (connector_station_counts, connector_counts,
  * bill_days, bill_months) equal a fresh count after every kind of write: random inserts, removals,
  * restores, moves, status changes and deletes of connectors, the bill run, regenerate and status
  * changes of bills, and concurrent writers (on PostgreSQL really concurrent).

@@ -108,7 +108,7 @@ const billRollupColumns = {
 };
 
 /**
- * The bill list's totals (migration 0015, kept by statement triggers on bills in the writing
+ * The bill list's totals (migration 0016_list_rollups, kept by statement triggers on bills in the writing
  * transaction, like the charging requests' roll-ups): a range sums its whole months from
  * bill_months and the days at its ragged ends from bill_days.
  */
@@ -124,7 +124,7 @@ export const billMonths = pgTable('bill_months', { month: date('month', { mode: 
 
 /**
  * Bills per operator and Berlin day (month) of generation, whatever their status, payment method or
- * user type (migration 0017, kept by the same statement triggers): the list's total without those
+ * user type (migration 0019_operator_rollups, kept by the same statement triggers): the list's total without those
  * filters reads a row per operator and month instead of one per operator, month, status, method
  * and user type (~20 times fewer). Per operator, so two operators' bill runs never lock one row.
  */

@@ -97,7 +97,7 @@ export const contracts = pgTable(
 
 /**
  * Contracts not expired per operator, location ('' for none) and end date ('infinity' for none)
- * (migration 0019, kept by statement triggers on contracts): the cockpit's end-user count (not
+ * (migration 0019_operator_rollups, kept by statement triggers on contracts): the cockpit's end-user count (not
  * expired, ending today or later) sums the rows from today on instead of reading every contract of
  * the scope on each KPI call (a few hundred narrow rows for the demo's 2,000 contracts).
  */

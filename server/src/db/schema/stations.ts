@@ -56,7 +56,7 @@ export const connectors = pgTable(
 
 /**
  * Connectors per operator, location ('' for none) and station (cpId), all and live (not removed),
- * kept by statement triggers on connectors (migration 0015): the other roll-up counts a station
+ * kept by statement triggers on connectors (migration 0016_list_rollups): the other roll-up counts a station
  * from here when its first connector comes and its last one goes.
  */
 export const connectorStationCounts = pgTable(
