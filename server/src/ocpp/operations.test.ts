@@ -349,7 +349,7 @@ describe('POST /bff/connectors/{id}/station-password', () => {
     expect(await connect(demoStationPassword)).toBe(401);
     expect(await connect(password)).toBe('accepted');
     const [stored] = await rows<{ password_hash: string }>(sql`select password_hash from ocpp_stations where cp_id = ${idle.cp_id}`);
-    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).toMatch(/^sha256\$/);
     expect(stored.password_hash).not.toContain(password);
     expect((await http('POST', `/connectors/${operatorStation}_1/station-password`, 'operator')).status).toBe(403);
   });
