@@ -107,12 +107,15 @@ describe("a bill's invoice document", () => {
     expect(maskIban('de02 1203 0000 0000 2020 51')).toBe('DE02 •••• 2051');
   });
 
-  it('leaves the history out when the operator does not include it, and reads a long one in batches', async () => {
+  it('leaves the history out when the operator did not include it at issue, and reads a long one in batches', async () => {
     const long = await insertTestBill(h.db, contractKey, { requests: HISTORY_BATCH + 3, start: '2025-12-01', end: '2025-12-31' });
     expect((await loadInvoiceDocument(h.db, long.billId))!.history).toHaveLength(HISTORY_BATCH + 3);
     await h.db.update(operators).set({ isChargingHistoryIncluded: false }).where(eq(operators.cpoId, cpoId));
     try {
-      expect((await loadInvoiceDocument(h.db, long.billId))!.history).toBeUndefined();
+      // Issued with the history: a later change of the template does not take it off.
+      expect((await loadInvoiceDocument(h.db, long.billId))!.history).toHaveLength(HISTORY_BATCH + 3);
+      const without = await insertTestBill(h.db, contractKey, { requests: 2, start: '2025-08-01', end: '2025-08-31' });
+      expect((await loadInvoiceDocument(h.db, without.billId))!.history).toBeUndefined();
     } finally {
       await h.db.update(operators).set({ isChargingHistoryIncluded: true }).where(eq(operators.cpoId, cpoId));
     }

@@ -7,9 +7,11 @@ import { loadInvoiceDocument } from './document';
 import { renderBillPdf } from './render-pool';
 
 /**
- * A bill's PDF, made the first time it is asked for and kept in `files` (`bills.pdf_file_id`), so
- * every later download, mail and zip sends the same bytes; the bill run's regeneration clears the
- * link, and the next request makes it anew.
+ * A bill's PDF, drawn the first time it is asked for from what the bill said when it was issued
+ * (`bills.issued_document`, so a bill drawn late still prints the values of its issue), and kept in
+ * `files` (`bills.pdf_file_id`), so every later download, mail and zip sends the same bytes. Only a
+ * regeneration of a GENERATED bill, which issues it anew, clears the link; the next request draws
+ * it from the new snapshot.
  */
 
 export interface BillPdf {

@@ -7,14 +7,16 @@ import { bills } from '../db/schema/bookings';
 import { contracts, files } from '../db/schema/contracts';
 import { ApiError } from '../http/errors';
 import type { BillFigures } from './compute';
+import { withIssuedDocuments } from './document';
 import { billedRequests, tariffHistories } from './run-queries';
 import { amountColumns, contractSnapshot, figuresFor } from './run';
 
 /**
  * Regenerating a bill (spec 3 §2, §8; issue 24): the bill is computed again from today's data (the
  * contract's tariff history, its finished charging requests of the period) by the run's own rules,
- * under its number and id; its version moves on, its PDF is dropped and made again on the next
- * request.
+ * under its number and id, and issued anew: its snapshot of what the invoice says is taken again
+ * (issue 35), its version moves on, its PDF is dropped and drawn from the new snapshot on the next
+ * request. Only a GENERATED bill: one SENT (or later) went out as it is and is never redrawn.
  */
 
 type Bill = typeof bills.$inferSelect;
@@ -65,15 +67,12 @@ async function regenerateOne(db: Db, billNumber: string, now: Date): Promise<Fai
     if (err instanceof RangeError) return 'BILLING_UTILITY_ERROR';
     throw err;
   }
+  // Issued anew: what its invoice says is frozen again, from today's data.
+  const columns = { ...contractSnapshot(contract), ...amountColumns(figures), billGenerationDate: now };
+  const [{ issuedDocument }] = await withIssuedDocuments(db, [{ ...bill, ...columns }]);
   await db
     .update(bills)
-    .set({
-      ...contractSnapshot(contract),
-      ...amountColumns(figures),
-      billGenerationDate: now,
-      pdfFileId: null,
-      version: sql`${bills.version} + 1`,
-    })
+    .set({ ...columns, issuedDocument, pdfFileId: null, version: sql`${bills.version} + 1` })
     .where(eq(bills.billId, bill.billId));
   if (bill.pdfFileId) await db.delete(files).where(eq(files.id, bill.pdfFileId));
   return undefined;

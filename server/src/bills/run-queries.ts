@@ -5,6 +5,7 @@ import { bills } from '../db/schema/bookings';
 import { chargingRequests } from '../db/schema/cockpit';
 import { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import { operators } from '../db/schema/operators';
+import { withIssuedDocuments, type IssuedBill } from './document';
 
 /** The SQL of the bill run and the regeneration (issue 24). */
 
@@ -221,6 +222,7 @@ export async function billsOfContracts(db: Db, keys: readonly string[]): Promise
   return byContract;
 }
 
-export async function insertBills(db: Db, rows: (typeof bills.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(bills).values(rows);
+/** Issues bills: each inserted with the snapshot of what its invoice says (`issued_document`, issue 35). */
+export async function insertBills(db: Db, rows: (typeof bills.$inferInsert & IssuedBill)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(bills).values(await withIssuedDocuments(db, rows));
 }

@@ -3,6 +3,7 @@ import { parseDate } from '@internationalized/date';
 import { berlinDate } from '../../../contract/contracts';
 import type { Db } from '../db/client';
 import type { bills, StoredBillLine } from '../db/schema/bookings';
+import type { IssuedBill } from './document';
 import { centsToNumeric, computeBill, periodEndingIn, type BillFigures, type TariffBlock } from './compute';
 import { formatBillNumber, takeBillNumbers } from './numbers';
 import {
@@ -228,7 +229,7 @@ function billRow(
   ctx: RunContext,
   billNumber: string,
   chargingRequestId: string | null,
-): BillInsert {
+): BillInsert & IssuedBill {
   return {
     billId: ctx.newId(),
     billNumber,

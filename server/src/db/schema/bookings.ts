@@ -63,6 +63,12 @@ export const bills = pgTable(
       .default(sql`'[]'::jsonb`),
     /** An IMMEDIATE bill's one charging request; null for a bill of a period. */
     chargingRequestId: text('charging_request_id'),
+    /**
+     * What the invoice says, frozen when the bill is issued (the run, a regeneration; issue 35):
+     * `bills/document.ts` `IssuedInvoice`, serialised generically (bigint and Date tagged). Null
+     * for a bill issued before migration 0020 until its first drawing takes it from that day's data.
+     */
+    issuedDocument: jsonb('issued_document'),
   },
   (t) => [
     // The list's order (generation, then number, newest first): per operator, and for the admins' unscoped list.
