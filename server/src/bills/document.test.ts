@@ -9,7 +9,7 @@ import { contracts, files } from '../db/schema/contracts';
 import { operators } from '../db/schema/operators';
 import { billState, contractOf, insertTestBill } from '../test/bill-fixtures';
 import { createHarness, type Harness } from '../test/harness';
-import { HISTORY_BATCH, loadInvoiceDocument, maskIban } from './document';
+import { fromSnapshot, HISTORY_BATCH, loadInvoiceDocument, maskIban, toSnapshot } from './document';
 import { billPdf } from './pdf-file';
 
 let h: Harness;
@@ -96,6 +96,12 @@ describe("a bill's invoice document", () => {
 
   it('has the SEPA data of the contract (mandate, masked IBAN) and the creditor id of the operator', async () => {
     const bill = await insertTestBill(h.db, contractKey, { requests: 1, paymentMethod: 'SEPA', start: '2026-01-01', end: '2026-01-31' });
+    // Collected later: the bill is the debtor's pre-notification and names the planned debit date
+    // (invoice date 01.02. + 14 days), never the day the collection happened.
+    await h.db
+      .update(bills)
+      .set({ billingStatus: 'PAID', billCollectionDate: new Date('2026-03-20T10:00:00Z') })
+      .where(eq(bills.billId, bill.billId));
     const doc = (await loadInvoiceDocument(h.db, bill.billId))!;
     expect(doc.payment).toEqual({
       kind: 'SEPA',
@@ -105,6 +111,36 @@ describe("a bill's invoice document", () => {
       collectionDate: '2026-02-15',
     });
     expect(maskIban('de02 1203 0000 0000 2020 51')).toBe('DE02 •••• 2051');
+    // Without days until payment the debit is planned on the invoice date, as the SEPA file collects it.
+    await h.db.update(operators).set({ moneyCollectionGapInDays: null }).where(eq(operators.cpoId, cpoId));
+    try {
+      const noGap = await insertTestBill(h.db, contractKey, { requests: 1, paymentMethod: 'SEPA', start: '2025-07-01', end: '2025-07-31' });
+      await h.db
+        .update(bills)
+        .set({ billCollectionDate: new Date('2025-09-03T10:00:00Z') })
+        .where(eq(bills.billId, noGap.billId));
+      expect((await loadInvoiceDocument(h.db, noGap.billId))!.payment).toMatchObject({ kind: 'SEPA', collectionDate: '2025-08-01' });
+    } finally {
+      await h.db.update(operators).set({ moneyCollectionGapInDays: 14 }).where(eq(operators.cpoId, cpoId));
+    }
+  });
+
+  it('keeps its snapshot generically: bigints and dates come back as they were, any field included', () => {
+    const issued = {
+      withHistory: true,
+      document: {
+        billNumber: 'RE-1',
+        grossCents: 12345n,
+        lines: [{ kind: 'fixed', quantity: { numerator: 17n, denominator: 31n }, unitPrice: 1490000n }],
+        recipient: { name: 'Muster GmbH', companyName: 'Muster GmbH', vatId: 'DE123456789', careOf: null },
+        buyerReference: '04011000-12345-67',
+        issuedAt: new Date('2026-11-02T06:00:00.000Z'),
+        contact: undefined,
+      },
+    };
+    const stored = JSON.parse(JSON.stringify(toSnapshot(issued)));
+    expect(stored.document.grossCents).toEqual({ $bigint: '12345' });
+    expect(fromSnapshot(stored)).toEqual(issued);
   });
 
   it('leaves the history out when the operator did not include it at issue, and reads a long one in batches', async () => {

@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { changeTariffBodySchema } from '../../../contract/contracts';
+import { berlinDate, changeTariffBodySchema } from '../../../contract/contracts';
 import { makeScope } from '../auth/scope';
 import { changeTariff } from '../contracts/lifecycle-handlers';
 import { applyDueTariffChanges } from '../contracts/tariff-history';
@@ -16,6 +20,9 @@ import { connectors } from '../db/schema/stations';
 import { createDb, type DbHandle } from '../db/client';
 import { createSeededTestDatabaseUrl, testDatabaseUrl } from '../test/databases';
 import { createHarness, type Harness } from '../test/harness';
+import { fromSnapshot, loadInvoiceDocument, type IssuedInvoice } from './document';
+import { toUnits } from './compute';
+import { billPdf } from './pdf-file';
 import { recomputeBill } from './regenerate';
 import { amountColumns, runBills } from './run';
 
@@ -386,6 +393,9 @@ describe('the demo seed', () => {
         totalTaxedCosts: b.totalTaxedCosts,
         lines: b.lines,
       });
+      // Issued through the run, so each carries what its invoice says.
+      const issued = fromSnapshot(b.issuedDocument) as IssuedInvoice;
+      expect([issued.document.billNumber, issued.document.grossCents]).toEqual([b.billNumber, toUnits(b.totalTaxedCosts, 2)]);
     }
   });
 });
@@ -411,6 +421,16 @@ describe('POST /bookings/regenerate-bills', () => {
   it('refuses per bill: an unknown number, a bill not GENERATED, an ad hoc bill, a bill without tariff', async () => {
     const [g] = await billsOf('G');
     await h.db.update(bills).set({ billingStatus: 'SENT' }).where(eq(bills.billId, g.billId));
+    const [, paid] = await billsOf('A');
+    await h.db.update(bills).set({ billingStatus: 'PAID' }).where(eq(bills.billId, paid.billId));
+    // A SENT or PAID bill went out as it is: refused, and its PDF stays.
+    await h.db.insert(files).values({ id: 'pdf-of-g', fileName: 'g.pdf', mimeType: 'application/pdf', size: 1, content: Buffer.from('g') });
+    await h.db.update(bills).set({ pdfFileId: 'pdf-of-g' }).where(eq(bills.billId, g.billId));
+    const before = await h.db
+      .select({ pdf: bills.pdfFileId, doc: bills.issuedDocument, version: bills.version })
+      .from(bills)
+      .where(inArray(bills.billId, [g.billId, paid.billId]))
+      .orderBy(asc(bills.billId));
     const [e] = await billsOf('E');
     const [f] = await billsOf('F');
     const cases: [string, string][] = [
@@ -418,12 +438,22 @@ describe('POST /bookings/regenerate-bills', () => {
       [g.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'],
       [e.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'],
       [f.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'], // NOT_APPLICABLE
+      [paid.billNumber, 'BILLS_WITH_GENERATED_STATUS_ERROR'],
     ];
     for (const [billNumber, errorCode] of cases) {
       const res = await regenerate([billNumber]);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ successfulBillRegenerations: [], unSuccessfulBillRegenerations: [{ billNumber, errorCode }] });
     }
+    const after = await h.db
+      .select({ pdf: bills.pdfFileId, doc: bills.issuedDocument, version: bills.version })
+      .from(bills)
+      .where(inArray(bills.billId, [g.billId, paid.billId]))
+      .orderBy(asc(bills.billId));
+    expect(after).toEqual(before);
+    expect(before[0]!.pdf === 'pdf-of-g' || before[1]!.pdf === 'pdf-of-g').toBe(true);
+    expect((await billPdf(h.db, g.billId))!.content.toString()).toBe('g');
+    await h.db.update(bills).set({ billingStatus: 'GENERATED' }).where(eq(bills.billId, paid.billId));
     // B's tariff history is gone: nothing to compute with; the bill stays as it was.
     const [b] = await billsOf('B');
     const history = await h.db.select().from(contractTariffs).where(eq(contractTariffs.contractKey, keys.B));
@@ -460,6 +490,93 @@ describe('POST /bookings/regenerate-bills', () => {
     });
     expect(after.endCustomerLastName).toBe('Neu');
     expect(await h.db.select({ id: files.id }).from(files).where(eq(files.id, 'pdf-of-a'))).toEqual([]);
+    // Issued anew: its invoice says what today's data says (the snapshot taken again).
+    const doc = (await loadInvoiceDocument(h.db, after.billId))!;
+    expect([doc.recipient.name, doc.grossCents, doc.invoiceDate]).toEqual(['Erika Neu', 8200n, berlinDate(after.billGenerationDate)]);
+  });
+});
+
+describe('an issued bill never changes (issue 35)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'issued-bill-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let serial = 0;
+  /** The PDF's text and its embedded e-invoice. */
+  const read = (pdf: Buffer) => {
+    const sub = path.join(dir, String(++serial));
+    mkdirSync(sub);
+    const file = path.join(sub, 'bill.pdf');
+    writeFileSync(file, pdf);
+    execFileSync('pdfdetach', ['-saveall', '-o', sub, file]);
+    return {
+      text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
+      xml: readFileSync(path.join(sub, 'factur-x.xml'), 'utf8'),
+    };
+  };
+
+  it("prints what it said when issued, after the operator's IBAN, address and template, the customer's address and the bill's payment change", async () => {
+    await h.db
+      .update(operators)
+      .set({
+        street: 'Alte Straße 1',
+        zipCode: '10115',
+        city: 'Berlin',
+        headerLine1: 'Alte Kopfzeile',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        creditorId: 'DE98ZZZ09999999999',
+        moneyCollectionGapInDays: 14,
+      })
+      .where(eq(operators.cpoId, OP));
+    await contract(
+      h.db,
+      'SEPA1',
+      { cycle: 'MONTHLY', start: '2026-07-01', contractMandateReference: 'MR-ALT-1', contractIban: 'DE02120300000000202051' },
+      [{ from: '2026-07-01', fix: '9.90', perKwh: '0.3900' }],
+    );
+    await contract(h.db, 'TRANSFER1', { cycle: 'MONTHLY', start: '2026-07-01', paymentMethod: 'BANK_TRANSFER', street: 'Kundenweg 7' }, [
+      { from: '2026-07-01', fix: '9.90', perKwh: '0.3900' },
+    ]);
+    expect(await run('2026-07', ['SEPA1', 'TRANSFER1'])).toEqual({ created: 2, skipped: 0, failed: 0, locked: 0 });
+    const [sepa] = await billsOf('SEPA1');
+    const [transfer] = await billsOf('TRANSFER1');
+    expect([sepa.issuedDocument, transfer.issuedDocument]).not.toContain(null);
+    const drawnAtIssue = (await billPdf(h.db, sepa.billId))!.content;
+
+    await h.db
+      .update(operators)
+      .set({
+        street: 'Neue Allee 99',
+        city: 'Hamburg',
+        headerLine1: 'Neue Kopfzeile',
+        iban: 'DE75512108001245126199',
+        creditorId: 'DE12ZZZ00000000001',
+      })
+      .where(eq(operators.cpoId, OP));
+    await h.db
+      .update(contracts)
+      .set({ street: 'Umzugsstraße 3', city: 'Köln', contractMandateReference: 'MR-NEU-2' })
+      .where(inArray(contracts.contractKey, [keys.SEPA1!, keys.TRANSFER1!]));
+    await h.db
+      .update(bills)
+      .set({ billingStatus: 'PAID', billCollectionDate: new Date('2026-12-01T09:00:00Z') })
+      .where(inArray(bills.billId, [sepa.billId, transfer.billId]));
+
+    // Drawn before the changes: the same bytes, e-invoice included.
+    expect((await billPdf(h.db, sepa.billId))!.content.equals(drawnAtIssue)).toBe(true);
+    // Drawn first after them: the values of its issue (generated 02.11.2026), and the SEPA
+    // pre-notification's planned debit date (+14 days), never the day it was collected.
+    const old = read(drawnAtIssue);
+    expect(old.text).toContain('MR-ALT-1');
+    expect(old.text).toContain('DE98ZZZ09999999999');
+    expect(old.text).toContain('am 16.11.2026');
+    expect(old.text).not.toContain('01.12.2026');
+    const late = read((await billPdf(h.db, transfer.billId))!.content);
+    for (const said of ['DE89 3704 0044 0532 0130 00', 'Alte Straße 1', 'Alte Kopfzeile', 'Kundenweg 7']) expect(late.text).toContain(said);
+    for (const changed of ['DE75 5121', 'Neue Allee', 'Hamburg', 'Neue Kopfzeile', 'Umzugsstraße', 'Köln'])
+      expect(late.text).not.toContain(changed);
+    expect(late.xml).toContain('DE89370400440532013000');
+    expect(late.xml).toContain('Kundenweg 7');
+    expect(late.xml).not.toMatch(/DE75512108001245126199|Neue Allee|Umzugsstraße/);
   });
 });
 
