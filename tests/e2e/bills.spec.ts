@@ -349,6 +349,10 @@ test('an admin regenerates one GENERATED bill', async ({ page }) => {
   const bill = year.rows.find((b) => b.billingStatus === 'GENERATED' && b.userType !== 'AD_HOC')!;
   await select(page, [bill.billNumber]);
   await action(page, 'Neu erstellen');
+  // It issues the bill anew: asked first, naming the bill.
+  const ask = page.getByRole('alertdialog', { name: 'Rechnung neu erstellen?' });
+  await expect(ask).toContainText(bill.billNumber);
+  await ask.getByRole('button', { name: 'Neu erstellen' }).click();
   const done = page.getByRole('alertdialog', { name: 'Rechnung neu erstellt' });
   await expect(done).toContainText(bill.billNumber);
   await done.getByRole('button', { name: 'OK' }).click();

@@ -15,6 +15,8 @@ import type { SubmitOutcome } from '../../../offline/outbox';
 import { useOutboxInstance } from '../../../offline/outbox-react';
 import type { PaymentRow } from '../../../shared/payment-status/payment-status-rules';
 import { AlertDialog } from '../../../ui/alert-dialog';
+import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
 import { lazyDialog, useDialogOpener } from '../../../ui/lazy-dialog';
 import type { ActionMenuItem } from '../../../ui/menu';
 import { showNotice } from '../../../ui/notices';
@@ -60,7 +62,7 @@ function regenerateOutcome(t: TranslateFn, number: string, answer?: RegenerateAn
 
 /**
  * The bills list's actions menu (spec 3 §2): send by mail and set paid/unpaid through the outbox,
- * the zip of the selection, and regenerate for admins. A selection the action does not take gets
+ * the zip of the selection, and regenerate for admins, after a confirmation (it issues the bill anew). A selection the action does not take gets
  * the 'select' or the 'wrong selection / no invoice' warning (`billSelectionProblem`, as the server rules).
  */
 export function useBillActions(
@@ -80,6 +82,8 @@ export function useBillActions(
   const paymentStatus = useDialogOpener();
   const zip = useDialogOpener();
   const regenerate = useMutation(regenerateBillsMutation());
+  // The number of the bill whose regeneration waits for the user's yes.
+  const [confirming, setConfirming] = useState<string | null>(null);
   useEffect(() => PaymentStatusWizard.preload(), []);
 
   const warn = (problem: 'select' | 'wrongSelection', action: BillAction) =>
@@ -136,7 +140,12 @@ export function useBillActions(
       setFrozen(bills);
       return zip.open();
     }
-    const number = bills[0]!.billNumber;
+    // Regenerating issues the bill anew (today's data, today's date): asked first.
+    setConfirming(bills[0]!.billNumber);
+  };
+
+  const regenerateConfirmed = (number: string) => {
+    setConfirming(null);
     regenerate.mutate(
       { billNumbers: [number] },
       {
@@ -156,7 +165,7 @@ export function useBillActions(
   const dialogs = (
     <>
       <PaymentStatusWizard
-        key={paymentStatus.opening}
+        key={`payment-${paymentStatus.opening}`}
         opener={paymentStatus}
         selected={frozen.map(asPaymentRow)}
         messages="bills.payment"
@@ -168,7 +177,24 @@ export function useBillActions(
         }
         onQueued={statusQueued}
       />
-      <ZipDownloadDialog key={zip.opening} opener={zip} bills={frozen} />
+      <ZipDownloadDialog key={`zip-${zip.opening}`} opener={zip} bills={frozen} />
+      <Dialog
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t('bills.regenerate.confirmTitle')}
+        size="sm"
+        role="alertdialog"
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setConfirming(null)}>
+              {t('ui.common.cancel')}
+            </Button>
+            <Button onPress={() => confirming && regenerateConfirmed(confirming)}>{t('bills.regenerate.confirmAction')}</Button>
+          </>
+        }
+      >
+        <p>{confirming && t('bills.regenerate.confirmText', { number: confirming })}</p>
+      </Dialog>
       <AlertDialog
         isOpen={outcome !== null}
         onClose={() => setOutcome(null)}
