@@ -260,6 +260,9 @@ describe('the edit wizard (spec 2 §2, §4)', () => {
     contractPaymentDetails: { contractMandateReference: 'M1', contractIban: null },
     stripeSepaPaymentDetailsAreConfigured: false,
     erpSystemParameters: { debitAccountNr: '1200', costCenterNumber: null, vatId: '19' },
+    companyName: 'Flotte Nord GmbH',
+    customerVatId: 'DE136695976',
+    buyerReference: null,
     authCode: '123456',
     version: 5,
   };

@@ -117,6 +117,9 @@ describe('UserWizard editing a contract whose parking lot is gone (issue 23)', (
     contractPaymentDetails: { contractMandateReference: null, contractIban: null },
     stripeSepaPaymentDetailsAreConfigured: false,
     erpSystemParameters: { debitAccountNr: null, costCenterNumber: null, vatId: null },
+    companyName: null,
+    customerVatId: null,
+    buyerReference: null,
     authCode: null,
     version: 5,
   } as unknown as ContractDetail;
