@@ -1,7 +1,18 @@
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './auth';
 import { isoDateSchema, paged, pageQuerySchema, commaListSchema } from './common';
-import { authTypes, billStatuses, billingCycles, billingTypes, contractStatuses, paymentMethods, rfidTypes, userTypes } from './enums';
+import {
+  BILLABLE_VAT_PERCENTS,
+  DEFAULT_VAT_PERCENT,
+  authTypes,
+  billStatuses,
+  billingCycles,
+  billingTypes,
+  contractStatuses,
+  paymentMethods,
+  rfidTypes,
+  userTypes,
+} from './enums';
 import { contractStatusMappingSchema, locationContractRowSchema } from './locations';
 import { cpoIbanSchema } from './operators';
 
@@ -136,14 +147,6 @@ export const contractPaymentDetailsSchema = z.object({
   contractIban: cpoIbanSchema,
 });
 
-/**
- * The VAT rates a bill can be made at (§ 12 UStG: the standard 19 %, the reduced 7 %, and 0 % for
- * a supply that is exempt or not taxable here; the bill then names why). The contract keeps its
- * rate in `erpSystemParameters.vatId` (spec 2: 'VAT id with a percent sign', digits); a contract
- * without one is billed at the standard rate.
- */
-export const BILLABLE_VAT_PERCENTS = [19, 7, 0] as const;
-export const DEFAULT_VAT_PERCENT = 19;
 /** Digits only, one of the billable rates ('vatRate' otherwise); stored without leading zeros ('07' → '7'). */
 export const vatRateSchema = z.pipe(
   optionalText(
