@@ -1,7 +1,18 @@
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './auth';
 import { isoDateSchema, paged, pageQuerySchema, commaListSchema } from './common';
-import { authTypes, billStatuses, billingCycles, billingTypes, contractStatuses, paymentMethods, rfidTypes, userTypes } from './enums';
+import {
+  BILLABLE_VAT_PERCENTS,
+  DEFAULT_VAT_PERCENT,
+  authTypes,
+  billStatuses,
+  billingCycles,
+  billingTypes,
+  contractStatuses,
+  paymentMethods,
+  rfidTypes,
+  userTypes,
+} from './enums';
 import { contractStatusMappingSchema, locationContractRowSchema } from './locations';
 import { cpoIbanSchema } from './operators';
 
@@ -38,7 +49,8 @@ import { cpoIbanSchema } from './operators';
  *
  * Field issues of a 400 carry a short code as message: `required`, `max<n>`, `digitsOnly`, `email`,
  * `alphanumeric`, `min0`, `step001`, `endBeforeStart`, `parkingLotRequired`, `rfidRequired`,
- * `locationRequired`, `firstOfMonth`, `notInPast`, `cancellationAfterNewDate`, `pdfOnly`, `3mb`.
+ * `locationRequired`, `firstOfMonth`, `notInPast`, `cancellationAfterNewDate`, `pdfOnly`, `3mb`, `vatRate` (a VAT
+ * rate the bills cannot be made at), `invalidEuVatId`, `companyNameFirst` (a VAT id or buyer reference without a company name).
  */
 
 export const CONTRACT_PDF_MAX_BYTES = 3 * 1024 * 1024;
@@ -135,11 +147,101 @@ export const contractPaymentDetailsSchema = z.object({
   contractIban: cpoIbanSchema,
 });
 
+/** Digits only, one of the billable rates ('vatRate' otherwise); stored without leading zeros ('07' → '7'). */
+export const vatRateSchema = z.pipe(
+  optionalText(
+    3,
+    z.refine<string>((v) => v === '' || (DIGITS.test(v) && (BILLABLE_VAT_PERCENTS as readonly number[]).includes(Number(v))), 'vatRate'),
+  ),
+  z.transform((v: string | null) => (v === null ? null : String(Number(v)))),
+);
+/**
+ * The rate a bill of the contract is made at: the stored one, the standard rate when none. A stored
+ * rate the product cannot bill (written around the API) is bad data: the contract is not billed.
+ */
+export function billedVatPercent(stored: string | null | undefined): number {
+  const text = (stored ?? '').trim();
+  if (text === '') return DEFAULT_VAT_PERCENT;
+  const n = Number(text);
+  if (!DIGITS.test(text) || !(BILLABLE_VAT_PERCENTS as readonly number[]).includes(n)) throw new RangeError('VAT rate not billable');
+  return n;
+}
+
 export const erpSystemParametersSchema = z.object({
   debitAccountNr: debitAccountNrSchema,
   costCenterNumber: erpNumberSchema,
-  vatId: erpNumberSchema,
+  vatId: vatRateSchema,
 });
+
+/**
+ * EU VAT identification numbers (USt-IdNr.; the buyer's BT-48) by each member state's pattern (the
+ * Commission's VIES formats), spaces allowed and stored compact in capitals; a German one also by
+ * its check digit (ISO 7064 MOD 11,10, as the Bundeszentralamt für Steuern computes it). 'XI' is
+ * Northern Ireland, 'EL' Greece.
+ */
+const EU_VAT_ID_PATTERNS: Record<string, RegExp> = {
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^\d{9}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  EL: /^\d{9}$/,
+  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^\d{8}$/,
+  FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,
+  IT: /^\d{11}$/,
+  LT: /^(\d{9}|\d{12})$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PL: /^\d{10}$/,
+  PT: /^\d{9}$/,
+  RO: /^[1-9]\d{1,9}$/,
+  SE: /^\d{10}01$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
+  XI: /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+};
+const compactVatId = (v: string) => v.replace(/[\s.-]+/g, '').toUpperCase();
+/** The check digit of a German VAT id's first eight digits (ISO 7064 MOD 11,10). */
+export function germanVatIdCheckDigit(eight: string): number {
+  let product = 10;
+  for (const digit of eight) {
+    let sum = (Number(digit) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (2 * sum) % 11;
+  }
+  const check = 11 - product;
+  return check === 10 ? 0 : check;
+}
+export function isEuVatId(value: string): boolean {
+  const v = compactVatId(value);
+  const pattern = EU_VAT_ID_PATTERNS[v.slice(0, 2)];
+  if (!pattern?.test(v.slice(2))) return false;
+  return !v.startsWith('DE') || germanVatIdCheckDigit(v.slice(2, 10)) === Number(v[10]);
+}
+/** The end customer's own VAT id (BT-48): an EU VAT id ('invalidEuVatId'), stored compact. */
+export const customerVatIdSchema = z.pipe(
+  optionalText(
+    20,
+    z.refine<string>((v) => v === '' || isEuVatId(v), 'invalidEuVatId'),
+  ),
+  z.transform((v: string | null) => (v === null ? null : compactVatId(v))),
+);
+/**
+ * The buyer's order or routing reference (BT-10), e.g. a German public buyer's Leitweg-ID
+ * (`04011000-1234512345-06`): free text as the buyer gives it, printable characters only.
+ */
+export const BUYER_REFERENCE_MAX = 100;
+export const buyerReferenceSchema = optionalText(BUYER_REFERENCE_MAX, pattern(/^[\x20-\x7E\u00A0-\u00FF]*$/, 'invalid'));
+export const companyNameSchema = optionalText(CONTRACT_TEXT_MAX);
 
 /** The user types a creator may pick (AD_HOC users come from the app, not the dashboard). */
 export const creatableUserTypes = ['REGULAR', 'LOCAL_ADMIN', 'GLOBAL_ADMIN'] as const;
@@ -170,6 +272,10 @@ const contractFields = {
   paymentMethod: z.optional(z.nullable(z.enum(paymentMethods))),
   contractPaymentDetails: z.optional(z.nullable(contractPaymentDetailsSchema)),
   erpSystemParameters: z.optional(z.nullable(erpSystemParametersSchema)),
+  /** A business customer (a fleet, a public buyer): its name; its VAT id and buyer reference need it. */
+  companyName: companyNameSchema,
+  customerVatId: customerVatIdSchema,
+  buyerReference: buyerReferenceSchema,
 };
 
 /**
@@ -189,6 +295,10 @@ function crossFieldRules(ctx: z.core.ParsePayload<z.output<z.ZodMiniObject<typeo
     if (!v.rfidType) issue(['rfidType'], 'required');
     else if (v.rfidType === 'TAG' && v.rfidTags.length === 0) issue(['rfidTags'], 'rfidRequired');
     else if (v.rfidType === 'SN' && v.rfidSerialId.length === 0) issue(['rfidSerialId'], 'rfidRequired');
+  }
+  if (!v.companyName) {
+    if (v.customerVatId) issue(['customerVatId'], 'companyNameFirst');
+    if (v.buyerReference) issue(['buyerReference'], 'companyNameFirst');
   }
   const info = v.contractInfo;
   if (info.startDate && info.endDate && info.endDate <= info.startDate) issue(['contractInfo', 'endDate'], 'endBeforeStart');
@@ -365,6 +475,9 @@ export const contractDetailSchema = z.object({
     costCenterNumber: z.nullable(z.string()),
     vatId: z.nullable(z.string()),
   }),
+  companyName: z.nullable(z.string()),
+  customerVatId: z.nullable(z.string()),
+  buyerReference: z.nullable(z.string()),
   authCode: z.nullable(z.string()),
   version: z.int(),
 });

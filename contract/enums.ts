@@ -26,6 +26,14 @@ export const authTypes = ['APP', 'RFID', 'APP_AND_RFID'] as const;
 export const rfidTypes = ['TAG', 'SN'] as const;
 export const billingTypes = ['WITH_BILLING', 'NO_BILLING'] as const;
 export const billingCycles = ['IMMEDIATE', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUAL', 'ANNUAL'] as const;
+/**
+ * The VAT rates a bill can be made at (§ 12 UStG: the standard 19 %, the reduced 7 %, and 0 % for
+ * a supply that is exempt or not taxable here; the bill then names why). The contract keeps its
+ * rate in `erpSystemParameters.vatId` (spec 2: 'VAT id with a percent sign', digits); a contract
+ * without one is billed at the standard rate.
+ */
+export const BILLABLE_VAT_PERCENTS = [19, 7, 0] as const;
+export const DEFAULT_VAT_PERCENT = 19;
 export const paymentMethods = ['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA', 'STRIPE_CARD', 'NO_PAYMENT_METHOD'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 /** Operator billing choice in the wizard (spec 1 §3). */

@@ -145,6 +145,9 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   await expect(dialog.getByText('Bitte geben Sie nur Ziffern ein')).toBeVisible();
   await expect(next).toBeDisabled();
   await dialog.getByRole('textbox', { name: /^PLZ/ }).fill('20457');
+  // A business customer (a fleet): company and its VAT id.
+  await dialog.getByRole('textbox', { name: /^Firma/ }).fill('Flotte E2E GmbH');
+  await dialog.getByRole('textbox', { name: /^USt-IdNr\. des Kunden/ }).fill('DE 136 695 976');
   await expectAccessible(page);
   await next.click();
 
@@ -193,7 +196,11 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   await page.getByRole('option', { name: 'SEPA-Lastschrift' }).click();
   await expect(next).toBeDisabled();
   await dialog.getByTestId('create-mandateReference').fill(`MAND${stamp}`);
-  await dialog.getByRole('textbox', { name: /^Umsatzsteuer/ }).fill('19');
+  await dialog.getByRole('textbox', { name: /^Umsatzsteuer/ }).fill('16');
+  await dialog.getByRole('textbox', { name: /^Umsatzsteuer/ }).blur();
+  await expect(dialog.getByText('Bitte einen Steuersatz angeben, mit dem abgerechnet werden kann: 19, 7 oder 0.')).toBeVisible();
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('textbox', { name: /^Umsatzsteuer/ }).fill('7');
   await expect(next).toBeEnabled();
   await expectAccessible(page);
   await next.click();
@@ -206,7 +213,9 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   await expect(summary).toContainText('Unbefristet');
   await expect(summary).toContainText('9,99');
   await expect(summary).toContainText(`MAND${stamp}`);
-  await expect(summary).toContainText('19 %');
+  await expect(summary).toContainText('7 %');
+  await expect(summary).toContainText('Flotte E2E GmbH');
+  await expect(summary).toContainText('DE 136 695 976');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   const done = page.getByRole('alertdialog', { name: 'Nutzer angelegt' });
@@ -222,6 +231,8 @@ test('a REGULAR user with billing, a SEPA mandate reference and a PDF: found in 
   await expect(page.getByRole('heading', { level: 1, name: 'Nutzerverwaltung' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Abrechnung' })).toBeVisible();
   await expect(page.getByText(`MAND${stamp}`)).toBeVisible();
+  await expect(page.getByText('Flotte E2E GmbH')).toBeVisible();
+  await expect(page.getByText('DE136695976')).toBeVisible();
   const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: `Vertrag ${lastName}.pdf` }).click()]);
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();

@@ -64,6 +64,8 @@ export interface BillLine {
 
 export interface BillFigures {
   lines: BillLine[];
+  /** The VAT rate the bill was computed at. */
+  vatPercent: number;
   energyWh: bigint;
   netCents: bigint;
   vatCents: bigint;
@@ -190,7 +192,16 @@ export function computeBill(input: BillInput): BillFigures {
   const grossCents = netCents + vatCents;
   const energyNet = lines.filter((l) => l.kind === 'energy').reduce((sum, l) => sum + l.netCents, 0n);
   const taxedVarCents = divideRounded(energyNet * (100n + vatPercent), 100n);
-  return { lines, energyWh, netCents, vatCents, grossCents, taxedVarCents, taxedFixCents: grossCents - taxedVarCents };
+  return {
+    lines,
+    vatPercent: Number(vatPercent),
+    energyWh,
+    netCents,
+    vatCents,
+    grossCents,
+    taxedVarCents,
+    taxedFixCents: grossCents - taxedVarCents,
+  };
 }
 
 /** Cents as the database's numeric text (1234n → '12.34'). */

@@ -168,6 +168,31 @@ describe("a bill's invoice document", () => {
     expect(doc.history).toHaveLength(1);
   });
 
+  it('names a business customer by its company, its VAT id (BT-48) and its buyer reference (BT-10); a private one by none', async () => {
+    const bill = await insertTestBill(h.db, contractKey, {
+      requests: 1,
+      paymentMethod: 'BANK_TRANSFER',
+      start: '2025-06-01',
+      end: '2025-06-30',
+    });
+    const privateDoc = (await loadInvoiceDocument(h.db, bill.billId))!;
+    expect([privateDoc.recipient.companyName, privateDoc.recipient.vatId, privateDoc.buyerReference]).toEqual([null, null, null]);
+    await h.db
+      .update(contracts)
+      .set({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695976', buyerReference: '04011000-1234512345-06' })
+      .where(eq(contracts.contractKey, contractKey));
+    try {
+      const doc = (await loadInvoiceDocument(h.db, bill.billId))!;
+      expect(doc.recipient).toMatchObject({ companyName: 'Flotte Nord GmbH', vatId: 'DE136695976', street: 'Lindenstraße 5' });
+      expect(doc.buyerReference).toBe('04011000-1234512345-06');
+    } finally {
+      await h.db
+        .update(contracts)
+        .set({ companyName: null, customerVatId: null, buyerReference: null })
+        .where(eq(contracts.contractKey, contractKey));
+    }
+  });
+
   it('answers nothing for an unknown bill', async () => {
     expect(await loadInvoiceDocument(h.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
     expect(await billPdf(h.db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();

@@ -45,7 +45,10 @@ export interface InvoiceDocument {
   headerLines: readonly string[];
   footerLines: readonly string[];
   contact?: { name: string; position?: string | null; phone?: string | null; email?: string | null };
-  recipient: InvoiceAddress;
+  /** A business customer also by its company name and its own VAT id (BT-48). */
+  recipient: InvoiceAddress & { companyName?: string | null; vatId?: string | null };
+  /** The buyer's order or routing reference (BT-10, e.g. a Leitweg-ID). */
+  buyerReference?: string | null;
   /** Where the bill is mailed to (not printed). */
   recipientEmail?: string;
   billNumber: string;

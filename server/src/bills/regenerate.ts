@@ -22,7 +22,7 @@ import { amountColumns, contractSnapshot, figuresFor } from './run';
 type Bill = typeof bills.$inferSelect;
 
 /**
- * A bill's figures from today's data, by the rules the run made it with: the onboarding fee when
+ * A bill's figures from today's data, by the rules the run made it with (the contract's VAT rate of today): the onboarding fee when
  * no bill of the contract comes before it (by period start, then number), the fixed tariff on a
  * period bill and on an IMMEDIATE contract's month bill (the one whose period is the month).
  */
@@ -40,6 +40,7 @@ export async function recomputeBill(db: Db, bill: Bill): Promise<BillFigures> {
       ),
     )
     .limit(1);
+  const [contract] = await db.select({ vatRate: contracts.vatId }).from(contracts).where(eq(contracts.contractKey, bill.contractKey));
   const monthBill = bill.startDate !== bill.endDate || bill.lines.some((l) => l.kind === 'fixed');
   return figuresFor({
     start: bill.startDate,
@@ -48,6 +49,7 @@ export async function recomputeBill(db: Db, bill: Bill): Promise<BillFigures> {
     requests: requests.get(bill.contractKey) ?? [],
     onboarding: earlier === undefined,
     withFixedTariff: bill.chargingRequestId === null || monthBill,
+    vatRate: contract?.vatRate ?? null,
   });
 }
 

@@ -31,6 +31,7 @@ const contractColumns = {
   startDate: contracts.startDate,
   endDate: contracts.endDate,
   paymentMethod: contracts.paymentMethod,
+  vatRate: contracts.vatId,
   billNumberPrefix: operators.billNumberPrefix,
 };
 

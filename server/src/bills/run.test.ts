@@ -23,7 +23,7 @@ import { createHarness, type Harness } from '../test/harness';
 import { fromSnapshot, loadInvoiceDocument, type IssuedInvoice } from './document';
 import { toUnits } from './compute';
 import { billPdf } from './pdf-file';
-import { recomputeBill } from './regenerate';
+import { recomputeBill, regenerateBills } from './regenerate';
 import { amountColumns, runBills } from './run';
 
 /**
@@ -368,6 +368,47 @@ describe('the bill run on a fixed data set (totals by hand)', () => {
       .from(bills)
       .where(and(eq(bills.cpoId, OP), eq(bills.contractKey, keys.OK)));
     expect(counter).toHaveLength(1);
+  });
+});
+
+describe('the contract’s VAT rate', () => {
+  it('bills at the contract’s rate, 19 % without one; a regeneration at the rate of the day; a rate it cannot bill fails the contract', async () => {
+    // Net 93.58 each (a whole month of 93.58): at 19 % 111.36, at 7 % 100.13, at 0 % 93.58.
+    const tariff = [{ from: '2026-10-01', fix: '93.58', perKwh: '0.3900' }];
+    await contract(h.db, 'V19', { cycle: 'MONTHLY', start: '2026-10-01' }, tariff);
+    await contract(h.db, 'V7', { cycle: 'MONTHLY', start: '2026-10-01', vatId: '7' }, tariff);
+    await contract(h.db, 'V0', { cycle: 'MONTHLY', start: '2026-10-01', vatId: '0' }, tariff);
+    // 10 kWh × 0.39 = 3.90 net on V7's bill as well: the energy's gross share at 7 % is 4.173 → 4.17.
+    await charge('V7', '2026-10-14', '10.000');
+    expect(await run('2026-10', ['V19', 'V7', 'V0'])).toEqual({ created: 3, skipped: 0, failed: 0, locked: 0 });
+    const [v19] = await billsOf('V19');
+    const [v7] = await billsOf('V7');
+    const [v0] = await billsOf('V0');
+    expect([v19.vatPercent, v19.netCosts, v19.vatCosts, v19.totalTaxedCosts]).toEqual(['19.00', '93.58', '17.78', '111.36']);
+    // 97.48 × 7 % = 6.8236 → 6.82; gross 104.30; taxed energy 3.90 × 1.07 = 4.173 → 4.17, the rest 100.13 (93.58 × 1.07).
+    expect(totals(v7)).toEqual({ net: '97.48', vat: '6.82', gross: '104.30', taxedVar: '4.17', taxedFix: '100.13', status: 'GENERATED' });
+    expect(v7.vatPercent).toBe('7.00');
+    expect(totals(v0)).toEqual({ net: '93.58', vat: '0.00', gross: '93.58', taxedVar: '0.00', taxedFix: '93.58', status: 'GENERATED' });
+    expect(v0.vatPercent).toBe('0.00');
+
+    // Regenerated: the same while the rate stays; at the contract's rate of the day once it changed.
+    expect(amountColumns(await recomputeBill(h.db, v7))).toMatchObject({ vatPercent: '7', vatCosts: '6.82', totalTaxedCosts: '104.30' });
+    await h.db.update(contracts).set({ vatId: '0' }).where(eq(contracts.contractKey, keys.V7));
+    await h.db.update(contracts).set({ vatId: '7' }).where(eq(contracts.contractKey, keys.V0));
+    for (const b of [v7, v0])
+      expect(await regenerateBills(h.db, { billNumbers: [b.billNumber] }, RUN_NOW)).toMatchObject({ unSuccessfulBillRegenerations: [] });
+    const [v7After] = await billsOf('V7');
+    const [v0After] = await billsOf('V0');
+    expect([v7After.vatPercent, v7After.vatCosts, v7After.totalTaxedCosts]).toEqual(['0.00', '0.00', '97.48']);
+    expect([v0After.vatPercent, v0After.vatCosts, v0After.totalTaxedCosts]).toEqual(['7.00', '6.55', '100.13']);
+
+    // A stored rate the product cannot bill (written around the API) fails that contract, and its regeneration.
+    await contract(h.db, 'V16', { cycle: 'MONTHLY', start: '2026-10-01', vatId: '16' }, tariff);
+    expect(await run('2026-10', ['V16'])).toEqual({ created: 0, skipped: 0, failed: 1, locked: 0 });
+    await h.db.update(contracts).set({ vatId: '16' }).where(eq(contracts.contractKey, keys.V0));
+    expect(await regenerateBills(h.db, { billNumbers: [v0.billNumber] }, RUN_NOW)).toMatchObject({
+      unSuccessfulBillRegenerations: [{ billNumber: v0.billNumber, errorCode: 'BILLING_UTILITY_ERROR' }],
+    });
   });
 });
 

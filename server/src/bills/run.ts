@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseDate } from '@internationalized/date';
-import { berlinDate } from '../../../contract/contracts';
+import { berlinDate, billedVatPercent } from '../../../contract/contracts';
 import type { Db } from '../db/client';
 import type { bills, StoredBillLine } from '../db/schema/bookings';
 import type { IssuedBill } from './document';
@@ -28,8 +28,6 @@ import {
  * numbers come from the operator's counter in the same transaction (numbers.ts), so a failed bill
  * leaves no gap. One contract's bad data fails that contract only; the run goes on.
  */
-
-export const VAT_PERCENT = 19;
 
 export type BillInsert = typeof bills.$inferInsert;
 
@@ -88,6 +86,8 @@ export interface BillBasis {
   /** The contract's first bill carries the onboarding fee (of the tariff in force at its start). */
   onboarding: boolean;
   withFixedTariff: boolean;
+  /** The contract's VAT rate as stored (`billedVatPercent`: none is 19 %); the rate in force when the bill is made. */
+  vatRate: string | null;
 }
 
 /** A bill's figures from its basis: the one way the run and the regeneration compute. */
@@ -101,7 +101,7 @@ export function figuresFor(b: BillBasis): BillFigures {
     requests: b.requests.filter((r) => r.day >= b.start && r.day <= b.end).map((r) => ({ day: r.day, energyKwh: r.energyKwh })),
     onboardingFee: b.onboarding ? fee : undefined,
     withFixedTariff: b.withFixedTariff,
-    vatPercent: VAT_PERCENT,
+    vatPercent: billedVatPercent(b.vatRate),
   });
 }
 
@@ -112,7 +112,7 @@ export function amountColumns(f: BillFigures) {
   return {
     energyLoaded: whToNumeric(f.energyWh),
     netCosts: centsToNumeric(f.netCents),
-    vatPercent: String(VAT_PERCENT),
+    vatPercent: String(f.vatPercent),
     vatCosts: centsToNumeric(f.vatCents),
     taxedFixCosts: centsToNumeric(f.taxedFixCents),
     taxedVarCosts: centsToNumeric(f.taxedVarCents),
@@ -337,7 +337,12 @@ export async function runBills(db: Db, month: string, opts: BillRunOptions = {})
     const from = chunk.reduce((min, d) => (d.period.start < min ? d.period.start : min), last);
     const histories = await tariffHistories(db, keys);
     const requests = await billedRequests(db, keys, from, last);
-    const bases = new Map(keys.map((k) => [k, { history: histories.get(k) ?? [], requests: requests.get(k) ?? [] }]));
+    const bases = new Map(
+      chunk.map((d) => [
+        d.c.contractKey,
+        { history: histories.get(d.c.contractKey) ?? [], requests: requests.get(d.c.contractKey) ?? [], vatRate: d.c.vatRate },
+      ]),
+    );
     if (opts.batch) {
       await billChunkAtOnce(db, chunk, bases, ctx, outcome);
       continue;

@@ -179,7 +179,14 @@ describe('POST /contract-management/create-contract', () => {
       [body({ contractInfo: { startDate: '2026-12-01', varTariff: 1 } }), 400, 'VALIDATION_ERROR', 'required'],
       [body({ contractPaymentDetails: {} }), 400, 'VALIDATION_ERROR', 'required'],
       [body({ contractAddress: { street: 'A 1', zipCode: '1O115', city: 'Berlin' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
-      [body({ erpSystemParameters: { vatId: '19%' } }), 400, 'VALIDATION_ERROR', 'digitsOnly'],
+      // The VAT rate: one the bills can be made at (19, 7, 0), digits only.
+      [body({ erpSystemParameters: { vatId: '19%' } }), 400, 'VALIDATION_ERROR', 'vatRate'],
+      [body({ erpSystemParameters: { vatId: '16' } }), 400, 'VALIDATION_ERROR', 'vatRate'],
+      // A business customer's VAT id by its country's pattern (and a German one by its check digit), and only with a company name.
+      [body({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695975' }), 400, 'VALIDATION_ERROR', 'invalidEuVatId'],
+      [body({ companyName: 'Flotte Nord GmbH', customerVatId: 'FR1234' }), 400, 'VALIDATION_ERROR', 'invalidEuVatId'],
+      [body({ customerVatId: 'DE136695976' }), 400, 'VALIDATION_ERROR', 'companyNameFirst'],
+      [body({ buyerReference: '991-01234-44' }), 400, 'VALIDATION_ERROR', 'companyNameFirst'],
       // An account number: at most 9 digits (the ERP XML's schema, DATEV's 'Konto').
       [body({ erpSystemParameters: { debitAccountNr: '1234567890' } }), 400, 'VALIDATION_ERROR', 'max9'],
       [
@@ -379,6 +386,62 @@ describe('PUT /contract-management/update-contract and /change-contract-tarrif',
     const after = await detail(key);
     expect(after.billingType).toBe('WITH_BILLING');
     expect(after.contractInfo).toMatchObject({ startDate: '2026-12-01', fixTariff: 9.9, varTariff: 0.39, onboardingFee: 49 });
+  });
+
+  it('keeps a business customer (company, VAT id, buyer reference) and the VAT rate through create, detail and edit', async () => {
+    const created = await create(
+      body({
+        companyName: ' Flotte Nord GmbH ',
+        customerVatId: 'de 136 695 976',
+        buyerReference: '04011000-1234512345-06',
+        erpSystemParameters: { debitAccountNr: '10001', vatId: '07' },
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const key = created.body.data.contractKey as string;
+    const d = await detail(key);
+    expect(d).toMatchObject({
+      companyName: 'Flotte Nord GmbH',
+      customerVatId: 'DE136695976',
+      buyerReference: '04011000-1234512345-06',
+      erpSystemParameters: { vatId: '7' },
+    });
+    const edit = { ...body(), email: d.email, contractKey: key, version: d.version };
+    const changed = await h.request('PUT', `${base}/update-contract`, {
+      body: { ...edit, companyName: 'Stadt Musterstadt', customerVatId: 'ATU13585627', erpSystemParameters: { vatId: '0' } },
+      token: tokens.operator,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await detail(key)).toMatchObject({
+      companyName: 'Stadt Musterstadt',
+      customerVatId: 'ATU13585627',
+      buyerReference: null,
+      erpSystemParameters: { vatId: '0' },
+    });
+    const refused = await h.request('PUT', `${base}/update-contract`, {
+      body: { ...edit, version: d.version + 1, customerVatId: 'DE136695976', erpSystemParameters: { vatId: '5' } },
+      token: tokens.operator,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorCodeResponse).toBe('VALIDATION_ERROR');
+    expect(refused.body.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'customerVatId', message: 'companyNameFirst' }),
+        expect.objectContaining({ path: 'erpSystemParameters.vatId', message: 'vatRate' }),
+      ]),
+    );
+    // A private customer again: no company, no VAT id.
+    const privateAgain = await h.request('PUT', `${base}/update-contract`, {
+      body: { ...edit, version: d.version + 1 },
+      token: tokens.operator,
+    });
+    expect(privateAgain.status).toBe(200);
+    expect(await detail(key)).toMatchObject({
+      companyName: null,
+      customerVatId: null,
+      buyerReference: null,
+      erpSystemParameters: { vatId: '19' },
+    });
   });
 
   it('changes the tariff from the 1st of a month once, and terminates an active contract once', async () => {

@@ -93,6 +93,14 @@ function billingColumns(
   } satisfies Partial<ContractInsert>;
 }
 
+/** A business customer's name, VAT id and buyer reference (the contract's rules keep the latter two to a company). */
+const businessColumns = (body: Pick<CreateBody, 'companyName' | 'customerVatId' | 'buyerReference'>) =>
+  ({
+    companyName: body.companyName,
+    customerVatId: body.companyName ? body.customerVatId : null,
+    buyerReference: body.companyName ? body.buyerReference : null,
+  }) satisfies Partial<ContractInsert>;
+
 function tariffColumns(body: Pick<CreateBody, 'billingType' | 'contractInfo'>) {
   const i = body.contractInfo;
   const withBilling = body.billingType === 'WITH_BILLING';
@@ -212,6 +220,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
       rfidType: usesRfid ? (body.rfidType ?? null) : null,
       ...billingColumns(body),
       ...tariffColumns(body),
+      ...businessColumns(body),
       startDate: body.contractInfo.startDate ?? null,
       endDate: body.contractInfo.endDate ?? null,
       contractPdfFileId: fileId,
@@ -283,6 +292,7 @@ export async function editContract(
       rfidType: usesRfid ? (body.rfidType ?? null) : null,
       ...billing,
       ...mandate,
+      ...businessColumns(body),
       ...(active ? {} : tariffColumns(body)),
       startDate,
       endDate,

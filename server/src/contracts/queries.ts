@@ -170,6 +170,9 @@ export async function getContractDetail(db: Db, scope: Scope, contractKey: strin
     contractPaymentDetails: { contractMandateReference: c.contractMandateReference, contractIban: c.contractIban },
     stripeSepaPaymentDetailsAreConfigured: c.stripeSepaPaymentDetailsAreConfigured,
     erpSystemParameters: { debitAccountNr: c.debitAccountNr, costCenterNumber: c.costCenterNumber, vatId: c.vatId },
+    companyName: c.companyName,
+    customerVatId: c.customerVatId,
+    buyerReference: c.buyerReference,
     authCode: c.authCode,
     version: c.version,
   };

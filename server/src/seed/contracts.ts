@@ -1,4 +1,4 @@
-import { formatEndCustomerId } from '../../../contract/contracts';
+import { formatEndCustomerId, germanVatIdCheckDigit } from '../../../contract/contracts';
 import type { ContractStatus, PaymentMethod, UserType } from '../../../contract/enums';
 import type { contracts, contractTariffs, pendingTariffChanges } from '../db/schema/contracts';
 import type { locations } from '../db/schema/locations';
@@ -183,4 +183,61 @@ export function makeOneContractFree(
   if (!free) return;
   Object.assign(free, { fixTariff: '0.00', varTariff: '0.0000', onboardingFee: '0.00', fixTariffPerChargingRequest: '0.00' });
   for (const r of requestRows) if (r.contractKey === free.contractKey) r.cost = '0.00';
+}
+
+const fleetCompanies = [
+  'Nordlicht Logistik GmbH',
+  'Kurierdienst Becker KG',
+  'Elbe Pflegedienst gGmbH',
+  'Handwerk Schmidt & Söhne GmbH',
+  'Taxizentrale Süd eG',
+  'Grünwerk Facility Services GmbH',
+  'Carsharing Mitte GmbH',
+  'Bäckerei Wagner GmbH & Co. KG',
+];
+
+/** A German VAT id with a valid check digit from the number `n` (the eight digits after DE). */
+const germanVatId = (n: number) => {
+  const eight = String(10_000_000 + (n % 90_000_000));
+  return `DE${eight}${germanVatIdCheckDigit(eight)}`;
+};
+
+/** A Leitweg-ID (XRechnung's routing id of a German public buyer): coarse and fine address, ISO 7064 MOD 97-10 check digits. */
+export const leitwegId = (coarse: string, fine: string) => {
+  const digits = `${coarse}${fine}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  const check = 98n - ((BigInt(digits) * 100n) % 97n);
+  return `${coarse}-${fine}-${String(check).padStart(2, '0')}`;
+};
+
+/**
+ * Business customers and VAT rates (issue 35), chosen by position among the billed contracts and
+ * drawn from no random stream, so the rest of the data set stays as it was: every 15th is a fleet
+ * (a company with its VAT id; the first of them a public buyer with a Leitweg-ID as its buyer
+ * reference), every 40th is billed at 7 % and every 60th at 0 %; the rest at the 19 % they carry.
+ */
+export function makeBusinessCustomersAndRates(contractRows: (typeof contracts.$inferInsert)[]) {
+  let k = 0;
+  let fleets = 0;
+  for (const c of contractRows) {
+    const billed =
+      c.billingType === 'WITH_BILLING' &&
+      (c.userType === 'REGULAR' || c.userType === 'LOCAL_ADMIN') &&
+      ['ACTIVE', 'BLOCKED', 'EXPIRED'].includes(c.contractStatus!);
+    if (!billed) continue;
+    k++;
+    if (k % 15 === 3) {
+      if (fleets === 0) {
+        Object.assign(c, {
+          companyName: 'Stadt Musterhausen, Fuhrparkmanagement',
+          customerVatId: germanVatId(k * 7919),
+          buyerReference: leitwegId('05315', '0001234567'),
+        });
+      } else {
+        Object.assign(c, { companyName: fleetCompanies[fleets % fleetCompanies.length], customerVatId: germanVatId(k * 7919) });
+      }
+      fleets++;
+    }
+    if (k % 40 === 5) c.vatId = '7';
+    else if (k % 60 === 9) c.vatId = '0';
+  }
 }

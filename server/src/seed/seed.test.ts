@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { berlinDate } from '../../../contract/contracts';
+import { berlinDate, editContractBodySchema } from '../../../contract/contracts';
 import { billStatuses, chargingRequestStatuses, connectorStatuses, contractStatuses, userTypes } from '../../../contract/enums';
 import { isBic, isCreditorId, isIban } from '../../../contract/operators';
 import { createDb, type Db, type DbHandle } from '../db/client';
@@ -125,6 +125,25 @@ describe('seed', () => {
       .from(connectors)
       .where(sql`${connectors.removed}`);
     expect(removed).toBeGreaterThan(0);
+  });
+
+  it('has contracts at 7 % and 0 % billed at their rate, and fleets with a company, a valid VAT id and one Leitweg-ID', async () => {
+    const byRate = await a.db
+      .select({ rate: contracts.vatId, billRate: bills.vatPercent, n: sql<number>`count(*)::int` })
+      .from(bills)
+      .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+      .groupBy(contracts.vatId, bills.vatPercent);
+    expect(new Set(byRate.map((r) => `${r.rate}:${r.billRate}`))).toEqual(new Set(['19:19.00', '7:7.00', '0:0.00']));
+    const business = await a.db
+      .select()
+      .from(contracts)
+      .where(sql`${contracts.companyName} is not null`);
+    expect(business.length).toBeGreaterThanOrEqual(3);
+    for (const c of business) {
+      const parsed = editContractBodySchema.shape.customerVatId.safeParse(c.customerVatId);
+      expect(parsed.success && parsed.data === c.customerVatId, c.customerVatId ?? '').toBe(true);
+    }
+    expect(business.filter((c) => c.buyerReference).map((c) => c.buyerReference)).toEqual(['05315-0001234567-81']);
   });
 
   it('makes sessions, heartbeats and statuses agree, and stores c/o names without the prefix', async () => {

@@ -14,7 +14,7 @@ import { transactionLock } from '../db/sql-helpers';
 import { runSeedBills } from './bookings';
 import { drawChargingRequests } from './cockpit';
 import type { SeedContext, SizeSpec } from './common';
-import { drawContracts, drawTariffHistory, makeOneContractFree } from './contracts';
+import { drawContracts, drawTariffHistory, makeBusinessCustomersAndRates, makeOneContractFree } from './contracts';
 import { drawCustomersAndOperators } from './customers';
 import { wallboxModelRows } from './german-data';
 import { drawLocations } from './locations';
@@ -115,6 +115,7 @@ export async function drawRows(ctx: SeedContext) {
   const { requestRows } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
   const ocppRows = drawOcppStations(connectorRows, logins.stations, ctx.now);
   makeOneContractFree(contractRows, requestRows);
+  makeBusinessCustomersAndRates(contractRows);
   // Drawn after everything else, so the rest of the data set stays as it was before tariff history.
   const { tariffRows, changeRows } = drawTariffHistory(ctx, contractRows);
   const mandateRows = contractsToMandate(contractRows);

@@ -138,7 +138,21 @@ describe('creation wizard rules (spec 2 §4-5)', () => {
     expect(issues({ debitAccountNr: '12a' }).debitAccountNr).toBe('digitsOnly');
     expect(issues({ debitAccountNr: '1234567890' }).debitAccountNr).toBe('max9');
     expect(issues({ costCenterNumber: 'x' }).costCenterNumber).toBe('digitsOnly');
-    expect(issues({ vatId: '19%' }).vatId).toBe('digitsOnly');
+    // The VAT rate: one the bills can be made at.
+    expect(issues({ vatId: '19%' }).vatId).toBe('vatRate');
+    expect(issues({ vatId: '16' }).vatId).toBe('vatRate');
+    expect(issues({ vatId: '7' })).toEqual({});
+    expect(issues({ vatId: '0' })).toEqual({});
+  });
+
+  it('a business customer: VAT id by its country, VAT id and buyer reference only with a company name', () => {
+    expect(issues({ customerVatId: 'DE136695976' }).customerVatId).toBe('companyNameFirst');
+    expect(issues({ buyerReference: '991-01234-44' }).buyerReference).toBe('companyNameFirst');
+    expect(issues({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695975' }).customerVatId).toBe('invalidEuVatId');
+    expect(issues({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE 136 695 976', buyerReference: '991-01234-44' })).toEqual({});
+    const body = buildCreatePayload(complete({ companyName: ' Flotte Nord GmbH ', customerVatId: 'DE136695976' }), null);
+    expect(body).toMatchObject({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695976' });
+    expect(body).not.toHaveProperty('buyerReference');
   });
 
   it('billing defaults from the operator payment preference', () => {
@@ -260,6 +274,9 @@ describe('the edit wizard (spec 2 §2, §4)', () => {
     contractPaymentDetails: { contractMandateReference: 'M1', contractIban: null },
     stripeSepaPaymentDetailsAreConfigured: false,
     erpSystemParameters: { debitAccountNr: '1200', costCenterNumber: null, vatId: '19' },
+    companyName: 'Flotte Nord GmbH',
+    customerVatId: 'DE136695976',
+    buyerReference: null,
     authCode: '123456',
     version: 5,
   };
@@ -267,6 +284,7 @@ describe('the edit wizard (spec 2 §2, §4)', () => {
   it('prefills the form from the contract (dates dd.MM.yyyy, amounts with a decimal comma in German) without issues', () => {
     const v = valuesFromContract(detail, true);
     expect(v).toMatchObject({ startDate: '01.01.2026', endDate: '', varTariff: '0,39', rfidTags: 'T1, T2', mandateReference: 'M1' });
+    expect(v).toMatchObject({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695976', buyerReference: '', vatId: '19' });
     expect(valuesFromContract(detail, false).varTariff).toBe('0.39');
     // Two decimals always: 12,90 € reads '12,90', not '12,9'.
     const tariff = { ...detail, contractInfo: { ...detail.contractInfo, fixTariff: 12.9, onboardingFee: 5 } };

@@ -26,7 +26,20 @@ export type UserField = keyof UserFormValues | 'pdf';
 
 /** Which step shows which field: Next checks only the fields of its step. */
 export const STEP_FIELDS: readonly (readonly UserField[])[] = [
-  ['cpoId', 'endCustomerId', 'firstName', 'lastName', 'email', 'careOf', 'street', 'zipCode', 'city'],
+  [
+    'cpoId',
+    'endCustomerId',
+    'firstName',
+    'lastName',
+    'email',
+    'companyName',
+    'customerVatId',
+    'buyerReference',
+    'careOf',
+    'street',
+    'zipCode',
+    'city',
+  ],
   ['userType', 'locationId', 'parkingLotNumbers', 'authType', 'rfidType', 'rfidTags', 'rfidSerialId'],
   ['billingType', 'billingCycle', 'fixTariff', 'varTariff', 'onboardingFee', 'fixTariffPerChargingRequest', 'startDate', 'endDate', 'pdf'],
   ['paymentMethod', 'mandateReference', 'iban', 'debitAccountNr', 'costCenterNumber', 'vatId'],
@@ -82,6 +95,9 @@ export function emptyUserForm(cpoId = ''): UserFormValues {
     debitAccountNr: '',
     costCenterNumber: '',
     vatId: '',
+    companyName: '',
+    customerVatId: '',
+    buyerReference: '',
   };
 }
 
@@ -169,6 +185,9 @@ export function buildCreatePayload(v: UserFormValues, pdfBase64: string | null):
       ? { contractMandateReference: v.paymentMethod === 'SEPA' ? text(v.mandateReference) : undefined, contractIban: text(v.iban) }
       : undefined,
     erpSystemParameters: erp.debitAccountNr || erp.costCenterNumber || erp.vatId ? erp : undefined,
+    companyName: text(v.companyName),
+    customerVatId: text(v.customerVatId),
+    buyerReference: text(v.buyerReference),
   };
   return dropEmpty(body) as CreateContractBody;
 }
@@ -317,6 +336,9 @@ export function valuesFromContract(c: ContractDetail, decimalComma: boolean): Us
     debitAccountNr: c.erpSystemParameters.debitAccountNr ?? '',
     costCenterNumber: c.erpSystemParameters.costCenterNumber ?? '',
     vatId: c.erpSystemParameters.vatId ?? '',
+    companyName: c.companyName ?? '',
+    customerVatId: c.customerVatId ?? '',
+    buyerReference: c.buyerReference ?? '',
   };
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import type { ContractDetail } from '../../../contract/contracts';
+import { DEFAULT_VAT_PERCENT } from '../../../contract/enums';
 import { formatNumber, useFormat } from '../../i18n/format';
 import { useT } from '../../i18n/i18n-context';
 import { DetailPage } from '../../layout/detail-page';
@@ -154,6 +155,9 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
               <PendingValue key="name" scope={contractScope(c.contractKey)} field="name" value={`${c.firstName} ${c.lastName}`} />,
             ],
             [t('users.fields.email'), <PendingValue key="email" scope={contractScope(c.contractKey)} field="email" value={c.email} />],
+            [t('users.fields.companyName'), c.companyName],
+            !!c.companyName && [t('users.fields.customerVatId'), c.customerVatId],
+            !!c.companyName && [t('users.fields.buyerReference'), c.buyerReference],
             [
               t('users.fields.address'),
               <PendingValue key="address" scope={contractScope(c.contractKey)} field="address" value={a}>
@@ -199,7 +203,10 @@ function ContractCards({ contract: c }: { contract: ContractDetail }) {
             withBilling && [t('users.create.iban'), maskIban(c.contractPaymentDetails.contractIban)],
             [t('users.fields.debitAccountNr'), c.erpSystemParameters.debitAccountNr],
             [t('users.fields.costCenterNumber'), c.erpSystemParameters.costCenterNumber],
-            [t('users.fields.vatId'), c.erpSystemParameters.vatId ? `${c.erpSystemParameters.vatId} %` : null],
+            [
+              t('users.fields.vatId'),
+              c.erpSystemParameters.vatId ? `${c.erpSystemParameters.vatId} %` : withBilling ? `${DEFAULT_VAT_PERCENT} %` : null,
+            ],
           ]}
         />
       </Card>

@@ -69,7 +69,12 @@ export const contracts = pgTable(
     stripeMandateCompletedAt: tsz('stripe_mandate_completed_at'),
     debitAccountNr: text('debit_account_nr'),
     costCenterNumber: text('cost_center_number'),
+    /** The contract's VAT rate in percent (spec 2's ERP 'vatId': 19, 7 or 0; none: 19), the rate its bills are made at. */
     vatId: text('vat_id'),
+    /** A business customer: its company name, its own VAT id (BT-48) and its order or buyer reference (BT-10, e.g. a Leitweg-ID). */
+    companyName: text('company_name'),
+    customerVatId: text('customer_vat_id'),
+    buyerReference: text('buyer_reference'),
     authCode: text('auth_code'),
     createdAt: tsz('created_at').notNull().defaultNow(),
     updatedAt: tsz('updated_at').notNull().defaultNow(),

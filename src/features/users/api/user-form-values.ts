@@ -35,5 +35,10 @@ export interface UserFormValues {
   iban: string;
   debitAccountNr: string;
   costCenterNumber: string;
+  /** The contract's VAT rate in percent (blank: 19). */
   vatId: string;
+  /** A business customer: company name, its VAT id (BT-48), its order or buyer reference (BT-10). */
+  companyName: string;
+  customerVatId: string;
+  buyerReference: string;
 }

@@ -62,6 +62,9 @@ const current: ContractDetail = {
   contractPaymentDetails: { contractMandateReference: null, contractIban: null },
   stripeSepaPaymentDetailsAreConfigured: false,
   erpSystemParameters: { debitAccountNr: null, costCenterNumber: null, vatId: null },
+  companyName: null,
+  customerVatId: null,
+  buyerReference: null,
   authCode: null,
   version: 5,
 };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DEFAULT_VAT_PERCENT } from '../../../../contract/enums';
 import { formatMoney, useFormat } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n-context';
 import { isAdminUserType, usesRfid, wireDate, withBilling } from '../user-create-rules';
@@ -6,6 +7,12 @@ import { maskIban, parseMoney } from '../user-rules';
 import type { UserWizardForm } from './user-wizard-form';
 
 type Row = [string, ReactNode];
+
+/** A VAT rate as the summary shows it: '7 %'; blank with billing is the standard rate the bills are made at. */
+const vatRateText = (typed: string, billing: boolean) => {
+  const rate = typed.trim();
+  return rate ? `${rate} %` : billing ? `${DEFAULT_VAT_PERCENT} %` : '–';
+};
 
 const commaList = (value: string) =>
   value
@@ -44,6 +51,13 @@ export function ConfirmStep({ form }: { form: UserWizardForm }) {
         .join(', '),
     ],
     [t('users.fields.email'), values.email.trim()],
+    ...(values.companyName.trim()
+      ? ([
+          [t('users.fields.companyName'), values.companyName.trim()],
+          [t('users.fields.customerVatId'), values.customerVatId.trim() || '–'],
+          [t('users.fields.buyerReference'), values.buyerReference.trim() || '–'],
+        ] as Row[])
+      : []),
     ...(admin
       ? []
       : ([
@@ -83,7 +97,8 @@ export function ConfirmStep({ form }: { form: UserWizardForm }) {
       : []),
     [t('users.fields.debitAccountNr'), values.debitAccountNr.trim() || '–'],
     [t('users.fields.costCenterNumber'), values.costCenterNumber.trim() || '–'],
-    [t('users.fields.vatId'), values.vatId.trim() ? `${values.vatId.trim()} %` : '–'],
+    // With billing, a blank rate is billed at the standard rate, so the summary says so.
+    [t('users.fields.vatId'), vatRateText(values.vatId, withBilling(values))],
   ];
 
   return (

@@ -54,7 +54,8 @@ export function useUserWizardForm({ isOpen, contract, initial }: UserWizardSourc
   const { locale } = useLocale();
   const [values, setValues] = useState<UserFormValues>(
     () =>
-      initial?.values ??
+      // A write kept from an older version lacks the fields added since: they start empty.
+      (initial ? { ...emptyUserForm(initial.values.cpoId), ...initial.values } : undefined) ??
       (contract ? valuesFromContract(contract, locale === 'de') : emptyUserForm(fixedOperator ?? claims?.cpo_id[0] ?? '')),
   );
   const locked = !!contract && isLockedContract(contract);

@@ -41,7 +41,14 @@ export function OtherStep({ form }: { form: UserWizardForm }) {
       )}
       <TextField label={t('users.fields.debitAccountNr')} inputMode="numeric" fullWidth {...bind('debitAccountNr')} />
       <TextField label={t('users.fields.costCenterNumber')} inputMode="numeric" fullWidth {...bind('costCenterNumber')} />
-      <TextField label={t('users.create.vatId')} inputMode="numeric" fullWidth {...bind('vatId')} />
+      <TextField
+        label={t('users.create.vatId')}
+        inputMode="numeric"
+        fullWidth
+        description={t('users.create.vatIdHint')}
+        data-testid="create-vatId"
+        {...bind('vatId')}
+      />
     </div>
   );
 }

@@ -55,6 +55,28 @@ export function UserStep({ form }: { form: UserWizardForm }) {
       <TextField label={t('users.create.firstName')} isRequired fullWidth autoComplete="off" {...bind('firstName')} />
       <TextField label={t('users.create.lastName')} isRequired fullWidth autoComplete="off" {...bind('lastName')} />
       <TextField label={t('users.fields.email')} type="email" isRequired fullWidth autoComplete="off" {...bind('email')} />
+      <TextField
+        label={t('users.fields.companyName')}
+        fullWidth
+        autoComplete="off"
+        description={t('users.create.companyNameHint')}
+        {...bind('companyName')}
+      />
+      <TextField
+        label={t('users.fields.customerVatId')}
+        fullWidth
+        autoComplete="off"
+        description={t('users.create.customerVatIdHint')}
+        {...bind('customerVatId')}
+      />
+      <TextField
+        label={t('users.fields.buyerReference')}
+        fullWidth
+        autoComplete="off"
+        description={t('users.create.buyerReferenceHint')}
+        {...bind('buyerReference')}
+      />
+      <div className="hidden md:block" />
       <AddressFields field={bind} labels="users.create" />
     </div>
   );

@@ -75,6 +75,45 @@ describe('UserWizard', () => {
   });
 });
 
+describe('UserWizard: a business customer', () => {
+  it('asks for the company, its VAT id and buyer reference on the first step and says why a VAT id is refused', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await renderWithI18n(
+      <SessionProvider store={store}>
+        <QueryClientProvider client={client}>
+          <UserWizard isOpen onClose={() => {}} onSubmit={async () => {}} />
+        </QueryClientProvider>
+      </SessionProvider>,
+    );
+    const company = screen.getByRole('textbox', { name: /^Firma/ }) as HTMLInputElement;
+    const vatId = screen.getByRole('textbox', { name: /^USt-IdNr\. des Kunden/ }) as HTMLInputElement;
+    expect(screen.getByRole('textbox', { name: /^Bestell- oder Käuferreferenz/ })).toBeTruthy();
+    const typeInto = async (input: HTMLInputElement, value: string) =>
+      act(async () => {
+        fireEvent.change(input, { target: { value } });
+        fireEvent.blur(input);
+      });
+    // The rules between fields run on a form whose fields are each fine.
+    for (const [name, value] of [
+      [/^Vorname/, 'Jan'],
+      [/^Nachname/, 'Fuhrpark'],
+      [/^E-Mail/, 'jan@flotte.example'],
+      [/^Straße/, 'Hafenweg 1'],
+      [/^PLZ/, '20457'],
+      [/^Ort/, 'Hamburg'],
+    ] as const)
+      await typeInto(screen.getByRole('textbox', { name }) as HTMLInputElement, value);
+    await typeInto(vatId, 'DE136695976');
+    expect(screen.getByText('Nur mit einem Firmennamen möglich.')).toBeTruthy();
+    await typeInto(company, 'Flotte Nord GmbH');
+    expect(screen.queryByText('Nur mit einem Firmennamen möglich.')).toBeNull();
+    await typeInto(vatId, 'DE136695975');
+    expect(screen.getByText(/Bitte eine gültige USt-IdNr\. eines EU-Staats angeben/)).toBeTruthy();
+    expect(vatId.getAttribute('aria-invalid')).toBe('true');
+    client.clear();
+  });
+});
+
 describe('UserWizard editing a contract whose parking lot is gone (issue 23)', () => {
   const contract: ContractDetail = {
     contractKey: 'k-1',
@@ -117,6 +156,9 @@ describe('UserWizard editing a contract whose parking lot is gone (issue 23)', (
     contractPaymentDetails: { contractMandateReference: null, contractIban: null },
     stripeSepaPaymentDetailsAreConfigured: false,
     erpSystemParameters: { debitAccountNr: null, costCenterNumber: null, vatId: null },
+    companyName: null,
+    customerVatId: null,
+    buyerReference: null,
     authCode: null,
     version: 5,
   } as unknown as ContractDetail;
