@@ -226,7 +226,7 @@ export function eInvoiceJson(doc: InvoiceDocument): Invoice {
       'cac:Party': {
         'cac:PartyIdentification': { 'cbc:ID': doc.endCustomerId },
         'cac:PostalAddress': address(buyer),
-        ...(buyer.vatId ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': buyer.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] } : {}),
+        ...(buyer.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
         // A business customer: the company is the buyer (BT-44), the person its contact (BT-56).
         'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.companyName || buyer.name },
         ...(buyer.companyName || doc.recipientEmail

@@ -41,7 +41,8 @@ export interface InvoiceHistoryRow {
 }
 
 export interface InvoiceDocument {
-  issuer: InvoiceAddress & { vatId?: string | null; taxNumber?: string | null };
+  /** `iban`: the account the operator's bills are paid to (its payment data), the one IBAN the template may name. */
+  issuer: InvoiceAddress & { vatId?: string | null; taxNumber?: string | null; iban?: string | null };
   /** The operator's template: up to four lines each. */
   headerLines: readonly string[];
   footerLines: readonly string[];
@@ -179,10 +180,11 @@ export function ibansIn(text: string): string[] {
 
 /**
  * The template's lines as printed: one creditor account per invoice (issue 35), so a line naming an
- * IBAN other than the payment's (a bank transfer's; else the first the template names) is left out.
+ * IBAN other than the payment's (a bank transfer's, else the operator's, else the first the template
+ * names) is left out.
  */
 function templateLines(lines: readonly string[], inv: InvoiceDocument): string[] {
-  const paid = inv.payment.kind === 'BANK_TRANSFER' ? ibansIn(inv.payment.iban)[0] : undefined;
+  const paid = inv.payment.kind === 'BANK_TRANSFER' ? ibansIn(inv.payment.iban)[0] : ibansIn(inv.issuer.iban ?? '')[0];
   const own = paid ?? [...inv.headerLines, ...inv.footerLines].flatMap(ibansIn)[0];
   return lines.filter(Boolean).filter((line) => ibansIn(line).every((iban) => iban === own));
 }
