@@ -234,7 +234,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.KEEP_EN16931) rmSync(dir, { recursive: true, force: true });
+  else console.log('kept', dir);
 });
 
 describe('the e-invoice passes the official EN 16931 rules (CII)', () => {

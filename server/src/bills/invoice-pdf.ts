@@ -432,7 +432,17 @@ function historyPages(doc: Doc, inv: InvoiceDocument, history: readonly InvoiceH
   rule(doc, y);
   const total = history.reduce((sum, r) => sum + r.costCents, 0n);
   const count = `${history.length} ${history.length === 1 ? 'Ladevorgang' : 'Ladevorgänge'}`;
-  row(doc, ['', 'Summe', '', count, kwh(kwhSum(history)), money(total)], y + 3, historyColumns, true, HISTORY_SIZE, HISTORY_GAP);
+  y = row(doc, ['', 'Summe', '', count, kwh(kwhSum(history)), money(total)], y + 3, historyColumns, true, HISTORY_SIZE, HISTORY_GAP);
+  doc
+    .font('regular')
+    .fontSize(HISTORY_SIZE)
+    .fillColor(GREY)
+    .text(
+      'Die Beträge je Ladevorgang sind ihre Anteile an der Energiezeile ihres Tages, auf den Cent so verteilt, dass sie zusammen den Betrag der Zeile ergeben.',
+      PAGE.left,
+      y + 4,
+      { width: CONTENT_WIDTH },
+    );
 }
 
 /** Footer lines and the page number on every page (pages are buffered until then). */
