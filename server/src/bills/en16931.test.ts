@@ -167,7 +167,7 @@ beforeAll(async () => {
     moneyCollectionGapInDays: 14,
     isChargingHistoryIncluded: true,
     contactPersonName: 'Anna-Lena Kraus-Weber',
-    contactPersonPosition: 'Leiterin Kundenservice und Abrechnung',
+    contactPersonPosition: 'Leiterin Kundenservice',
     contactPersonPhone: '030 12345678',
     contactPersonEmail: 'anna-lena.kraus-weber@stadtwerke-sued-energie.example',
     headerLine1: 'Stadtwerke Süd GmbH',
@@ -426,9 +426,9 @@ describe('what the invoice says', () => {
   it('names the issuer once in the header, whose VAT id it is, and an e-mail address unbroken', () => {
     const page = pdfText(made.get('sepa')!.pdf).split('\f')[0];
     const header = page.slice(0, page.indexOf('Energie für die Region'));
-    expect(header.split('\n').filter((l) => l.trim() === 'Stadtwerke Süd GmbH')).toHaveLength(1);
-    expect(page).toMatch(/Unsere USt-IdNr\.\s+DE123456789/);
-    expect(page).toContain('anna-lena.kraus-weber@stadtwerke-sued-energie.example');
+    expect.soft(header.split('\n').filter((l) => l.trim() === 'Stadtwerke Süd GmbH')).toHaveLength(1);
+    expect.soft(page).toMatch(/Unsere USt-IdNr\.\s+DE123456789/);
+    expect.soft(page).toContain('anna-lena.kraus-weber@stadtwerke-sued-energie.example');
   });
 
   it('one creditor IBAN per invoice: a template line naming another account is left out', async () => {
