@@ -20,7 +20,7 @@ import { billPdf, renderBillPdf } from './pdf-file';
 import { runBills } from './run';
 
 /**
- * The official EN 16931 rules for CII (CEN's Schematron as XSLT, /work/shared/validators) on bills
+ * The official EN 16931 rules for CII (CEN's Schematron as XSLT, ../shared/validators) on bills
  * of every kind, made through the product's own path: the bill run on a small data set of its own,
  * then the PDF as the download makes it, its factur-x.xml taken out again (issue 35). Bills the run
  * cannot make yet (7 %, 0 %, a business customer) are documents of a run bill changed so. The rules
@@ -32,7 +32,8 @@ import { runBills } from './run';
  * invoice names one creditor IBAN, and that the proof page's sessions add up to the energy line.
  */
 
-const VALIDATORS = '/work/shared/validators';
+/** The shared artefacts beside the repository (`../shared`). */
+const VALIDATORS = path.resolve(import.meta.dirname, '../../../../shared/validators');
 const XSLT = path.join(VALIDATORS, 'en16931/EN16931-CII-validation.xslt');
 const SAXON = '/usr/share/java/Saxon-HE.jar';
 /** A short run: the quick JIT only (half the time of the default's on this 2-core machine). */
