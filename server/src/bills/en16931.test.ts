@@ -15,7 +15,7 @@ import { connectors } from '../db/schema/stations';
 import { createHarness, type Harness } from '../test/harness';
 import { divideRounded } from './compute';
 import { loadInvoiceDocument } from './document';
-import { invoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { ibansIn, invoicePdf, type InvoiceDocument } from './invoice-pdf';
 import { billPdf, renderBillPdf } from './pdf-file';
 import { runBills } from './run';
 
@@ -444,6 +444,15 @@ describe('what the invoice says', () => {
     writeFileSync(file, await buffer(invoicePdf({ ...sepa, issuer: { ...sepa.issuer, iban: OWN_IBAN } })));
     expect(pdfText(file)).toContain(`Commerzbank · IBAN ${OWN_IBAN}`);
     expect(pdfText(file)).not.toContain('Sparkasse');
+    // The demo's operators: the template names the account their bills are paid to, no other.
+    const demo = (await h.db.select().from(operators)).filter((row) => row.cpoId !== OP);
+    expect(demo.length).toBeGreaterThan(0);
+    for (const o of demo) {
+      const named = [o.headerLine1, o.headerLine2, o.headerLine3, o.headerLine4, o.footerLine1, o.footerLine2, o.footerLine3, o.footerLine4]
+        .filter((l): l is string => !!l)
+        .flatMap(ibansIn);
+      expect(named, o.cpoId).toEqual([o.iban]);
+    }
     for (const [name, { pdf }] of made) {
       const ibans = new Set([...pdfText(pdf).matchAll(/\bDE\d{2}(?: ?\d{4}){4} ?\d{2}\b/g)].map((m) => m[0].replace(/ /g, '')));
       expect(ibans.size, name).toBeLessThanOrEqual(1);
