@@ -7,11 +7,14 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s  [%d:%02d]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 # Debian's packages the tests use: the browser, PDFs read back (pdftotext), XML checked against its
-# schema (xmllint), PostgreSQL for the second server run (scripts/with-postgres.sh).
+# schema (xmllint), the official EN 16931 rules run by Saxon HE on Java (bills/en16931.test.ts),
+# PostgreSQL for the second server run (scripts/with-postgres.sh).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pdftotext >/dev/null || missing+=(poppler-utils)
 command -v xmllint >/dev/null || missing+=(libxml2-utils)
+command -v java >/dev/null || missing+=(default-jre-headless)
+[ -f /usr/share/java/Saxon-HE.jar ] || missing+=(libsaxonhe-java)
 if [ ${#missing[@]} -gt 0 ]; then
   step "installing Debian's ${missing[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

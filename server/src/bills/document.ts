@@ -136,6 +136,7 @@ export function issuedInvoiceOf(bill: IssuedBill, o: OperatorRow, c: ContractRow
         countryCode: o.countryCode,
         vatId: o.vatId,
         taxNumber: o.taxNumber,
+        iban: o.iban,
       },
       headerLines: templateLines(o.headerLine1, o.headerLine2, o.headerLine3, o.headerLine4),
       footerLines: templateLines(o.footerLine1, o.footerLine2, o.footerLine3, o.footerLine4),
@@ -264,8 +265,14 @@ export async function loadInvoiceDocument(db: Db, billId: string): Promise<Invoi
 
 /**
  * The proof of the period's charging requests (finished, of the bill's contract, started on a
- * Berlin day of the period; an IMMEDIATE bill its one request), each with the net energy amount the
- * bill's energy line of that day charges for it. Read in keyset batches.
+ * Berlin day of the period; an IMMEDIATE bill its one request), each with its share of the net
+ * amount of the bill's energy line of that day. Read in keyset batches.
+ *
+ * The shares add up to the line exactly (issue 35: each request rounded on its own was 1–3 ct off
+ * the line on 2,601 of 9,305 demo bills): each request's exact amount (Wh × price) is rounded down
+ * and the line's remaining cents go, one each, to the requests with the largest remainders (the
+ * earlier one first on a tie). Should the requests no longer add up to the line's energy (the data
+ * changed after the bill was made), each is rounded on its own.
  */
 async function historyOf(db: Db, bill: BillRow, lines: readonly BillLine[]): Promise<InvoiceHistoryRow[]> {
   const scope = bill.chargingRequestId
@@ -278,6 +285,8 @@ async function historyOf(db: Db, bill: BillRow, lines: readonly BillLine[]): Pro
       );
   const energyLines = lines.filter((l) => l.kind === 'energy');
   const rows: InvoiceHistoryRow[] = [];
+  /** Per energy line: its requests' rows and exact amounts (1e-7 €: Wh × ten-thousandths of a euro per kWh). */
+  const shares = new Map<BillLine, { row: InvoiceHistoryRow; exact: bigint }[]>();
   let after: { start: Date; id: string } | undefined;
   for (;;) {
     const batch = await db
@@ -307,16 +316,44 @@ async function historyOf(db: Db, bill: BillRow, lines: readonly BillLine[]): Pro
     for (const r of batch) {
       const day = berlinDate(r.start);
       const line = energyLines.find((l) => l.from <= day && l.to >= day);
-      rows.push({
+      const row: InvoiceHistoryRow = {
         start: r.start,
         end: r.end,
         place: r.parkingLot ? `${r.locationName}, Stellplatz ${r.parkingLot}` : r.locationName,
         energyKwh: r.energyKwh,
-        costCents: line ? divideRounded(toUnits(r.energyKwh, 3) * line.unitPrice, 100_000n) : 0n,
-      });
+        costCents: 0n,
+      };
+      rows.push(row);
+      if (!line) continue;
+      let of = shares.get(line);
+      if (!of) shares.set(line, (of = []));
+      of.push({ row, exact: toUnits(r.energyKwh, 3) * line.unitPrice });
     }
-    if (batch.length < HISTORY_BATCH) return rows;
+    if (batch.length < HISTORY_BATCH) break;
     const last = batch[batch.length - 1]!;
     after = { start: last.start, id: last.id };
+  }
+  for (const [line, of] of shares) shareOut(line, of);
+  return rows;
+}
+
+const UNITS_PER_CENT = 100_000n;
+
+/** The line's net cents over its requests by the largest remainder (see `historyOf`). */
+function shareOut(line: BillLine, of: { row: InvoiceHistoryRow; exact: bigint }[]) {
+  const exact = of.reduce((sum, s) => sum + s.exact, 0n);
+  if (exact !== line.quantity.numerator * line.unitPrice) {
+    for (const s of of) s.row.costCents = divideRounded(s.exact, UNITS_PER_CENT);
+    return;
+  }
+  for (const s of of) s.row.costCents = s.exact / UNITS_PER_CENT;
+  let left = line.netCents - of.reduce((sum, s) => sum + s.row.costCents, 0n);
+  const byRemainder = of
+    .map((s, i) => ({ s, i, remainder: s.exact % UNITS_PER_CENT }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  for (const { s } of byRemainder) {
+    if (left <= 0n) break;
+    s.row.costCents += 1n;
+    left -= 1n;
   }
 }

@@ -130,6 +130,8 @@ describe('the e-invoice (Factur-X EN 16931)', () => {
     ]) {
       expect(xml).toContain(expected);
     }
+    // BR-17: the payee is the seller, so none is written; the creditor id (BT-90) stays.
+    expect(xml).not.toContain('<ram:PayeeTradeParty>');
     // Two price blocks (the tariff change on the 17th): one line each for the fee and the energy.
     expect(xml.match(/<ram:IncludedSupplyChainTradeLineItem>/g)).toHaveLength(figures.lines.length);
 

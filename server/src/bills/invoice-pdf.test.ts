@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeBill } from './compute';
-import { invoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { ibansIn, invoicePdf, type InvoiceDocument } from './invoice-pdf';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -119,5 +119,12 @@ describe('the invoice PDF', () => {
     expect(text).toContain('30.10.2026 08:15');
     // The sum under the table: 300 × 12,345 kWh and 300 × 5,31 €.
     expect(pages.at(-1)).toMatch(/Summe\s+300 Ladevorgänge\s+3\.703,500 kWh\s+1\.593,00 €/);
+  });
+
+  it('finds the IBANs a template line names by their check digits, not a creditor id or a VAT id', () => {
+    expect(ibansIn('Commerzbank · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX')).toEqual(['DE89370400440532013000']);
+    expect(ibansIn('Gläubiger-ID DE98ZZZ09999999999 · USt-IdNr. DE123456789 · HRB 12345')).toEqual([]);
+    // One digit off: the check digits no longer fit.
+    expect(ibansIn('IBAN DE89370400440532013001')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { create, type Font as FontkitFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { centsToNumeric, type BillLine } from './compute';
+import { printedLine } from './printed-line';
 
 /**
  * The invoice PDF of a bill (issue 24): A4 in the layout of a German business letter (DIN 5008:
@@ -40,14 +41,18 @@ export interface InvoiceHistoryRow {
 }
 
 export interface InvoiceDocument {
-  issuer: InvoiceAddress & { vatId?: string | null; taxNumber?: string | null };
+  /** `iban`: the account the operator's bills are paid to (its payment data), the one IBAN the template may name. */
+  issuer: InvoiceAddress & { vatId?: string | null; taxNumber?: string | null; iban?: string | null };
   /** The operator's template: up to four lines each. */
   headerLines: readonly string[];
   footerLines: readonly string[];
   contact?: { name: string; position?: string | null; phone?: string | null; email?: string | null };
-  /** A business customer also by its company name and its own VAT id (BT-48). */
+  /**
+   * The end customer. A business customer: the company is the buyer (BT-44) and `name` the person
+   * to its attention; its VAT id is BT-48.
+   */
   recipient: InvoiceAddress & { companyName?: string | null; vatId?: string | null };
-  /** The buyer's order or routing reference (BT-10, e.g. a Leitweg-ID). */
+  /** The buyer's own reference for the invoice (BT-10), e.g. a public buyer's Leitweg-ID. */
   buyerReference?: string | null;
   /** Where the bill is mailed to (not printed). */
   recipientEmail?: string;
@@ -108,28 +113,92 @@ const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
 });
 const berlin = (d: Date | null) => (d ? berlinDateTime.format(d).replace(',', '') : '–');
 
-/** A line's text, quantity and unit price as the invoice shows them. */
-function describeLine(line: BillLine): [string, string, string] {
+/** A decimal text ('12.345') in German format with its own decimals ('12,345'). */
+const decimalText = (text: string) => decimal(text.split('.')[1]?.length ?? 0).format(text as `${number}`);
+const units = {
+  DAY: ['Tag', 'Tage'],
+  MON: ['Monat', 'Monate'],
+  KWH: ['kWh', 'kWh'],
+  C62: ['Vorgang', 'Vorgänge'],
+} as const;
+const unitWord = (unit: keyof typeof units, quantity: string) => units[unit][quantity === '1' ? 0 : 1];
+
+/**
+ * A line's text, quantity and unit price as the invoice shows them: quantity × price / base is the
+ * printed amount (`printedLine`, the same figures as the e-invoice's).
+ */
+export function describeLine(line: BillLine): [string, string, string] {
   const span = `${germanDate(line.from)} – ${germanDate(line.to)}`;
-  const { numerator, denominator } = line.quantity;
+  const p = printedLine(line);
+  const price = `${decimalText(p.price)} €`;
   switch (line.kind) {
-    case 'fixed': {
-      // Months to 2 decimals for reading; the amount was computed from the exact fraction.
-      const months = Number(numerator) / Number(denominator);
-      const text = denominator === 1n ? decimal(0).format(numerator) : decimal(2).format(months);
-      return [`Grundgebühr ${span}`, `${text} ${months === 1 ? 'Monat' : 'Monate'}`, `${money(line.unitPrice)} / Monat`];
-    }
-    case 'energy':
+    case 'fixed':
+      if (p.monthFraction) return [`Grundgebühr ${span}`, `${p.quantity}/${p.base} Monate`, `${price} / Monat`];
       return [
-        `Geladene Energie ${span}`,
-        `${decimal(3).format(`${numerator / 1000n}.${String(numerator % 1000n).padStart(3, '0')}` as `${number}`)} kWh`,
-        `${decimal(4).format(`${line.unitPrice / 10000n}.${String(line.unitPrice % 10000n).padStart(4, '0')}` as `${number}`)} € / kWh`,
+        `Grundgebühr ${span}`,
+        `${p.quantity} ${unitWord(p.unit, p.quantity)}`,
+        p.base === '1' ? `${price} / Monat` : `${price} / ${p.base} Tage`,
       ];
+    case 'energy':
+      return [`Geladene Energie ${span}`, `${decimalText(p.quantity)} kWh`, `${price} / kWh`];
     case 'per-request':
-      return [`Ladevorgänge ${span}`, `${numerator} ${numerator === 1n ? 'Vorgang' : 'Vorgänge'}`, `${money(line.unitPrice)} / Vorgang`];
+      return [`Ladevorgänge ${span}`, `${p.quantity} ${unitWord(p.unit, p.quantity)}`, `${price} / Vorgang`];
     case 'onboarding':
-      return ['Einrichtungsgebühr', '1', money(line.unitPrice)];
+      return ['Einrichtungsgebühr', '1', price];
   }
+}
+
+/** Why a 0 % bill carries no VAT (§ 14 Abs. 4 Nr. 8, § 14a UStG), with its EN 16931 category (BT-118, BT-120, BT-121). */
+export interface VatExemption {
+  category: 'AE' | 'E';
+  code?: string;
+  text: string;
+}
+
+/**
+ * A 0 % bill to a business customer with a VAT id is a reverse charge (the customer owes the VAT:
+ * § 13b UStG, Art. 196 of the VAT directive; category AE, VATEX-EU-AE, both VAT ids on the bill);
+ * one to a customer without is a small business's tax-free supply (§ 19 Abs. 1 UStG since 2025;
+ * category E, the reason as text: no VATEX code names it). ARCHITECTURE.md, "Money".
+ */
+export function vatExemption(inv: Pick<InvoiceDocument, 'vatPercent' | 'recipient'>): VatExemption | undefined {
+  if (inv.vatPercent !== 0) return undefined;
+  if (inv.recipient.vatId)
+    return { category: 'AE', code: 'VATEX-EU-AE', text: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, § 13b UStG).' };
+  return { category: 'E', text: 'Steuerfrei nach § 19 Abs. 1 UStG (Kleinunternehmerregelung).' };
+}
+
+/** The IBANs a text names (compact), by their check digits, so a creditor id ('DE98ZZZ…') or a tax id is none. */
+export function ibansIn(text: string): string[] {
+  return [...text.toUpperCase().matchAll(/\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g)]
+    .map((m) => m[0].replace(/ /g, ''))
+    .filter((iban) => {
+      const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+      return BigInt(digits) % 97n === 1n;
+    });
+}
+
+/**
+ * The template's lines as printed: one creditor account per invoice (issue 35), so a line naming an
+ * IBAN other than the payment's (a bank transfer's, else the operator's, else the first the template
+ * names) is left out.
+ */
+function templateLines(lines: readonly string[], inv: InvoiceDocument): string[] {
+  const paid = inv.payment.kind === 'BANK_TRANSFER' ? ibansIn(inv.payment.iban)[0] : ibansIn(inv.issuer.iban ?? '')[0];
+  const own = paid ?? [...inv.headerLines, ...inv.footerLines].flatMap(ibansIn)[0];
+  return lines.filter(Boolean).filter((line) => ibansIn(line).every((iban) => iban === own));
+}
+
+/** The document information (the XMP metadata of the e-invoice says the same), in the invoice's language. */
+export function documentInfo(inv: InvoiceDocument) {
+  return {
+    Title: `Rechnung ${inv.billNumber}`,
+    Author: inv.issuer.name,
+    Subject: `Rechnung ${inv.billNumber} vom ${germanDate(inv.invoiceDate)} von ${inv.issuer.name}`,
+    Keywords: 'Rechnung, Factur-X, ZUGFeRD, EN 16931',
+    Creator: 'CPO Cockpit',
+    Producer: 'CPO Cockpit (pdfkit, e-invoice-eu, pdf-lib)',
+  };
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -138,7 +207,9 @@ function letterhead(doc: Doc, inv: InvoiceDocument) {
   const top = mm(15);
   doc.font('bold').fontSize(13).fillColor('black').text(inv.issuer.name, PAGE.left, top, { width: CONTENT_WIDTH, align: 'right' });
   doc.font('regular').fontSize(8.5).fillColor(GREY);
-  for (const line of inv.headerLines.filter(Boolean)) doc.text(line, { width: CONTENT_WIDTH, align: 'right' });
+  // The name stands above in bold; a template line that only repeats it is not printed again.
+  const same = (line: string) => line.trim().toLowerCase() === inv.issuer.name.trim().toLowerCase();
+  for (const line of templateLines(inv.headerLines, inv).filter((l) => !same(l))) doc.text(line, { width: CONTENT_WIDTH, align: 'right' });
   // DIN 5008 form B: the sender line at 45 mm, the address field below it, in the envelope window.
   const sender = [inv.issuer.name, inv.issuer.street, `${inv.issuer.zipCode} ${inv.issuer.city}`].join(' · ');
   doc
@@ -149,7 +220,8 @@ function letterhead(doc: Doc, inv: InvoiceDocument) {
     .fontSize(10)
     .fillColor('black')
     .font('regular')
-    .text(inv.recipient.name, PAGE.left, mm(52), { width: mm(85) });
+    .text(inv.recipient.companyName || inv.recipient.name, PAGE.left, mm(52), { width: mm(85) });
+  if (inv.recipient.companyName) doc.text(inv.recipient.name, { width: mm(85) });
   if (inv.recipient.careOf) doc.text(`c/o ${inv.recipient.careOf}`, { width: mm(85) });
   doc.text(inv.recipient.street, { width: mm(85) });
   doc.text(`${inv.recipient.zipCode} ${inv.recipient.city}`, { width: mm(85) });
@@ -160,8 +232,11 @@ function letterhead(doc: Doc, inv: InvoiceDocument) {
     ['Kundennummer', inv.endCustomerId],
     ['Leistungszeitraum', `${germanDate(inv.periodStart)} – ${germanDate(inv.periodEnd)}`],
   ];
-  if (inv.issuer.vatId) facts.push(['USt-IdNr.', inv.issuer.vatId]);
-  else if (inv.issuer.taxNumber) facts.push(['Steuernummer', inv.issuer.taxNumber]);
+  // § 14 UStG: the issuer's VAT id (else its tax number); a business customer's own beside it.
+  if (inv.issuer.vatId) facts.push(['Unsere USt-IdNr.', inv.issuer.vatId]);
+  else if (inv.issuer.taxNumber) facts.push(['Unsere Steuernummer', inv.issuer.taxNumber]);
+  if (inv.recipient.vatId) facts.push(['Ihre USt-IdNr.', inv.recipient.vatId]);
+  if (inv.buyerReference) facts.push(['Ihre Referenz', inv.buyerReference]);
   // Label and value side by side, the value wide enough for a long bill number on one line.
   let y = mm(52);
   const valueWidth = PAGE.width - PAGE.right - mm(142);
@@ -236,7 +311,7 @@ function linesAndTotals(doc: Doc, inv: InvoiceDocument): number {
   y += 6;
   const totals: [string, string, boolean][] = [
     ['Summe netto', money(inv.netCents), false],
-    [`zzgl. ${inv.vatPercent} % Umsatzsteuer`, money(inv.vatCents), false],
+    [inv.vatPercent === 0 ? 'Umsatzsteuer 0 %' : `zzgl. ${inv.vatPercent} % Umsatzsteuer`, money(inv.vatCents), false],
     ['Rechnungsbetrag', money(inv.grossCents), true],
   ];
   const totalColumns = [
@@ -246,6 +321,15 @@ function linesAndTotals(doc: Doc, inv: InvoiceDocument): number {
   for (const [label, value, bold] of totals) {
     if (bold) rule(doc, y - 2, 1);
     y = row(doc, [label, value], y, totalColumns, bold);
+  }
+  const exemption = vatExemption(inv);
+  if (exemption) {
+    doc
+      .font('regular')
+      .fontSize(9.5)
+      .fillColor('black')
+      .text(exemption.text, PAGE.left, y + 4, { width: CONTENT_WIDTH });
+    y = doc.y;
   }
   return y + 10;
 }
@@ -276,9 +360,23 @@ function paymentAndContact(doc: Doc, inv: InvoiceDocument, top: number) {
   doc.text(text, PAGE.left, top, { width: CONTENT_WIDTH });
   if (inv.contact) {
     const c = inv.contact;
-    const parts = [c.name, c.position, c.phone && `Telefon ${c.phone}`, c.email].filter(Boolean).join(' · ');
-    doc.moveDown(0.8).text(`Ihr Ansprechpartner: ${parts}`, { width: CONTENT_WIDTH });
+    const parts = [`Ihr Ansprechpartner: ${c.name}`, c.position, c.phone && `Telefon ${c.phone}`, c.email].filter((p): p is string => !!p);
+    doc.moveDown(0.8).text(unbroken(doc, parts, CONTENT_WIDTH), { width: CONTENT_WIDTH });
   }
+}
+
+/**
+ * Parts joined by ' · ', a new line only between parts: pdfkit breaks a line after a hyphen, and an
+ * e-mail address ('anna-lena.kraus@…') must not be torn apart. The font and size must be set.
+ */
+function unbroken(doc: Doc, parts: readonly string[], width: number): string {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && doc.widthOfString(`${last} · ${part}`) < width - 1) lines[lines.length - 1] = `${last} · ${part}`;
+    else lines.push(part);
+  }
+  return lines.join('\n');
 }
 
 const historyColumns = [
@@ -334,13 +432,23 @@ function historyPages(doc: Doc, inv: InvoiceDocument, history: readonly InvoiceH
   rule(doc, y);
   const total = history.reduce((sum, r) => sum + r.costCents, 0n);
   const count = `${history.length} ${history.length === 1 ? 'Ladevorgang' : 'Ladevorgänge'}`;
-  row(doc, ['', 'Summe', '', count, kwh(kwhSum(history)), money(total)], y + 3, historyColumns, true, HISTORY_SIZE, HISTORY_GAP);
+  y = row(doc, ['', 'Summe', '', count, kwh(kwhSum(history)), money(total)], y + 3, historyColumns, true, HISTORY_SIZE, HISTORY_GAP);
+  doc
+    .font('regular')
+    .fontSize(HISTORY_SIZE)
+    .fillColor(GREY)
+    .text(
+      'Die Beträge je Ladevorgang sind ihre Anteile an der Energiezeile ihres Tages, auf den Cent so verteilt, dass sie zusammen den Betrag der Zeile ergeben.',
+      PAGE.left,
+      y + 4,
+      { width: CONTENT_WIDTH },
+    );
 }
 
 /** Footer lines and the page number on every page (pages are buffered until then). */
 function footers(doc: Doc, inv: InvoiceDocument) {
   const range = doc.bufferedPageRange();
-  const lines = inv.footerLines.filter(Boolean);
+  const lines = templateLines(inv.footerLines, inv);
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     // Writing below the bottom margin must not open a new page.
@@ -366,7 +474,9 @@ export function invoicePdf(inv: InvoiceDocument): Readable {
     size: 'A4',
     margins: { top: mm(20), left: PAGE.left, right: PAGE.right, bottom: PAGE.bottom },
     bufferPages: true,
-    info: { Title: `Rechnung ${inv.billNumber}`, Author: inv.issuer.name, Subject: `Rechnung ${inv.billNumber}` },
+    // PDF/A-3b of PDF 1.7, as the e-invoice's XMP metadata states (e-invoice.ts).
+    pdfVersion: '1.7',
+    info: documentInfo(inv),
     lang: 'de-DE',
   });
   const { regular, bold } = fonts();

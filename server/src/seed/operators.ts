@@ -51,7 +51,9 @@ export function operatorRow(
     createdAt: new Date(now.getTime() - (700 - ci * 30 - oi) * DAY),
   };
   // The VAT id the footer names (§ 14 UStG, on every invoice), taken from it: no further draw, so the rest of the seed stays as it was.
-  return { ...row, vatId: row.footerLine3.slice('USt-IdNr. '.length) };
+  // The footer's bank line names the operator's own account, the one its bills are paid to (one IBAN per
+  // invoice, issue 35); the IBAN once drawn for it stays drawn, so the rest of the seed stays as it was.
+  return { ...row, footerLine2: `${bankName} · IBAN ${row.iban} · BIC ${bic}`, vatId: row.footerLine3.slice('USt-IdNr. '.length) };
 }
 
 /** One or two ERP values per operator (spec 3 §3). */
