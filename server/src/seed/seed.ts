@@ -12,7 +12,7 @@ import { rfidTags } from '../db/schema/rfid';
 import { connectors } from '../db/schema/stations';
 import { transactionLock } from '../db/sql-helpers';
 import { runSeedBills } from './bookings';
-import { drawChargingRequests } from './cockpit';
+import { costRequests, drawChargingRequests } from './cockpit';
 import type { SeedContext, SizeSpec } from './common';
 import { drawContracts, drawTariffHistory, makeOneContractFree } from './contracts';
 import { drawCustomersAndOperators } from './customers';
@@ -114,9 +114,10 @@ export async function drawRows(ctx: SeedContext) {
   const { contractRows, rfidRows, contractTags } = drawContracts(ctx, locationRows, connectorRows);
   const { requestRows } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
   const ocppRows = drawOcppStations(connectorRows, logins.stations, ctx.now);
-  makeOneContractFree(contractRows, requestRows);
+  makeOneContractFree(contractRows);
   // Drawn after everything else, so the rest of the data set stays as it was before tariff history.
   const { tariffRows, changeRows } = drawTariffHistory(ctx, contractRows);
+  costRequests(requestRows, tariffRows);
   const mandateRows = contractsToMandate(contractRows);
   return {
     mandateRows,
