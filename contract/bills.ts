@@ -135,3 +135,25 @@ export const billSelectionProblem = (
 
 /** A billing period as the run's command takes it: `2026-10`. */
 export const billingMonthSchema = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'yyyy-MM'));
+
+/**
+ * Every payment state a STRIPE_SEPA bill's `stripeSepaBillPaymentStatus` can hold (issue 35): the
+ * PaymentIntent statuses Stripe answers when the bill is collected (payments/collection.ts) and the
+ * states the provider's events set (payments/payment-states.ts). The bills list shows each by its
+ * label (`bills.sepa.paymentStates.*`), never Stripe's raw word; one it does not know as 'other'.
+ */
+export const stripePaymentStates = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+  'processing',
+  'succeeded',
+  'payment_failed',
+  'canceled',
+  'dispute_created',
+  'dispute_won',
+  'dispute_lost',
+] as const;
+export type StripePaymentState = (typeof stripePaymentStates)[number];
+export const isStripePaymentState = (s: string): s is StripePaymentState => (stripePaymentStates as readonly string[]).includes(s);

@@ -27,10 +27,12 @@ export const areaImports = {
   ],
   // The download center's files are written by the bookings area's one German-Excel CSV writer.
   downloads: ['bookings/german-csv', 'bookings/handlers'],
-  // The station simulator starts from the demo seed's stations, tags and station password.
-  ocpp: ['seed/ocpp', 'seed/random', 'seed/seed'],
-  // The demo seed's bills come from the bill run itself, its STRIPE_SEPA mandates from completed test checkouts.
-  seed: ['bills/run', 'payments/mandates', 'payments/test-checkout'],
+  // The station simulator starts from the demo seed's stations, tags and station password; a
+  // session's cost is the bills' rule over the tariff history the bill run reads.
+  ocpp: ['bills/compute', 'bills/run', 'bills/run-queries', 'seed/ocpp', 'seed/random', 'seed/seed'],
+  // The demo seed's bills come from the bill run itself, its sessions' costs from the bills' rule,
+  // its STRIPE_SEPA mandates from completed test checkouts.
+  seed: ['bills/compute', 'bills/run', 'payments/mandates', 'payments/test-checkout'],
   // A parking-lot rename follows into the contracts that name the lot (contracts/queries followLotRenames);
   // a status the user sets reaches the connected station (ChangeAvailability).
   stations: ['locations/queries', 'contracts/queries', 'mail/attachment-check', 'mail/upload-gate', 'ocpp/availability'],

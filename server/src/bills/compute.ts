@@ -236,3 +236,16 @@ export function periodEndingIn(
   if (end.compare(first) < 0 || end.compare(lastOfMonth) > 0) return undefined;
   return { start: start.toString(), end: end.toString() };
 }
+
+/**
+ * A charging request's cost (the charging history's `cost`) by the bills' rule: the price block
+ * in force on its Berlin start day (as `computeBill` picks it: the last one from on or before the
+ * day, else the first), its energy × the price per kWh rounded once, half up, to the cent, plus
+ * the fee per charging request. A request in which no energy flowed costs nothing. A bill rounds
+ * its energy line once over all its requests, so its requests' costs may add up to a cent or two
+ * more or less than the line.
+ */
+export function requestCostCents(tariffs: readonly TariffBlock[], day: string, energyKwh: string): bigint {
+  if (toUnits(energyKwh, 3) === 0n) return 0n;
+  return computeBill({ start: day, end: day, tariffs, requests: [{ day, energyKwh }], withFixedTariff: false }).netCents;
+}

@@ -1,4 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { centsToNumeric, requestCostCents } from '../bills/compute';
+import { tariffBlocks } from '../bills/run';
+import { tariffHistories } from '../bills/run-queries';
 import type { Db } from '../db/client';
 import { chargingRequests } from '../db/schema/cockpit';
 import { contracts } from '../db/schema/contracts';
@@ -259,27 +262,34 @@ export async function insertTransaction(db: Db, t: StartedTransaction): Promise<
 }
 
 /**
- * Energy (kWh, from the meter) and cost (the contract's tariff: per kWh plus the fee per charging
- * request once energy flowed, as the seed and the bills count it) of a running or ending
- * transaction's charging request; the roll-ups follow through their triggers.
+ * Energy (kWh, from the meter) and cost of a running or ending transaction's charging request; the
+ * roll-ups follow through their triggers. The cost is the bills' (`requestCostCents`): the
+ * contract's tariff in force on the request's Berlin start day, from its tariff history as the bill
+ * run reads it, so a tariff change taking effect while a session runs, or after it, never reprices
+ * it; no stored cost is ever recomputed from a later tariff.
  */
 async function updateRequestFigures(db: Db, transactionId: number, meterWh: number, end?: { at: Date }): Promise<void> {
-  await db.execute(sql`
-    with t as (
-      select charging_request_id as id, greatest(${meterWh}::bigint - meter_start_wh, 0) / 1000.0 as kwh
-      from ocpp_transactions where transaction_id = ${transactionId}
-    )
-    update charging_requests r set
-      energy_kwh = round(t.kwh, 3),
-      cost = case when t.kwh > 0 then round(
-        t.kwh * coalesce((select c.var_tariff from contracts c where c.contract_key = r.contract_key), 0)
-          + coalesce((select c.fix_tariff_per_charging_request from contracts c where c.contract_key = r.contract_key), 0), 2)
-        else 0 end,
-      last_update_timestamp = now(),
-      status = ${end ? 'finished' : sql`r.status`},
-      end_date = ${end ? sql`${end.at.toISOString()}::timestamptz` : sql`r.end_date`}
-    from t
-    where r.transaction_id = t.id and r.status = 'charging'`);
+  const [request] = rowsOf<{ id: string; contract_key: string | null; day: string; wh: string }>(
+    await db.execute(sql`
+      select r.transaction_id as id, r.contract_key, ((r.start_date at time zone 'Europe/Berlin')::date)::text as day,
+        greatest(${meterWh}::bigint - t.meter_start_wh, 0)::text as wh
+      from ocpp_transactions t join charging_requests r on r.transaction_id = t.charging_request_id
+      where t.transaction_id = ${transactionId} and r.status = 'charging'`),
+  );
+  if (!request) return;
+  const wh = BigInt(request.wh);
+  const energyKwh = `${wh / 1000n}.${String(wh % 1000n).padStart(3, '0')}`;
+  const history = request.contract_key ? (await tariffHistories(db, [request.contract_key])).get(request.contract_key) : undefined;
+  const cost = history ? requestCostCents(tariffBlocks(history, request.day, request.day), request.day, energyKwh) : 0n;
+  await db
+    .update(chargingRequests)
+    .set({
+      energyKwh,
+      cost: centsToNumeric(cost),
+      lastUpdateTimestamp: sql`now()`,
+      ...(end ? { status: 'finished' as const, endDate: end.at } : {}),
+    })
+    .where(and(eq(chargingRequests.transactionId, request.id), eq(chargingRequests.status, 'charging')));
 }
 
 /** A meter reading of a running transaction of this station; false when there is none. */

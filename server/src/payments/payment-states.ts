@@ -4,7 +4,7 @@ import { bills } from '../db/schema/bookings';
 import { ApiError } from '../http/errors';
 
 /** A bill's payment state as the provider's events report it, in the order they may follow each other. */
-const paymentStates = {
+export const paymentStates = {
   requires_action: 0,
   requires_confirmation: 0,
   requires_payment_method: 0,

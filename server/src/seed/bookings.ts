@@ -4,6 +4,7 @@ import { runBills } from '../bills/run';
 import type { Db } from '../db/client';
 import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
+import { operators } from '../db/schema/operators';
 import { DAY, type SeedContext } from './common';
 
 /**
@@ -50,9 +51,11 @@ async function drawBillHistory(db: Db, ctx: SeedContext) {
       generated: bills.billGenerationDate,
       paymentMethod: bills.paymentMethod,
       mandate: contracts.stripeSepaPaymentDetailsAreConfigured,
+      gapDays: operators.moneyCollectionGapInDays,
     })
     .from(bills)
     .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+    .innerJoin(operators, eq(operators.cpoId, bills.cpoId))
     .orderBy(asc(bills.billGenerationDate), asc(bills.billNumber));
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 20 * DAY);
   const forced: BillStatus[] = ['PAID', 'UNPAID', 'GENERATED', 'SENT', 'DISPUTE_CREATED', 'DISPUTED'];
@@ -66,7 +69,12 @@ async function drawBillHistory(db: Db, ctx: SeedContext) {
       status = rnd.weighted<BillStatus>({ GENERATED: 30, SENT: 30, UNPAID: 25, PAID: 15 });
     else status = rnd.weighted<BillStatus>({ PAID: 85, UNPAID: 8, DISPUTE_CREATED: 3, DISPUTED: 3, SENT: 1 });
     const stripe = b.paymentMethod === 'STRIPE_SEPA';
-    const collected = status === 'PAID' && ((stripe && b.mandate) || b.paymentMethod === 'SEPA');
+    const debited = (stripe && b.mandate) || b.paymentMethod === 'SEPA';
+    // A debit is collected on the day the bill announces (its date plus the operator's days until
+    // payment, at least one): one whose day is still to come is not PAID yet but SENT, waiting for it.
+    const debitDay = new Date(b.generated.getTime() + Math.max(1, b.gapDays ?? 0) * DAY);
+    if (status === 'PAID' && debited && debitDay.getTime() > now.getTime()) status = 'SENT';
+    const collected = status === 'PAID' && debited;
     const downloaded = rnd.chance(0.3) ? new Date(b.generated.getTime() + rnd.int(1, 20) * DAY) : null;
     const drawnIntent = stripe && status !== 'GENERATED' ? `pi_${rnd.hex(24)}` : null;
     // Stripe collected only with a mandate, and a SENT bill is still to be collected: the collection job takes it.
@@ -74,7 +82,7 @@ async function drawBillHistory(db: Db, ctx: SeedContext) {
     history.push({
       billId: b.billId,
       status,
-      collected: collected ? new Date(b.generated.getTime() + 14 * DAY) : null,
+      collected: collected ? debitDay : null,
       downloaded: downloaded && downloaded.getTime() < now.getTime() ? downloaded : null,
       intentId,
       intentStatus: !intentId ? null : status === 'PAID' ? 'succeeded' : 'requires_payment_method',

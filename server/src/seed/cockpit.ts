@@ -1,9 +1,11 @@
 import type { ChargingRequestStatus } from '../../../contract/enums';
 import type { chargingRequests } from '../db/schema/cockpit';
-import type { contracts } from '../db/schema/contracts';
+import { berlinDate } from '../../../contract/contracts';
+import { centsToNumeric, requestCostCents, type TariffBlock } from '../bills/compute';
+import type { contracts, contractTariffs } from '../db/schema/contracts';
 import type { locations } from '../db/schema/locations';
 import type { connectors } from '../db/schema/stations';
-import { DAY, round2, type SeedContext } from './common';
+import { DAY, type SeedContext } from './common';
 import type { Card } from './rfid';
 
 const activeStatuses: ChargingRequestStatus[] = [
@@ -86,8 +88,6 @@ export function drawChargingRequests(
       energy = rnd.next() * 20;
     }
     energy = Math.round(energy * 1000) / 1000;
-    const varTariff = Number(contract.varTariff ?? 0);
-    const cost = energy > 0 ? round2(energy * varTariff + Number(contract.fixTariffPerChargingRequest ?? 0)) : 0;
     const tags = contractTags.get(contract.contractKey);
     const useRfid = contract.authType === 'RFID' || (contract.authType === 'APP_AND_RFID' && rnd.chance(0.5));
     const tag = useRfid && tags ? rnd.pick(tags) : undefined;
@@ -108,11 +108,37 @@ export function drawChargingRequests(
       endDate: end,
       lastUpdateTimestamp: end ?? new Date(Math.min(now.getTime(), start.getTime() + rnd.int(1, 20) * 60_000)),
       energyKwh: energy.toFixed(3),
-      cost: cost.toFixed(2),
     });
   }
   // Transaction ids grow with time, like the ones a backend hands out.
   requestDrafts.sort((a, b) => a.startDate.getTime() - b.startDate.getTime());
   const requestRows = requestDrafts.map((r, i) => ({ ...r, transactionId: `TX${String(4_000_000_000 + i)}` }));
   return { requestRows };
+}
+
+/**
+ * Each request's cost from its contract's tariff history, the block in force on its Berlin start
+ * day, by the bills' rule (`requestCostCents`), as the station path costs a session: not from the
+ * contract's tariff of today, and in integers (a float product came out a cent low).
+ */
+export function costRequests(
+  requestRows: { contractKey?: string | null; startDate: Date; energyKwh?: string; cost?: string }[],
+  tariffRows: readonly (typeof contractTariffs.$inferInsert)[],
+) {
+  const blocks = new Map<string, TariffBlock[]>();
+  for (const t of [...tariffRows].sort((a, b) => (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0))) {
+    const list = blocks.get(t.contractKey) ?? [];
+    list.push({
+      from: t.validFrom,
+      fixMonthly: t.fixTariff ?? '0',
+      perKwh: t.varTariff ?? '0',
+      perRequest: t.fixTariffPerChargingRequest ?? '0',
+    });
+    blocks.set(t.contractKey, list);
+  }
+  for (const r of requestRows) {
+    const tariffs = r.contractKey ? blocks.get(r.contractKey) : undefined;
+    const cents = tariffs ? requestCostCents(tariffs, berlinDate(r.startDate), r.energyKwh ?? '0') : 0n;
+    r.cost = centsToNumeric(cents);
+  }
 }

@@ -172,17 +172,14 @@ export function drawTariffHistory(ctx: SeedContext, contractRows: (typeof contra
 }
 
 /**
- * One billed contract charges nothing (an operator's own car, say): zero tariffs, its sessions at no
- * cost, so its bills come out at 0 and the run marks them NOT_APPLICABLE, as the bills list shows.
+ * One billed contract charges nothing (an operator's own car, say): zero tariffs, so its sessions
+ * cost nothing (`costRequests`) and its bills come out at 0, which the run marks NOT_APPLICABLE, as
+ * the bills list shows.
  */
-export function makeOneContractFree(
-  contractRows: (typeof contracts.$inferInsert)[],
-  requestRows: { contractKey?: string | null; cost?: string }[],
-) {
+export function makeOneContractFree(contractRows: (typeof contracts.$inferInsert)[]) {
   const free = contractRows.find((c) => c.billingType === 'WITH_BILLING' && c.billingCycle === 'MONTHLY' && c.contractStatus === 'ACTIVE');
   if (!free) return;
   Object.assign(free, { fixTariff: '0.00', varTariff: '0.0000', onboardingFee: '0.00', fixTariffPerChargingRequest: '0.00' });
-  for (const r of requestRows) if (r.contractKey === free.contractKey) r.cost = '0.00';
 }
 
 const fleetCompanies = [

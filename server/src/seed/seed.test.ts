@@ -17,6 +17,7 @@ import { connectors } from '../db/schema/stations';
 import { testEnv } from '../env';
 import { collectSentBills } from '../payments/collection';
 import { createEmptyTestDb, TEST_NOW, testDatabaseUrl } from '../test/databases';
+import { costRollupMismatches, independentRequestCosts } from '../test/request-costs';
 import { seedDatabase, seedIfEmpty, type SeedResult } from './seed';
 
 const handles: DbHandle[] = [];
@@ -102,6 +103,39 @@ describe('seed', () => {
       expect([Number(today.fix), Number(today.var)]).toEqual([Number(r.fix ?? 0), Number(r.var ?? 0)]);
     }
     expect(rows.filter((r) => r.history.length > 1).length).toBeGreaterThan(3);
+  });
+
+  it("costs each session by its contract's tariff in force on its Berlin start day, to the cent, as an independent recomputation", async () => {
+    const costs = (await a.db.execute(independentRequestCosts)) as unknown as { rows: { stored_cents: string; cents: string }[] };
+    expect(costs.rows).toHaveLength(a.result.counts.chargingRequests);
+    expect(costs.rows.filter((r) => r.stored_cents !== r.cents)).toEqual([]);
+    // Sessions before a tariff change are there, priced by the tariff before it.
+    const [{ n }] = (
+      (await a.db.execute(sql`
+        select count(*)::int as n from charging_requests q join contracts c on c.contract_key = q.contract_key
+        where q.energy_kwh > 0 and (q.start_date at time zone 'Europe/Berlin')::date <
+          (select max(t.valid_from) from contract_tariffs t where t.contract_key = q.contract_key)`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(n).toBeGreaterThan(20);
+    expect(await a.db.execute(costRollupMismatches).then((r) => (r as unknown as { rows: unknown[] }).rows)).toEqual([]);
+  });
+
+  it('collects a PAID bill on a day after its bill date and never after today', async () => {
+    const paid = await a.db
+      .select({ generated: bills.billGenerationDate, collected: bills.billCollectionDate, method: bills.paymentMethod })
+      .from(bills)
+      .where(eq(bills.billingStatus, 'PAID'));
+    const collected = paid.filter((b) => b.collected);
+    expect(collected.length).toBeGreaterThan(20);
+    for (const b of collected) {
+      expect(berlinDate(b.collected!) > berlinDate(b.generated)).toBe(true);
+      expect(b.collected!.getTime()).toBeLessThanOrEqual(TEST_NOW.getTime());
+    }
+    // Bills of every seeded month are collected, the last one's among them.
+    const lastMonth = berlinDate(new Date(TEST_NOW.getTime() - 20 * 86_400_000)).slice(0, 7);
+    expect(collected.some((b) => berlinDate(b.generated) >= lastMonth)).toBe(true);
   });
 
   it('covers every status and type the lists filter on', async () => {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Dialog, DialogTrigger } from 'react-aria-components/Dialog';
 import { Popover } from 'react-aria-components/Popover';
-import { billHasPdf, type BillRow } from '../../../../contract/bills';
+import { billHasPdf, isStripePaymentState, type BillRow } from '../../../../contract/bills';
 import { useFormat } from '../../../i18n/format';
 import { useT } from '../../../i18n/i18n-context';
 import { isOnline } from '../../../offline/online-status';
@@ -14,6 +14,11 @@ import { showNotice } from '../../../ui/notices';
 import { StatusBadge } from '../../../ui/status-badge';
 import { billPdfMutation } from '../api/bill-queries';
 import { billStatusColours } from '../bill-status';
+
+function paymentStateLabel(t: ReturnType<typeof useT>, state: string | null): string {
+  if (state === null) return '–';
+  return t(`bills.sepa.paymentStates.${isStripePaymentState(state) ? state : 'other'}`);
+}
 
 /** The bill's PDF in a new tab: fetched with the bearer token as a blob, as the contract PDF is. */
 function PdfLink({ bill }: { bill: BillRow }) {
@@ -60,14 +65,17 @@ function PdfLink({ bill }: { bill: BillRow }) {
   );
 }
 
-/** STRIPE_SEPA bills (spec 3 §2): the collection date or 'not yet sent', the payment intent and its status. */
-function SepaInfo({ bill }: { bill: BillRow }) {
+/**
+ * STRIPE_SEPA bills (spec 3 §2): the collection date or 'not yet sent', the payment intent and its
+ * status, in the user's language (Stripe's own word never shows).
+ */
+export function SepaInfo({ bill }: { bill: BillRow }) {
   const t = useT();
   const f = useFormat();
   const rows: [string, string][] = [
     [t('bills.sepa.collectionDate'), bill.billCollectionDate ? f.date(bill.billCollectionDate) : t('bills.sepa.notSent')],
     [t('bills.sepa.paymentIntentId'), bill.stripeSepaPaymentIntentId ?? '–'],
-    [t('bills.sepa.paymentStatus'), bill.stripeSepaBillPaymentStatus ?? '–'],
+    [t('bills.sepa.paymentStatus'), paymentStateLabel(t, bill.stripeSepaBillPaymentStatus)],
   ];
   return (
     <DialogTrigger>
