@@ -114,10 +114,8 @@ export async function drawRows(ctx: SeedContext) {
   const { contractRows, rfidRows, contractTags } = drawContracts(ctx, locationRows, connectorRows);
   const { requestRows } = drawChargingRequests(ctx, contractRows, locationRows, connectorRows, contractTags);
   const ocppRows = drawOcppStations(connectorRows, logins.stations, ctx.now);
-  bill); a few of its contracts are at 7 % and 0 %, and fleets are business customers (one a public
-  buyer with a Leitweg-ID), chosen by position and from no random stream. A PAID debit (SEPA, or STRIPE_SEPA with a mandate) was collected on the day its bill
-  announces (bill date + the operator's days until payment, at least one); a bill drawn PAID whose
-  day is still to come stays SENT. Before the bills, STRIPE_SEPA contracts get their mandates as a customer would give them
+  makeOneContractFree(contractRows);
+  makeBusinessCustomersAndRates(contractRows);
   // Drawn after everything else, so the rest of the data set stays as it was before tariff history.
   const { tariffRows, changeRows } = drawTariffHistory(ctx, contractRows);
   costRequests(requestRows, tariffRows);
