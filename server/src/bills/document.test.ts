@@ -182,9 +182,17 @@ describe("a bill's invoice document", () => {
       .set({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695976', buyerReference: '04011000-1234512345-06' })
       .where(eq(contracts.contractKey, contractKey));
     try {
-      const doc = (await loadInvoiceDocument(h.db, bill.billId))!;
+      // A bill issued after the change names the company; the one issued before keeps what it said.
+      const later = await insertTestBill(h.db, contractKey, {
+        requests: 1,
+        paymentMethod: 'BANK_TRANSFER',
+        start: '2024-11-01',
+        end: '2024-11-30',
+      });
+      const doc = (await loadInvoiceDocument(h.db, later.billId))!;
       expect(doc.recipient).toMatchObject({ companyName: 'Flotte Nord GmbH', vatId: 'DE136695976', street: 'Lindenstraße 5' });
       expect(doc.buyerReference).toBe('04011000-1234512345-06');
+      expect((await loadInvoiceDocument(h.db, bill.billId))!.recipient.companyName).toBeNull();
     } finally {
       await h.db
         .update(contracts)
