@@ -201,3 +201,51 @@ export async function insertExportFixture(db: Db, ownerEmail: string) {
     })),
   );
 }
+
+/** Stripe's bills of the data set (issue 35), in March beside B1–B3, and their ERP values with the clearing account. */
+export const FX_STRIPE = {
+  clearing: '1360',
+  bills: [
+    // Periods of their own (a contract's period is billed once): C1 paid by Stripe SEPA for a while, C2's ad-hoc card payment.
+    { n: 'RE-2026-DLX-0006', c: FX.c1, pm: 'STRIPE_SEPA', from: '2026-01-01', to: '2026-01-31', at: '2026-03-12T08:00:00Z', net: '20.00', vat: '3.80', gross: '23.80' },
+    { n: 'RE-2026-DLX-0007', c: FX.c2, pm: 'STRIPE_CARD', from: '2026-03-14', to: '2026-03-14', at: '2026-03-15T08:00:00Z', net: '5.00', vat: '0.95', gross: '5.95' },
+  ],
+} as const;
+
+/** Adds FX_STRIPE to the data set (after insertExportFixture). */
+export async function insertStripeBills(db: Db) {
+  await db.insert(erpValues).values(
+    (['STRIPE_SEPA', 'STRIPE_CARD'] as const).map((pm) => ({
+      cpoId: FX.cpoId,
+      clientNumber: FX.clientNumber,
+      netLedgerAccountNr: FX.netLedger,
+      taxLedgerAccountNr: FX.taxLedger,
+      clearingAccountNr: FX_STRIPE.clearing,
+      paymentMethod: pm,
+    })),
+  );
+  await db.insert(bills).values(
+    FX_STRIPE.bills.map((b) => ({
+      billId: `${b.n}-ID`,
+      billNumber: b.n,
+      contractKey: b.c.key,
+      cpoId: FX.cpoId,
+      locationId: b.c === FX.c1 ? FX.loc1 : FX.loc2,
+      endCustomerId: b.c.endCustomerId,
+      endCustomerFirstName: b.c.first,
+      endCustomerLastName: b.c.last,
+      userType: 'REGULAR' as const,
+      startDate: b.from,
+      endDate: b.to,
+      totalTaxedCosts: b.gross,
+      netCosts: b.net,
+      vatPercent: '19',
+      vatCosts: b.vat,
+      billingStatus: 'PAID' as const,
+      billGenerationDate: new Date(b.at),
+      paymentMethod: b.pm,
+      monthNumber: 3,
+      yearNumber: 2026,
+    })),
+  );
+}

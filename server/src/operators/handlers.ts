@@ -177,6 +177,7 @@ export async function updateErpInformation(
     clientNumber: body.clientNumber,
     netLedgerAccountNr: body.netLedgerAccountNr,
     taxLedgerAccountNr: body.taxLedgerAccountNr,
+    clearingAccountNr: body.clearingAccountNr,
     paymentMethod: body.paymentMethod,
   });
   const version = await writeOperator(db, op.cpoId, {});
@@ -189,6 +190,7 @@ export async function updateErpInformation(
       clientNumber: row.clientNumber,
       netLedgerAccountNr: row.netLedgerAccountNr,
       taxLedgerAccountNr: row.taxLedgerAccountNr,
+      clearingAccountNr: row.clearingAccountNr,
       paymentMethod: row.paymentMethod,
     },
   };

@@ -96,6 +96,7 @@ export async function getOperatorDetail(db: Db, scope: Scope, cpoId: string): Pr
       clientNumber: e.clientNumber,
       netLedgerAccountNr: e.netLedgerAccountNr,
       taxLedgerAccountNr: e.taxLedgerAccountNr,
+      clearingAccountNr: e.clearingAccountNr,
       paymentMethod: e.paymentMethod,
     })),
     version: op.version,
@@ -169,7 +170,12 @@ export async function upsertErpValue(
   if (existing) {
     const [row] = await db
       .update(erpValues)
-      .set({ clientNumber: value.clientNumber, netLedgerAccountNr: value.netLedgerAccountNr, taxLedgerAccountNr: value.taxLedgerAccountNr })
+      .set({
+        clientNumber: value.clientNumber,
+        netLedgerAccountNr: value.netLedgerAccountNr,
+        taxLedgerAccountNr: value.taxLedgerAccountNr,
+        clearingAccountNr: value.clearingAccountNr,
+      })
       .where(eq(erpValues.id, existing.id))
       .returning();
     return { row: row!, created: false };

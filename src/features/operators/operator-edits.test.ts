@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 const operator = { cpoId: 'CPO7', cpoName: 'Hafen GmbH', version: 3 };
 const address = { cpoName: 'Hafen KG', street: 'Weg 1', careOf: '', zipCode: '20457', city: 'Hamburg' };
-const erp = { paymentMethod: 'SEPA', clientNumber: '4711', netLedgerAccountNr: '8400', taxLedgerAccountNr: '' };
+const erp = { paymentMethod: 'SEPA', clientNumber: '4711', netLedgerAccountNr: '8400', taxLedgerAccountNr: '', clearingAccountNr: '' };
 
 const stored = storedWrite;
 
