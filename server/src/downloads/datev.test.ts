@@ -277,7 +277,7 @@ describe("Stripe's bills in the DATEV file (issue 35)", () => {
     ]);
   });
 
-  it('needs no debtor account of DATEV length for Stripe, but a clearing account of the ledger accounts\' length', async () => {
+  it("needs no debtor account of DATEV length for Stripe, but a clearing account of the ledger accounts' length", async () => {
     // The debtor is not posted: a debtor account of another length does not stop a Stripe file.
     await h.db.execute(sql.raw(`update contracts set debit_account_nr = '100010' where contract_key = '${FX.c1.key}'`));
     try {
@@ -286,14 +286,21 @@ describe("Stripe's bills in the DATEV file (issue 35)", () => {
     } finally {
       await h.db.execute(sql.raw(`update contracts set debit_account_nr = '${FX.c1.debit}' where contract_key = '${FX.c1.key}'`));
     }
-    await h.db.execute(sql.raw(`update erp_values set clearing_account_nr = '13600' where cpo_id = 'DLX-OP' and payment_method = 'STRIPE_SEPA'`));
+    await h.db.execute(
+      sql.raw(`update erp_values set clearing_account_nr = '13600' where cpo_id = 'DLX-OP' and payment_method = 'STRIPE_SEPA'`),
+    );
     try {
       const res = await get(stripeUrl('STRIPE_SEPA'));
       expect(res.status).toBe(422);
-      expect(await res.json()).toMatchObject({ errorCodeResponse: 'ERP_VALUE_INVALID', errorDetail: { invalid: 'clearingAccountNr', value: '13600' } });
+      expect(await res.json()).toMatchObject({
+        errorCodeResponse: 'ERP_VALUE_INVALID',
+        errorDetail: { invalid: 'clearingAccountNr', value: '13600' },
+      });
     } finally {
       await h.db.execute(
-        sql.raw(`update erp_values set clearing_account_nr = '${FX_STRIPE.clearing}' where cpo_id = 'DLX-OP' and payment_method = 'STRIPE_SEPA'`),
+        sql.raw(
+          `update erp_values set clearing_account_nr = '${FX_STRIPE.clearing}' where cpo_id = 'DLX-OP' and payment_method = 'STRIPE_SEPA'`,
+        ),
       );
     }
   });

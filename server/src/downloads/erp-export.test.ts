@@ -371,7 +371,11 @@ describe("Stripe's bills in the ERP XML (issue 35)", () => {
   it('keeps the SEPA file as it was: no Stripe bill in it, the gross on the debit accounts', async () => {
     const xml = await (await get(url())).text();
     expect(all(xml, 'BillNumber')).toEqual(['RE-2026-DLX-0001', 'RE-2026-DLX-0002']);
-    expect(postings(xml).filter((p) => p[0] === 'GROSS').map((p) => p[1])).toEqual([FX.c1.debit, FX.c2.debit]);
+    expect(
+      postings(xml)
+        .filter((p) => p[0] === 'GROSS')
+        .map((p) => p[1]),
+    ).toEqual([FX.c1.debit, FX.c2.debit]);
   });
 
   it('answers ERP_SYSTEM_PARAMETERS_NOT_FOUND without a clearing account, ERP_VALUE_INVALID for one not of 4 to 8 digits', async () => {
@@ -388,7 +392,10 @@ describe("Stripe's bills in the ERP XML (issue 35)", () => {
       await set('GT-1360');
       const bad = await h.request('GET', stripeUrl('STRIPE_CARD'), { token: tokens.partner });
       expect(bad.status).toBe(422);
-      expect(bad.body).toMatchObject({ errorCodeResponse: 'ERP_VALUE_INVALID', errorDetail: { invalid: 'clearingAccountNr', value: 'GT-1360' } });
+      expect(bad.body).toMatchObject({
+        errorCodeResponse: 'ERP_VALUE_INVALID',
+        errorDetail: { invalid: 'clearingAccountNr', value: 'GT-1360' },
+      });
     } finally {
       await set(FX_STRIPE.clearing);
     }

@@ -207,8 +207,28 @@ export const FX_STRIPE = {
   clearing: '1360',
   bills: [
     // Periods of their own (a contract's period is billed once): C1 paid by Stripe SEPA for a while, C2's ad-hoc card payment.
-    { n: 'RE-2026-DLX-0006', c: FX.c1, pm: 'STRIPE_SEPA', from: '2026-01-01', to: '2026-01-31', at: '2026-03-12T08:00:00Z', net: '20.00', vat: '3.80', gross: '23.80' },
-    { n: 'RE-2026-DLX-0007', c: FX.c2, pm: 'STRIPE_CARD', from: '2026-03-14', to: '2026-03-14', at: '2026-03-15T08:00:00Z', net: '5.00', vat: '0.95', gross: '5.95' },
+    {
+      n: 'RE-2026-DLX-0006',
+      c: FX.c1,
+      pm: 'STRIPE_SEPA',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      at: '2026-03-12T08:00:00Z',
+      net: '20.00',
+      vat: '3.80',
+      gross: '23.80',
+    },
+    {
+      n: 'RE-2026-DLX-0007',
+      c: FX.c2,
+      pm: 'STRIPE_CARD',
+      from: '2026-03-14',
+      to: '2026-03-14',
+      at: '2026-03-15T08:00:00Z',
+      net: '5.00',
+      vat: '0.95',
+      gross: '5.95',
+    },
   ],
 } as const;
 

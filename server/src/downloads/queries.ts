@@ -328,17 +328,15 @@ export async function recordMandateCollections(
     await db
       .insert(sepaMandateCollections)
       .values(
-        mandates
-          .slice(i, i + 1000)
-          .map((m) => ({
-            cpoId,
-            mandateReference: m.reference,
-            iban: m.iban,
-            collectionDate,
-            messageId,
-            madeAt: sql`clock_timestamp()`,
-            sequenceType: m.sequenceType,
-          })),
+        mandates.slice(i, i + 1000).map((m) => ({
+          cpoId,
+          mandateReference: m.reference,
+          iban: m.iban,
+          collectionDate,
+          messageId,
+          madeAt: sql`clock_timestamp()`,
+          sequenceType: m.sequenceType,
+        })),
       )
       .onConflictDoUpdate({
         target: [

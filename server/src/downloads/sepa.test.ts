@@ -195,6 +195,58 @@ describe('GET /bookings/generate/sepa', () => {
     expect(blocks((await file('2026-03-05')).xml).map((x) => x.seq)).toEqual(['FRST']);
   });
 
+  it('makes a mandate already collected by a paid SEPA bill RCUR in its first file, and a changed mandate FRST again (issue 35)', async () => {
+    const bill = (n: string, from: string, to: string, at: string, status: 'PAID' | 'SENT') =>
+      h.db.insert(bills).values({
+        billId: `${n}-ID`,
+        billNumber: n,
+        contractKey: FX.c1.key,
+        cpoId: FX.cpoId,
+        locationId: FX.loc1,
+        endCustomerId: FX.c1.endCustomerId,
+        endCustomerFirstName: FX.c1.first,
+        endCustomerLastName: FX.c1.last,
+        userType: 'REGULAR',
+        startDate: from,
+        endDate: to,
+        totalTaxedCosts: '23.80',
+        netCosts: '20.00',
+        vatCosts: '3.80',
+        billingStatus: status,
+        billGenerationDate: new Date(at),
+        paymentMethod: 'SEPA',
+        monthNumber: Number(at.slice(5, 7)),
+        yearNumber: 2026,
+      });
+    const mandateOfC1 = (set: string) => h.db.execute(sql.raw(`update contracts set ${set} where contract_key = '${FX.c1.key}'`));
+    // C1 signed a new mandate in April (no file has collected it), collected by a bill paid in May (outside the download center).
+    await mandateOfC1(`contract_mandate_reference = 'MREF-C1-2026', contract_mandate_date = '2026-04-15'`);
+    const changed = await h.db.execute(sql`select changed_at from sepa_mandate_changes where contract_key = ${FX.c1.key}`);
+    expect((changed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    await h.db.execute(sql`update sepa_mandate_changes set changed_at = '2026-04-15T08:00:00Z' where contract_key = ${FX.c1.key}`);
+    await bill('RE-2026-DLX-0010', '2026-04-01', '2026-04-30', '2026-05-04T06:00:00Z', 'PAID');
+    await bill('RE-2026-DLX-0011', '2026-05-01', '2026-05-31', '2026-06-01T06:00:00Z', 'SENT');
+    const june = blocks((await file('2026-06-01')).xml);
+    expect(june.map((x) => [x.seq, x.bills])).toEqual([['RCUR', ['RE-2026-DLX-0011']]]);
+
+    // A bill paid before the mandate changed was collected under the one before: a new IBAN is FRST again.
+    await mandateOfC1(`contract_iban = 'DE75512108001245126199'`);
+    await bill('RE-2026-DLX-0012', '2026-06-01', '2026-06-30', '2026-07-01T06:00:00Z', 'SENT');
+    const july = blocks((await file('2026-07-01')).xml);
+    expect(july.map((x) => [x.seq, x.bills])).toEqual([['FRST', ['RE-2026-DLX-0012']]]);
+    // The file of a date made again keeps what it said, though the mandate was collected since.
+    await h.db.execute(sql`update bills set billing_status = 'PAID' where bill_number = 'RE-2026-DLX-0012'`);
+    await h.db.execute(sql`update bills set billing_status = 'SENT' where bill_number = 'RE-2026-DLX-0012'`);
+    expect(blocks((await file('2026-07-01')).xml).map((x) => x.seq)).toEqual(['FRST']);
+    // Formatting an IBAN is no change of the mandate.
+    await mandateOfC1(`contract_iban = 'de75 5121 0800 1245 1261 99'`);
+    const after = await h.db.execute(sql`select changed_at::text as at from sepa_mandate_changes where contract_key = ${FX.c1.key}`);
+    await mandateOfC1(`contract_iban = 'DE75512108001245126199'`);
+    const again = await h.db.execute(sql`select changed_at::text as at from sepa_mandate_changes where contract_key = ${FX.c1.key}`);
+    expect(again).toEqual(after);
+    await mandateOfC1(`contract_iban = '${C1.iban}', contract_mandate_reference = '${C1.mandate}', contract_mandate_date = '${C1.signed}'`);
+  });
+
   it('is refused by the schema when broken, so the validation can fail', async () => {
     const { xml } = await file('2026-03-05');
     expect(validate(xml.replace('<SeqTp>FRST</SeqTp>', '<SeqTp>XXXX</SeqTp>'), 'broken-seq.xml')).toMatch(/fails to validate/);

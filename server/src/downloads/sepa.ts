@@ -140,7 +140,12 @@ function messageIdOf(cpoId: string, created: Date) {
  * first), or by a paid SEPA bill of the contract under the same mandate (contractsCollectedBefore:
  * not before the mandate's reference or IBAN last changed). Else it is FRST.
  */
-async function sequenceTypes(db: Db, cpoId: string, collectionDate: string, mandates: { reference: string; key: string; contractKey: string }[]) {
+async function sequenceTypes(
+  db: Db,
+  cpoId: string,
+  collectionDate: string,
+  mandates: { reference: string; key: string; contractKey: string }[],
+) {
   const references = [...new Set(mandates.map((m) => m.reference))];
   const files = await mandateFiles(db, cpoId, references);
   const collected = await contractsCollectedBefore(db, cpoId, [...new Set(mandates.map((m) => m.contractKey))]);

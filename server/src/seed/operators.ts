@@ -41,7 +41,9 @@ export function operatorRow(
     bic,
     // The second operator of a customer once had no creditor id; its id is made from its cpoId, without a draw, so the rest of the seed stays as it was.
     creditorId:
-      oi % 3 === 1 ? checksumCreditorID(`DE00ZZZ0000${cpoId.replace(/\D/g, '').padStart(7, '0')}`) : checksumCreditorID(`DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}`),
+      oi % 3 === 1
+        ? checksumCreditorID(`DE00ZZZ0000${cpoId.replace(/\D/g, '').padStart(7, '0')}`)
+        : checksumCreditorID(`DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}`),
     moneyCollectionGapInDays: rnd.pick([7, 14, 30]),
     headerLine1: name,
     headerLine2: opAddr.street,
@@ -68,7 +70,11 @@ export function drawErpValues(ctx: SeedContext, operatorRows: (typeof operators.
   const own = drawOwnErpValues(ctx, operatorRows);
   const stripe = operatorRows.flatMap((op) => {
     const first = own.find((e) => e.cpoId === op.cpoId)!;
-    return (['STRIPE_SEPA', 'STRIPE_CARD'] as const).map((paymentMethod) => ({ ...first, clearingAccountNr: CLEARING_ACCOUNT, paymentMethod }));
+    return (['STRIPE_SEPA', 'STRIPE_CARD'] as const).map((paymentMethod) => ({
+      ...first,
+      clearingAccountNr: CLEARING_ACCOUNT,
+      paymentMethod,
+    }));
   });
   return [...own, ...stripe];
 }

@@ -34,7 +34,10 @@ export const erpRules: FormRules<ErpValues> = {
  * preference, and an accountant books all revenue: issue 35); all of them when it has none yet.
  */
 export function erpMethodsOf(operator: Pick<OperatorDetail, 'erpValues' | 'cpoPaymentDetails'>): ErpPaymentMethod[] {
-  const own = new Set<string>([...operator.erpValues.map((e) => e.paymentMethod), ...(operator.cpoPaymentDetails?.cpoPaymentPreference ?? [])]);
+  const own = new Set<string>([
+    ...operator.erpValues.map((e) => e.paymentMethod),
+    ...(operator.cpoPaymentDetails?.cpoPaymentPreference ?? []),
+  ]);
   if (own.size === 0) return [...erpPaymentMethods];
   return erpPaymentMethods.filter((m) => own.has(m) || isClearingPaymentMethod(m));
 }
