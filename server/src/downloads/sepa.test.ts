@@ -240,10 +240,15 @@ describe('GET /bookings/generate/sepa', () => {
     expect(blocks((await file('2026-07-01')).xml).map((x) => x.seq)).toEqual(['FRST']);
     // Formatting an IBAN is no change of the mandate.
     await mandateOfC1(`contract_iban = 'de75 5121 0800 1245 1261 99'`);
-    const after = await h.db.execute(sql`select changed_at::text as at from sepa_mandate_changes where contract_key = ${FX.c1.key}`);
+    const changedAt = async () =>
+      (
+        (await h.db.execute(sql`select changed_at::text as at from sepa_mandate_changes where contract_key = ${FX.c1.key}`)) as unknown as {
+          rows: { at: string }[];
+        }
+      ).rows;
+    const after = await changedAt();
     await mandateOfC1(`contract_iban = 'DE75512108001245126199'`);
-    const again = await h.db.execute(sql`select changed_at::text as at from sepa_mandate_changes where contract_key = ${FX.c1.key}`);
-    expect(again).toEqual(after);
+    expect(await changedAt()).toEqual(after);
     await mandateOfC1(`contract_iban = '${C1.iban}', contract_mandate_reference = '${C1.mandate}', contract_mandate_date = '${C1.signed}'`);
   });
 
