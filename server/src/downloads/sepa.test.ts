@@ -235,9 +235,11 @@ describe('GET /bookings/generate/sepa', () => {
     const july = blocks((await file('2026-07-01')).xml);
     expect(july.map((x) => [x.seq, x.bills])).toEqual([['FRST', ['RE-2026-DLX-0012']]]);
     // The file of a date made again keeps what it said, though the mandate was collected since.
-    await h.db.execute(sql`update bills set billing_status = 'PAID' where bill_number = 'RE-2026-DLX-0012'`);
-    await h.db.execute(sql`update bills set billing_status = 'SENT' where bill_number = 'RE-2026-DLX-0012'`);
+    await bill('RE-2026-DLX-0013', '2026-07-01', '2026-07-14', '2026-07-15T06:00:00Z', 'PAID');
     expect(blocks((await file('2026-07-01')).xml).map((x) => x.seq)).toEqual(['FRST']);
+    // A later date's first file sees that collection: RCUR.
+    await bill('RE-2026-DLX-0014', '2026-07-15', '2026-07-31', '2026-08-03T06:00:00Z', 'SENT');
+    expect(blocks((await file('2026-08-03')).xml).map((x) => [x.seq, x.bills])).toEqual([['RCUR', ['RE-2026-DLX-0014']]]);
     // Formatting an IBAN is no change of the mandate.
     await mandateOfC1(`contract_iban = 'de75 5121 0800 1245 1261 99'`);
     const changedAt = async () =>
