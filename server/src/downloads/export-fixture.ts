@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PaymentMethod } from '../../../contract/enums';
 import type { Db } from '../db/client';
 import { dashboardUsers } from '../db/schema/auth';
 import { bills } from '../db/schema/bookings';
@@ -101,6 +102,45 @@ export const FX_REQUESTS = [
   { id: 'DLX-T4', c: FX.c2, loc: FX.loc2, cp: 'DLX-CP2_1', type: 'AD_HOC', start: '2026-03-21T12:00:00Z', kwh: '5.000', cost: '3.00' },
 ] as const;
 
+type FixtureBill = {
+  n: string;
+  c: { key: string; endCustomerId: string; first: string; last: string };
+  loc: string;
+  pm: string;
+  from: string;
+  to: string;
+  at: string;
+  net: string;
+  vat: string;
+  gross: string;
+  kwh?: string;
+};
+
+/** A bill row of the data set at 19 %. */
+const fixtureBill = (b: FixtureBill, billingStatus: 'GENERATED' | 'PAID') => ({
+  billId: `${b.n}-ID`,
+  billNumber: b.n,
+  contractKey: b.c.key,
+  cpoId: FX.cpoId,
+  locationId: b.loc,
+  endCustomerId: b.c.endCustomerId,
+  endCustomerFirstName: b.c.first,
+  endCustomerLastName: b.c.last,
+  userType: 'REGULAR' as const,
+  startDate: b.from,
+  endDate: b.to,
+  energyLoaded: b.kwh,
+  totalTaxedCosts: b.gross,
+  netCosts: b.net,
+  vatPercent: '19',
+  vatCosts: b.vat,
+  billingStatus,
+  billGenerationDate: new Date(b.at),
+  paymentMethod: b.pm as PaymentMethod,
+  monthNumber: Number(b.at.slice(5, 7)),
+  yearNumber: 2026,
+});
+
 /** Inserts the data set under the customer of the dashboard user with this e-mail. */
 export async function insertExportFixture(db: Db, ownerEmail: string) {
   const [owner] = await db
@@ -156,31 +196,7 @@ export async function insertExportFixture(db: Db, ownerEmail: string) {
       vatId: c.vat,
     })),
   );
-  await db.insert(bills).values(
-    FX_BILLS.map((b) => ({
-      billId: `${b.n}-ID`,
-      billNumber: b.n,
-      contractKey: b.c.key,
-      cpoId: FX.cpoId,
-      locationId: b.loc,
-      endCustomerId: b.c.endCustomerId,
-      endCustomerFirstName: b.c.first,
-      endCustomerLastName: b.c.last,
-      userType: 'REGULAR' as const,
-      startDate: b.from,
-      endDate: b.to,
-      energyLoaded: b.kwh,
-      totalTaxedCosts: b.gross,
-      netCosts: b.net,
-      vatPercent: '19',
-      vatCosts: b.vat,
-      billingStatus: 'GENERATED' as const,
-      billGenerationDate: new Date(b.at),
-      paymentMethod: b.pm,
-      monthNumber: Number(b.at.slice(5, 7)),
-      yearNumber: 2026,
-    })),
-  );
+  await db.insert(bills).values(FX_BILLS.map((b) => fixtureBill(b, 'GENERATED')));
   await db.insert(chargingRequests).values(
     FX_REQUESTS.map((r) => ({
       transactionId: r.id,
@@ -244,28 +260,5 @@ export async function insertStripeBills(db: Db) {
       paymentMethod: pm,
     })),
   );
-  await db.insert(bills).values(
-    FX_STRIPE.bills.map((b) => ({
-      billId: `${b.n}-ID`,
-      billNumber: b.n,
-      contractKey: b.c.key,
-      cpoId: FX.cpoId,
-      locationId: b.c === FX.c1 ? FX.loc1 : FX.loc2,
-      endCustomerId: b.c.endCustomerId,
-      endCustomerFirstName: b.c.first,
-      endCustomerLastName: b.c.last,
-      userType: 'REGULAR' as const,
-      startDate: b.from,
-      endDate: b.to,
-      totalTaxedCosts: b.gross,
-      netCosts: b.net,
-      vatPercent: '19',
-      vatCosts: b.vat,
-      billingStatus: 'PAID' as const,
-      billGenerationDate: new Date(b.at),
-      paymentMethod: b.pm,
-      monthNumber: 3,
-      yearNumber: 2026,
-    })),
-  );
+  await db.insert(bills).values(FX_STRIPE.bills.map((b) => fixtureBill({ ...b, loc: b.c === FX.c1 ? FX.loc1 : FX.loc2 }, 'PAID')));
 }
