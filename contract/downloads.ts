@@ -77,8 +77,15 @@ export const standardCsvQuerySchema = z
   .check(rangeCheck);
 export type StandardCsvQuery = z.input<typeof standardCsvQuerySchema>;
 
-/** The payment methods the ERP tab offers (spec 3 §2). */
-export const erpExportPaymentMethods = ['SEPA', 'BANK_TRANSFER'] as const;
+/**
+ * The payment methods the ERP tab offers (spec 3 §2), and Stripe's (issue 35: an accountant books
+ * all revenue), whose bills are posted against the operator's clearing account.
+ */
+export const erpExportPaymentMethods = ['SEPA', 'BANK_TRANSFER', 'STRIPE_SEPA', 'STRIPE_CARD'] as const;
+/** Collected by a payment provider: the gross goes to the clearing account (Geldtransitkonto), not the debtor. */
+export const clearingPaymentMethods = ['STRIPE_SEPA', 'STRIPE_CARD'] as const;
+export const isClearingPaymentMethod = (m: string): m is (typeof clearingPaymentMethods)[number] =>
+  (clearingPaymentMethods as readonly string[]).includes(m);
 
 /**
  * `GET /bookings/generate/xml` (spec 3 §7) and `GET /bookings/generate/datev`: the bills of one

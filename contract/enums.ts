@@ -40,7 +40,8 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const operatorBillingTypes = ['SEPA', 'BANK'] as const;
 /** Payment preference of an operator (spec 1 §3, spec 3 §3: STRIPE_SEPA also displayed). */
 export const operatorPaymentPreferences = ['SEPA', 'BANK_TRANSFER', 'STRIPE_SEPA', 'NO_PAYMENT_METHOD'] as const;
-export const erpPaymentMethods = ['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA'] as const;
+/** The payment methods an ERP value is kept for: the operator's own ones and Stripe's (issue 35). */
+export const erpPaymentMethods = ['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA', 'STRIPE_CARD'] as const;
 export type ErpPaymentMethod = (typeof erpPaymentMethods)[number];
 /** The payment modes an operator chooses in its wizards (spec 1 §5, spec 3 §4): SEPA and/or BANK_TRANSFER. */
 export const operatorPaymentModes = ['SEPA', 'BANK_TRANSFER'] as const satisfies readonly (typeof operatorPaymentPreferences)[number][];

@@ -122,6 +122,11 @@ export const errorCodes = [
   'SEPA_IBAN_INVALID',
   /** More bills on the date than one file carries (SEPA_FILE_MAX_BILLS). */
   'SEPA_TOO_MANY_BILLS',
+  /**
+   * An operator's payment details without a valid creditor id while contracts of it pay by SEPA
+   * direct debit (issue 35): errorDetail `contractNumbers` (first 20) and `count` name them.
+   */
+  'SEPA_CREDITOR_ID_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

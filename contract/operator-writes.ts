@@ -266,6 +266,8 @@ export const updateErpBodySchema = z.object({
   clientNumber: requiredText(50),
   netLedgerAccountNr: ledgerAccountSchema,
   taxLedgerAccountNr: optionalLedgerAccountSchema,
+  /** The clearing account (Geldtransitkonto) of a Stripe method; blank clears it (issue 35). */
+  clearingAccountNr: optionalLedgerAccountSchema,
   paymentMethod: z.enum(erpPaymentMethods, missingIsRequired),
   version: optionalVersion,
 });

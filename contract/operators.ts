@@ -59,6 +59,8 @@ export const erpValueSchema = z.object({
   clientNumber: z.string(),
   netLedgerAccountNr: z.string(),
   taxLedgerAccountNr: z.optional(z.nullable(z.string())),
+  /** The clearing account (Geldtransitkonto) Stripe's bills are posted against (issue 35). */
+  clearingAccountNr: z.optional(z.nullable(z.string())),
   paymentMethod: z.enum(erpPaymentMethods),
 });
 export type ErpValue = z.infer<typeof erpValueSchema>;

@@ -167,6 +167,9 @@ test('a partner: the ERP tab, its XML valid against the XSD, a missing value nam
   await expect(page).toHaveURL(new RegExp(`cpo=${cpoId}`));
   await page.goto(page.url().replace(/eFrom=[^&]*&?|eTo=[^&]*&?/g, '') + `&eFrom=${from}&eTo=${to}`);
   await expect(xmlButton).toBeEnabled();
+  // Stripe's bills are exported too (issue 35), posted on the operator's clearing account.
+  await expect(page.getByRole('radiogroup', { name: 'Zahlungsart' }).getByRole('radio')).toHaveCount(4);
+  await expect(page.getByRole('radio', { name: 'Stripe Karte' })).toBeVisible();
   await shoot(page, 'downloads-erp-de');
   await expectNoSeriousA11yViolations(page);
 

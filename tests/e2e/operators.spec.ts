@@ -207,7 +207,8 @@ test('admin creates an operator (SEPA and bank transfer, three header lines, one
   await expect(erpPanel).toContainText('Keine ERP-Daten hinterlegt.');
   const erp = await openAction(page, 'ERP-Daten bearbeiten');
   await erp.getByRole('button', { name: /Zahlungsart\*?$/ }).click();
-  await page.getByRole('option', { name: 'SEPA-Lastschrift' }).click();
+  // Stripe's methods are offered too (issue 35): 'Stripe SEPA-Lastschrift' beside it.
+  await page.getByRole('option', { name: 'SEPA-Lastschrift', exact: true }).click();
   await field(erp, /^Mandantennummer/).fill('4711');
   await field(erp, /^Sachkonto netto/).fill('8400');
   await field(erp, /^Sachkonto Steuer/).fill('1776');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
 import { DATEV_COLUMNS, datevText, euVatIdField, toWin1252 } from './datev';
-import { FX, insertExportFixture } from './export-fixture';
+import { FX, FX_STRIPE, insertExportFixture, insertStripeBills } from './export-fixture';
 
 let h: Harness;
 let partner: string;
@@ -249,5 +249,59 @@ describe('GET /bookings/generate/datev (EXTF Buchungsstapel)', () => {
       await h.db.execute(sql.raw(`update contracts set debit_account_nr = '${FX.c1.debit}' where contract_key = '${FX.c1.key}'`));
     }
     expect((await get(url())).status).toBe(200);
+  });
+});
+
+describe("Stripe's bills in the DATEV file (issue 35)", () => {
+  beforeAll(() => insertStripeBills(h.db));
+  const stripeUrl = (pm: string) => url().replace('paymentMethod=SEPA', `paymentMethod=${pm}`);
+  const lines = async (pm: string) => {
+    const res = await get(stripeUrl(pm));
+    expect(res.status).toBe(200);
+    const text = iconv.decode(Buffer.from(await res.arrayBuffer()), 'win1252');
+    const [header, columns, ...rows] = text.slice(0, -2).split('\r\n');
+    return { header: split(header), columns, rows: rows.map(split) };
+  };
+
+  it.each(FX_STRIPE.bills)('posts the $pm bill $n on the clearing account, in the published EXTF layout', async (b) => {
+    const { header, columns, rows } = await lines(b.pm);
+    expect(header).toHaveLength(31);
+    expect(header.slice(0, 5)).toEqual(['"EXTF"', '700', '21', '"Buchungsstapel"', '13']);
+    expect(header[16]).toBe(`"Rechnungen ${b.pm}"`);
+    expect(columns.split(';')).toEqual([...DATEV_COLUMNS]);
+    expect(rows.every((r) => r.length === 125)).toBe(true);
+    const day = `${b.at.slice(8, 10)}${b.at.slice(5, 7)}`;
+    expect(rows.map((r) => [r[0], r[1], r[6], r[7], r[8], r[9], r[10]])).toEqual([
+      [b.net.replace('.', ','), '"S"', FX_STRIPE.clearing, FX.netLedger, '"40"', day, `"${b.n}"`],
+      [b.vat.replace('.', ','), '"S"', FX_STRIPE.clearing, FX.taxLedger, '""', day, `"${b.n}"`],
+    ]);
+  });
+
+  it("needs no debtor account of DATEV length for Stripe, but a clearing account of the ledger accounts' length", async () => {
+    // The debtor is not posted: a debtor account of another length does not stop a Stripe file.
+    await h.db.execute(sql.raw(`update contracts set debit_account_nr = '100010' where contract_key = '${FX.c1.key}'`));
+    try {
+      expect((await get(stripeUrl('STRIPE_SEPA'))).status).toBe(200);
+      expect((await get(url())).status).toBe(422);
+    } finally {
+      await h.db.execute(sql.raw(`update contracts set debit_account_nr = '${FX.c1.debit}' where contract_key = '${FX.c1.key}'`));
+    }
+    await h.db.execute(
+      sql.raw(`update erp_values set clearing_account_nr = '13600' where cpo_id = 'DLX-OP' and payment_method = 'STRIPE_SEPA'`),
+    );
+    try {
+      const res = await get(stripeUrl('STRIPE_SEPA'));
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({
+        errorCodeResponse: 'ERP_VALUE_INVALID',
+        errorDetail: { invalid: 'clearingAccountNr', value: '13600' },
+      });
+    } finally {
+      await h.db.execute(
+        sql.raw(
+          `update erp_values set clearing_account_nr = '${FX_STRIPE.clearing}' where cpo_id = 'DLX-OP' and payment_method = 'STRIPE_SEPA'`,
+        ),
+      );
+    }
   });
 });

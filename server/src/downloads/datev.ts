@@ -18,6 +18,9 @@ import type { ErpBill } from './queries';
  * ledger account and its VAT against the tax ledger account, so the bill's gross is on the debit
  * account and every line balances itself. The net line carries BU key 40 ('Aufhebung der
  * Automatik'): the VAT is posted explicitly, so an automatic revenue account must not add it again.
+ * Stripe's bills (STRIPE_SEPA, STRIPE_CARD; issue 35) are posted the same way on the operator's
+ * clearing account (Geldtransitkonto) instead of the debit account: Stripe holds the money, and
+ * its payout is booked from there to the bank.
  */
 
 export const DATEV_FORMAT = { version: 700, category: 21, name: 'Buchungsstapel', formatVersion: 13 } as const;
@@ -151,23 +154,27 @@ export function datevNumbers(a: ErpAccounts) {
       missing: 'consultantNumber',
       expected: 'Beraternummer/Mandantennummer',
     });
-  // One 'Sachkontenlänge' in the header: both ledger accounts must have it.
-  if (a.taxLedgerAccountNr.length !== a.netLedgerAccountNr.length)
-    throw invalidValue('taxLedgerAccountNr', `${a.netLedgerAccountNr.length} digits, as the net ledger account (DATEV Sachkontenlänge)`, {
-      cpoId: a.cpoId,
-      value: a.taxLedgerAccountNr,
-    });
+  // One 'Sachkontenlänge' in the header: every ledger account must have it.
+  for (const field of ['taxLedgerAccountNr', 'clearingAccountNr'] as const) {
+    const v = a[field];
+    if (v !== undefined && v.length !== a.netLedgerAccountNr.length)
+      throw invalidValue(field, `${a.netLedgerAccountNr.length} digits, as the net ledger account (DATEV Sachkontenlänge)`, {
+        cpoId: a.cpoId,
+        value: v,
+      });
+  }
   return { consultant: m[1], client: m[2] };
 }
 
 /**
  * DATEV's debtor accounts have one digit more than its ledger accounts (the header's
  * 'Sachkontenlänge'): with 4-digit ledger accounts, debtors are 10000–69999. Checks the client
- * number and the ledger accounts first (`datevNumbers`), before any bill is read.
+ * number and the ledger accounts first (`datevNumbers`), before any bill is read. Stripe's bills
+ * are posted on the clearing account, a ledger account, so no debtor's length matters then.
  */
-export function datevDebtorDigits(a: ErpAccounts): number {
+export function datevDebtorDigits(a: ErpAccounts): number | undefined {
   datevNumbers(a);
-  return a.netLedgerAccountNr.length + 1;
+  return a.clearingAccountNr === undefined ? a.netLedgerAccountNr.length + 1 : undefined;
 }
 
 /** A DATEV batch lies in one fiscal year: its document dates (DDMM) carry no year. */
@@ -229,7 +236,7 @@ const amount = (c: bigint) => fixedDecimal(`${c / 100n}.${String(c % 100n).padSt
  * both of a 0 € bill) is left out: DATEV refuses an amount of zero.
  */
 export function datevLines(b: ErpBill, a: ErpAccounts): string[] {
-  const [, net, vat] = postingsOf(b, a);
+  const [gross, net, vat] = postingsOf(b, a);
   const day = berlinDate(b.billGenerationDate);
   return [net, vat]
     .filter((p) => p.cents !== 0n)
@@ -239,7 +246,7 @@ export function datevLines(b: ErpBill, a: ErpAccounts): string[] {
       f[col('Umsatz (ohne Soll/Haben-Kz)')] = amount(p.cents < 0n ? -p.cents : p.cents);
       f[col('Soll/Haben-Kennzeichen')] = p.cents < 0n ? '"H"' : '"S"';
       f[col('WKZ Umsatz')] = '"EUR"';
-      f[col('Konto')] = b.debitAccountNr!.trim();
+      f[col('Konto')] = gross.account;
       f[col('Gegenkonto (ohne BU-Schlüssel)')] = p.account;
       f[col('BU-Schlüssel')] = p.type === 'NET' ? '"40"' : '""';
       f[col('Belegdatum')] = `${day.slice(8, 10)}${day.slice(5, 7)}`;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../seed/seed';
 import { createHarness, type Harness } from '../test/harness';
 import { ERP_PATTERNS } from './erp-values';
-import { FX, insertExportFixture } from './export-fixture';
+import { FX, FX_STRIPE, insertExportFixture, insertStripeBills } from './export-fixture';
 
 let h: Harness;
 let tokens: Record<'admin' | 'operator' | 'partner', string>;
@@ -345,3 +345,75 @@ ${expectedBill({ n: 'RE-2026-DLX-0002', day: '2026-03-05', from: '2026-02-01', t
     expect(patternOf('CostCenterNr')).toBe(ERP_PATTERNS.costCenter.xsd);
   });
 });
+
+describe("Stripe's bills in the ERP XML (issue 35)", () => {
+  beforeAll(() => insertStripeBills(h.db));
+  const stripeUrl = (pm: string) => url().replace('paymentMethod=SEPA', `paymentMethod=${pm}`);
+
+  it.each(FX_STRIPE.bills)('writes the $pm bill $n with its gross on the clearing account, valid against the XSD', async (b) => {
+    const res = await get(stripeUrl(b.pm));
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(validateXml(xml, `${b.pm}.xml`)).toBe('ok');
+    expect(xml).toContain(`<PaymentMethod>${b.pm}</PaymentMethod>`);
+    expect(all(xml, 'BillNumber')).toEqual([b.n]);
+    // The end customer's account is named for reference; the gross is posted on the clearing account.
+    expect(all(xml, 'DebitAccountNr')).toEqual([b.c.debit]);
+    expect(postings(xml)).toEqual([
+      ['GROSS', FX_STRIPE.clearing, 'DEBIT', b.gross],
+      ['NET', FX.netLedger, 'CREDIT', b.net],
+      ['VAT', FX.taxLedger, 'CREDIT', b.vat],
+    ]);
+    expect(all(xml, 'DebitTotal')).toEqual([b.gross]);
+    expect(all(xml, 'CreditTotal')).toEqual([b.gross]);
+  });
+
+  it('keeps the SEPA file as it was: no Stripe bill in it, the gross on the debit accounts', async () => {
+    const xml = await (await get(url())).text();
+    expect(all(xml, 'BillNumber')).toEqual(['RE-2026-DLX-0001', 'RE-2026-DLX-0002']);
+    expect(
+      postings(xml)
+        .filter((p) => p[0] === 'GROSS')
+        .map((p) => p[1]),
+    ).toEqual([FX.c1.debit, FX.c2.debit]);
+  });
+
+  it('answers ERP_SYSTEM_PARAMETERS_NOT_FOUND without a clearing account, ERP_VALUE_INVALID for one not of 4 to 8 digits', async () => {
+    const set = (v: string | null) =>
+      h.db.execute(sql`update erp_values set clearing_account_nr = ${v} where cpo_id = ${FX.cpoId} and payment_method = 'STRIPE_CARD'`);
+    try {
+      await set(null);
+      const none = await h.request('GET', stripeUrl('STRIPE_CARD'), { token: tokens.partner });
+      expect(none.status).toBe(404);
+      expect(none.body).toMatchObject({
+        errorCodeResponse: 'ERP_SYSTEM_PARAMETERS_NOT_FOUND',
+        errorDetail: { missing: 'clearingAccountNr', paymentMethod: 'STRIPE_CARD' },
+      });
+      await set('GT-1360');
+      const bad = await h.request('GET', stripeUrl('STRIPE_CARD'), { token: tokens.partner });
+      expect(bad.status).toBe(422);
+      expect(bad.body).toMatchObject({
+        errorCodeResponse: 'ERP_VALUE_INVALID',
+        errorDetail: { invalid: 'clearingAccountNr', value: 'GT-1360' },
+      });
+    } finally {
+      await set(FX_STRIPE.clearing);
+    }
+    // A SEPA value needs no clearing account.
+    expect((await get(url())).status).toBe(200);
+  });
+});
+
+const unescapeXml = (v: string) => v.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+function all(xml: string, tag: string) {
+  return [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => unescapeXml(m[1]!));
+}
+/** Each posting line: type, account, side, amount. */
+function postings(xml: string) {
+  return [...xml.matchAll(/<PostingLine type="(\w+)">([\s\S]*?)<\/PostingLine>/g)].map((m) => [
+    m[1],
+    all(m[2]!, 'AccountNr')[0],
+    all(m[2]!, 'Side')[0],
+    all(m[2]!, 'Amount')[0],
+  ]);
+}

@@ -22,12 +22,16 @@ const euros = (c: bigint) => {
   return `${c < 0n ? '-' : ''}${s.slice(0, -2)}.${s.slice(-2)}`;
 };
 
-/** A bill's three postings; their debit equals their credit by construction (gross = net + VAT). */
+/**
+ * A bill's three postings; their debit equals their credit by construction (gross = net + VAT).
+ * The gross is on the end customer's debit account, or for Stripe's methods on the operator's
+ * clearing account (Geldtransitkonto), from which the provider's payout is booked to the bank.
+ */
 export function postingsOf(b: ErpBill, a: ErpAccounts) {
   const net = cents(b.netCosts);
   const vat = cents(b.vatCosts);
   return [
-    { type: 'GROSS', account: b.debitAccountNr!.trim(), side: 'DEBIT', cents: net + vat },
+    { type: 'GROSS', account: a.clearingAccountNr ?? b.debitAccountNr!.trim(), side: 'DEBIT', cents: net + vat },
     { type: 'NET', account: a.netLedgerAccountNr, side: 'CREDIT', cents: net },
     { type: 'VAT', account: a.taxLedgerAccountNr, side: 'CREDIT', cents: vat },
   ] as const;

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { erpExportQuerySchema } from '../../../contract/downloads';
+import { isClearingPaymentMethod, type erpExportQuerySchema } from '../../../contract/downloads';
 import type { ErrorCode } from '../../../contract/errors';
 import { notFound, type Scope } from '../auth/scope';
 import { EXPORT_PAGE, keysetPages } from '../bookings/handlers';
@@ -22,6 +22,11 @@ export interface ErpAccounts {
   clientNumber: string;
   netLedgerAccountNr: string;
   taxLedgerAccountNr: string;
+  /**
+   * Stripe's methods only (issue 35): the clearing account (Geldtransitkonto) the gross is posted
+   * on instead of the end customer's debit account, as the payment provider holds the money.
+   */
+  clearingAccountNr?: string;
 }
 export interface ErpSource {
   accounts: ErpAccounts;
@@ -45,12 +50,16 @@ async function accountsOf(db: Db, scope: Scope, q: ErpQuery): Promise<ErpAccount
   // The tax ledger account is optional in the ERP form (spec 3 §5), but a VAT posting needs it.
   if (!filled(erp.taxLedgerAccountNr))
     throw missing(404, 'ERP_SYSTEM_PARAMETERS_NOT_FOUND', 'Tax ledger account', { ...detail, missing: 'taxLedgerAccountNr' });
-  const accounts = {
+  const clearing = isClearingPaymentMethod(q.paymentMethod);
+  if (clearing && !filled(erp.clearingAccountNr))
+    throw missing(404, 'ERP_SYSTEM_PARAMETERS_NOT_FOUND', 'Clearing account', { ...detail, missing: 'clearingAccountNr' });
+  const accounts: ErpAccounts = {
     cpoId: q.cpoId,
     cpoName: erp.cpoName,
     clientNumber: erp.clientNumber.trim(),
     netLedgerAccountNr: erp.netLedgerAccountNr!.trim(),
     taxLedgerAccountNr: erp.taxLedgerAccountNr.trim(),
+    ...(clearing ? { clearingAccountNr: erp.clearingAccountNr!.trim() } : {}),
   };
   checkAccounts(accounts, q.paymentMethod);
   return accounts;
@@ -63,11 +72,13 @@ export const invalidValue = (invalid: string, expected: string, detail: Record<s
 /** The operator's values as the XSD has them: accounts by pattern, texts by length and characters. */
 function checkAccounts(a: ErpAccounts, paymentMethod: string) {
   const detail = { cpoId: a.cpoId, paymentMethod };
-  const account = (field: 'netLedgerAccountNr' | 'taxLedgerAccountNr', p: ErpPattern) => {
-    if (!matches(p, a[field])) throw invalidValue(field, ERP_PATTERNS[p].expected, { ...detail, value: a[field].slice(0, 60) });
+  const account = (field: 'netLedgerAccountNr' | 'taxLedgerAccountNr' | 'clearingAccountNr', p: ErpPattern) => {
+    const v = a[field];
+    if (v !== undefined && !matches(p, v)) throw invalidValue(field, ERP_PATTERNS[p].expected, { ...detail, value: v.slice(0, 60) });
   };
   account('netLedgerAccountNr', 'ledgerAccount');
   account('taxLedgerAccountNr', 'ledgerAccount');
+  account('clearingAccountNr', 'ledgerAccount');
   for (const field of ['clientNumber', 'cpoName'] as const) {
     if (xmlIllegal.test(a[field]))
       throw new ApiError(422, 'XML_GENERATION_ERROR', `The operator's ${field} holds characters a file cannot carry`, {
@@ -124,8 +135,8 @@ export async function erpSource(
   q: ErpQuery,
   mayExport: () => void,
   pageSize = EXPORT_PAGE,
-  /** DATEV: the debtor accounts' length for these accounts (the bills are checked against it). */
-  debtorDigitsFor?: (accounts: ErpAccounts) => number,
+  /** DATEV: the debtor accounts' length for these accounts (the bills are checked against it; none when no debtor is posted). */
+  debtorDigitsFor?: (accounts: ErpAccounts) => number | undefined,
 ): Promise<ErpSource | undefined> {
   if (!scope.canSeeOperator(q.cpoId)) throw notFound('operator', q.cpoId);
   if (Array.isArray(q.locationIds)) {

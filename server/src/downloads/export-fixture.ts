@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { PaymentMethod } from '../../../contract/enums';
 import type { Db } from '../db/client';
 import { dashboardUsers } from '../db/schema/auth';
 import { bills } from '../db/schema/bookings';
@@ -101,6 +102,45 @@ export const FX_REQUESTS = [
   { id: 'DLX-T4', c: FX.c2, loc: FX.loc2, cp: 'DLX-CP2_1', type: 'AD_HOC', start: '2026-03-21T12:00:00Z', kwh: '5.000', cost: '3.00' },
 ] as const;
 
+type FixtureBill = {
+  n: string;
+  c: { key: string; endCustomerId: string; first: string; last: string };
+  loc: string;
+  pm: string;
+  from: string;
+  to: string;
+  at: string;
+  net: string;
+  vat: string;
+  gross: string;
+  kwh?: string;
+};
+
+/** A bill row of the data set at 19 %. */
+const fixtureBill = (b: FixtureBill, billingStatus: 'GENERATED' | 'PAID') => ({
+  billId: `${b.n}-ID`,
+  billNumber: b.n,
+  contractKey: b.c.key,
+  cpoId: FX.cpoId,
+  locationId: b.loc,
+  endCustomerId: b.c.endCustomerId,
+  endCustomerFirstName: b.c.first,
+  endCustomerLastName: b.c.last,
+  userType: 'REGULAR' as const,
+  startDate: b.from,
+  endDate: b.to,
+  energyLoaded: b.kwh,
+  totalTaxedCosts: b.gross,
+  netCosts: b.net,
+  vatPercent: '19',
+  vatCosts: b.vat,
+  billingStatus,
+  billGenerationDate: new Date(b.at),
+  paymentMethod: b.pm as PaymentMethod,
+  monthNumber: Number(b.at.slice(5, 7)),
+  yearNumber: 2026,
+});
+
 /** Inserts the data set under the customer of the dashboard user with this e-mail. */
 export async function insertExportFixture(db: Db, ownerEmail: string) {
   const [owner] = await db
@@ -156,31 +196,7 @@ export async function insertExportFixture(db: Db, ownerEmail: string) {
       vatId: c.vat,
     })),
   );
-  await db.insert(bills).values(
-    FX_BILLS.map((b) => ({
-      billId: `${b.n}-ID`,
-      billNumber: b.n,
-      contractKey: b.c.key,
-      cpoId: FX.cpoId,
-      locationId: b.loc,
-      endCustomerId: b.c.endCustomerId,
-      endCustomerFirstName: b.c.first,
-      endCustomerLastName: b.c.last,
-      userType: 'REGULAR' as const,
-      startDate: b.from,
-      endDate: b.to,
-      energyLoaded: b.kwh,
-      totalTaxedCosts: b.gross,
-      netCosts: b.net,
-      vatPercent: '19',
-      vatCosts: b.vat,
-      billingStatus: 'GENERATED' as const,
-      billGenerationDate: new Date(b.at),
-      paymentMethod: b.pm,
-      monthNumber: Number(b.at.slice(5, 7)),
-      yearNumber: 2026,
-    })),
-  );
+  await db.insert(bills).values(FX_BILLS.map((b) => fixtureBill(b, 'GENERATED')));
   await db.insert(chargingRequests).values(
     FX_REQUESTS.map((r) => ({
       transactionId: r.id,
@@ -200,4 +216,49 @@ export async function insertExportFixture(db: Db, ownerEmail: string) {
       cost: r.cost,
     })),
   );
+}
+
+/** Stripe's bills of the data set (issue 35), in March beside B1–B3, and their ERP values with the clearing account. */
+export const FX_STRIPE = {
+  clearing: '1360',
+  bills: [
+    // Periods of their own (a contract's period is billed once): C1 paid by Stripe SEPA for a while, C2's ad-hoc card payment.
+    {
+      n: 'RE-2026-DLX-0006',
+      c: FX.c1,
+      pm: 'STRIPE_SEPA',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      at: '2026-03-12T08:00:00Z',
+      net: '20.00',
+      vat: '3.80',
+      gross: '23.80',
+    },
+    {
+      n: 'RE-2026-DLX-0007',
+      c: FX.c2,
+      pm: 'STRIPE_CARD',
+      from: '2026-03-14',
+      to: '2026-03-14',
+      at: '2026-03-15T08:00:00Z',
+      net: '5.00',
+      vat: '0.95',
+      gross: '5.95',
+    },
+  ],
+} as const;
+
+/** Adds FX_STRIPE to the data set (after insertExportFixture). */
+export async function insertStripeBills(db: Db) {
+  await db.insert(erpValues).values(
+    (['STRIPE_SEPA', 'STRIPE_CARD'] as const).map((pm) => ({
+      cpoId: FX.cpoId,
+      clientNumber: FX.clientNumber,
+      netLedgerAccountNr: FX.netLedger,
+      taxLedgerAccountNr: FX.taxLedger,
+      clearingAccountNr: FX_STRIPE.clearing,
+      paymentMethod: pm,
+    })),
+  );
+  await db.insert(bills).values(FX_STRIPE.bills.map((b) => fixtureBill({ ...b, loc: b.c === FX.c1 ? FX.loc1 : FX.loc2 }, 'PAID')));
 }

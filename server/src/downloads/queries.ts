@@ -5,7 +5,7 @@ import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { erpValues, operators } from '../db/schema/operators';
-import { sepaMandateCollections } from '../db/schema/sepa';
+import { sepaMandateChanges, sepaMandateCollections } from '../db/schema/sepa';
 import { NAME_MAX, patternSource, TEXT_MAX, XML_ILLEGAL_SOURCE, type ErpPattern } from './erp-values';
 
 /** The download center's reads (issue 25): bills in keyset pages, in the order accountants read them. */
@@ -86,6 +86,7 @@ export async function erpValueOf(db: Db, cpoId: string, paymentMethod: string) {
       clientNumber: erpValues.clientNumber,
       netLedgerAccountNr: erpValues.netLedgerAccountNr,
       taxLedgerAccountNr: erpValues.taxLedgerAccountNr,
+      clearingAccountNr: erpValues.clearingAccountNr,
     })
     .from(operators)
     .leftJoin(erpValues, and(eq(erpValues.cpoId, operators.cpoId), sql`${erpValues.paymentMethod} = ${paymentMethod}`))
@@ -194,6 +195,7 @@ export async function sepaBills(db: Db, scope: Scope, cpoId: string, collectionD
   return db
     .select({
       billNumber: bills.billNumber,
+      contractKey: bills.contractKey,
       cents: sql<string>`(${bills.totalTaxedCosts} * 100)::bigint::text`,
       startDate: bills.startDate,
       endDate: bills.endDate,
@@ -237,21 +239,26 @@ export async function sepaCreditor(db: Db, scope: Scope, cpoId: string) {
   return row;
 }
 
+export interface MandateFiles {
+  /** The sequence type each file of a date gave the mandate, and the date first made for it. */
+  byDate: Map<string, 'FRST' | 'RCUR' | null>;
+  firstMade: string;
+}
+
 /**
- * Of these mandates (reference and IBAN), the collection date of the operator's SEPA file that
- * collected each first: the file made first, whatever its date (`made_at` is kept from the first
- * making of a date, recordMandateCollections). That date's file carries the mandate as FRST, every
- * other date's as RCUR, so a date's file reads the same however often and in whatever order files
- * are made.
+ * Of these mandates (reference and IBAN), the operator's SEPA files that collected each: per date
+ * the sequence type its file gave the mandate when first made, and the date made first (`made_at`
+ * is kept from the first making of a date, recordMandateCollections).
  */
-export async function firstCollectionDates(db: Db, cpoId: string, references: string[]) {
-  const first = new Map<string, string>();
+export async function mandateFiles(db: Db, cpoId: string, references: string[]) {
+  const files = new Map<string, MandateFiles>();
   for (let i = 0; i < references.length; i += 1000) {
     const rows = await db
-      .selectDistinctOn([sepaMandateCollections.mandateReference, sepaMandateCollections.iban], {
+      .select({
         reference: sepaMandateCollections.mandateReference,
         iban: sepaMandateCollections.iban,
         collectionDate: sepaMandateCollections.collectionDate,
+        sequenceType: sepaMandateCollections.sequenceType,
       })
       .from(sepaMandateCollections)
       .where(and(eq(sepaMandateCollections.cpoId, cpoId), inArray(sepaMandateCollections.mandateReference, references.slice(i, i + 1000))))
@@ -261,16 +268,52 @@ export async function firstCollectionDates(db: Db, cpoId: string, references: st
         asc(sepaMandateCollections.madeAt),
         asc(sepaMandateCollections.collectionDate),
       );
-    for (const r of rows) first.set(mandateKey(r.reference, r.iban), r.collectionDate);
+    for (const r of rows) {
+      const key = mandateKey(r.reference, r.iban);
+      const f = files.get(key) ?? { byDate: new Map(), firstMade: r.collectionDate };
+      f.byDate.set(r.collectionDate, r.sequenceType);
+      files.set(key, f);
+    }
   }
-  return first;
+  return files;
+}
+
+/**
+ * Of these contracts, those whose current mandate was already collected outside the download
+ * center's files (issue 35): a PAID SEPA bill of the contract collected (its collection day) on or
+ * after the mandate's signature and on or after the day its reference or IBAN last changed
+ * (`sepa_mandate_changes`, kept by a trigger on contracts). A bill collected before a change was
+ * collected under the mandate before it.
+ */
+export async function contractsCollectedBefore(db: Db, cpoId: string, contractKeys: string[]) {
+  const collected = new Set<string>();
+  for (let i = 0; i < contractKeys.length; i += 1000) {
+    const rows = await db
+      .selectDistinct({ contractKey: bills.contractKey })
+      .from(bills)
+      .innerJoin(operators, eq(operators.cpoId, bills.cpoId))
+      .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
+      .leftJoin(sepaMandateChanges, eq(sepaMandateChanges.contractKey, bills.contractKey))
+      .where(
+        and(
+          inArray(bills.contractKey, contractKeys.slice(i, i + 1000)),
+          eq(bills.cpoId, cpoId),
+          sql`${bills.paymentMethod} = 'SEPA'`,
+          eq(bills.billingStatus, 'PAID'),
+          sql`${collectionDay} >= coalesce(${contracts.contractMandateDate}, '-infinity'::date)`,
+          sql`${collectionDay} >= coalesce((${sepaMandateChanges.changedAt} at time zone 'Europe/Berlin')::date, '-infinity'::date)`,
+        ),
+      );
+    for (const r of rows) collected.add(r.contractKey);
+  }
+  return collected;
 }
 
 export const mandateKey = (reference: string, iban: string) => `${reference}\u0000${iban}`;
 
 /**
- * Records the file's mandates for its date. Made again, the last file's id is kept but `made_at`
- * stays the first making's: it orders a mandate's files (firstCollectionDates). The clock at the
+ * Records the file's mandates for its date with the sequence type each got. Made again, the last
+ * file's id is kept but `made_at` and the sequence type stay the first making's (mandateFiles). The clock at the
  * statement, not the transaction's start, as the operator's files are made one after the other
  * (sepaCreditor's lock) and a transaction may have started before the one ahead of it committed.
  */
@@ -279,15 +322,21 @@ export async function recordMandateCollections(
   cpoId: string,
   collectionDate: string,
   messageId: string,
-  mandates: { reference: string; iban: string }[],
+  mandates: { reference: string; iban: string; sequenceType: 'FRST' | 'RCUR' }[],
 ) {
   for (let i = 0; i < mandates.length; i += 1000) {
     await db
       .insert(sepaMandateCollections)
       .values(
-        mandates
-          .slice(i, i + 1000)
-          .map((m) => ({ cpoId, mandateReference: m.reference, iban: m.iban, collectionDate, messageId, madeAt: sql`clock_timestamp()` })),
+        mandates.slice(i, i + 1000).map((m) => ({
+          cpoId,
+          mandateReference: m.reference,
+          iban: m.iban,
+          collectionDate,
+          messageId,
+          madeAt: sql`clock_timestamp()`,
+          sequenceType: m.sequenceType,
+        })),
       )
       .onConflictDoUpdate({
         target: [
@@ -296,7 +345,8 @@ export async function recordMandateCollections(
           sepaMandateCollections.iban,
           sepaMandateCollections.collectionDate,
         ],
-        set: { messageId },
+        // The first making's sequence type stays (a row from before it was kept gets it now).
+        set: { messageId, sequenceType: sql`coalesce(${sepaMandateCollections.sequenceType}, excluded.sequence_type)` },
       });
   }
 }

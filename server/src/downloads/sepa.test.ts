@@ -30,6 +30,37 @@ const CREDITOR = { id: 'DE98ZZZ09999999999', iban: 'DE89370400440532013000', bic
 const C1 = { iban: 'DE02120300000000202051', mandate: 'MREF-C1-2025', signed: '2025-11-03' };
 const C2 = { iban: 'DE02500105170137075030', mandate: 'MREF-C2-2025', signed: '2025-12-01' };
 
+/** A SEPA bill of C1 (net, VAT, gross). */
+const sepaBill = (
+  n: string,
+  from: string,
+  to: string,
+  at: string,
+  status: 'PAID' | 'SENT',
+  [net, vat, gross] = ['20.00', '3.80', '23.80'],
+) =>
+  h.db.insert(bills).values({
+    billId: `${n}-ID`,
+    billNumber: n,
+    contractKey: FX.c1.key,
+    cpoId: FX.cpoId,
+    locationId: FX.loc1,
+    endCustomerId: FX.c1.endCustomerId,
+    endCustomerFirstName: FX.c1.first,
+    endCustomerLastName: FX.c1.last,
+    userType: 'REGULAR',
+    startDate: from,
+    endDate: to,
+    totalTaxedCosts: gross,
+    netCosts: net,
+    vatCosts: vat,
+    billingStatus: status,
+    billGenerationDate: new Date(at),
+    paymentMethod: 'SEPA',
+    monthNumber: Number(at.slice(5, 7)),
+    yearNumber: 2026,
+  });
+
 beforeAll(async () => {
   h = await createHarness();
   await insertExportFixture(h.db, demoAccounts.partner.email);
@@ -44,27 +75,7 @@ beforeAll(async () => {
       sql`update contracts set payment_method = 'SEPA', contract_iban = ${c.iban}, contract_mandate_reference = ${c.mandate}, contract_mandate_date = ${c.signed} where contract_key = ${key}`,
     );
   // A second bill of C1, collected with C2's B4 on 2026-04-02 (0.29 € beside 11.90 €: float sums of such amounts drift).
-  await h.db.insert(bills).values({
-    billId: 'RE-2026-DLX-0005-ID',
-    billNumber: 'RE-2026-DLX-0005',
-    contractKey: FX.c1.key,
-    cpoId: FX.cpoId,
-    locationId: FX.loc1,
-    endCustomerId: FX.c1.endCustomerId,
-    endCustomerFirstName: FX.c1.first,
-    endCustomerLastName: FX.c1.last,
-    userType: 'REGULAR',
-    startDate: '2026-03-10',
-    endDate: '2026-03-31',
-    totalTaxedCosts: '0.29',
-    netCosts: '0.24',
-    vatCosts: '0.05',
-    billingStatus: 'SENT',
-    billGenerationDate: new Date('2026-04-02T06:00:00Z'),
-    paymentMethod: 'SEPA',
-    monthNumber: 4,
-    yearNumber: 2026,
-  });
+  await sepaBill('RE-2026-DLX-0005', '2026-03-10', '2026-03-31', '2026-04-02T06:00:00Z', 'SENT', ['0.24', '0.05', '0.29']);
   tokens = {
     admin: (await h.login('admin')).access_token,
     operator: (await h.login('operator')).access_token,
@@ -193,6 +204,43 @@ describe('GET /bookings/generate/sepa', () => {
     ]);
     expect(blocks((await file('2026-03-02')).xml).map((x) => x.seq)).toEqual(['RCUR']);
     expect(blocks((await file('2026-03-05')).xml).map((x) => x.seq)).toEqual(['FRST']);
+  });
+
+  it('makes a mandate already collected by a paid SEPA bill RCUR in its first file, and a changed mandate FRST again (issue 35)', async () => {
+    const mandateOfC1 = (set: string) => h.db.execute(sql.raw(`update contracts set ${set} where contract_key = '${FX.c1.key}'`));
+    // C1 signed a new mandate in April (no file has collected it), collected by a bill paid in May (outside the download center).
+    await mandateOfC1(`contract_mandate_reference = 'MREF-C1-2026', contract_mandate_date = '2026-04-15'`);
+    const changed = await h.db.execute(sql`select changed_at from sepa_mandate_changes where contract_key = ${FX.c1.key}`);
+    expect((changed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    await h.db.execute(sql`update sepa_mandate_changes set changed_at = '2026-04-15T08:00:00Z' where contract_key = ${FX.c1.key}`);
+    await sepaBill('RE-2026-DLX-0010', '2026-04-01', '2026-04-30', '2026-05-04T06:00:00Z', 'PAID');
+    await sepaBill('RE-2026-DLX-0011', '2026-05-01', '2026-05-31', '2026-06-01T06:00:00Z', 'SENT');
+    const june = blocks((await file('2026-06-01')).xml);
+    expect(june.map((x) => [x.seq, x.bills])).toEqual([['RCUR', ['RE-2026-DLX-0011']]]);
+
+    // A bill paid before the mandate changed was collected under the one before: a new IBAN is FRST again.
+    await mandateOfC1(`contract_iban = 'DE75512108001245126199'`);
+    await sepaBill('RE-2026-DLX-0012', '2026-06-01', '2026-06-30', '2026-07-01T06:00:00Z', 'SENT');
+    const july = blocks((await file('2026-07-01')).xml);
+    expect(july.map((x) => [x.seq, x.bills])).toEqual([['FRST', ['RE-2026-DLX-0012']]]);
+    // The file of a date made again keeps what it said, though the mandate was collected since.
+    await sepaBill('RE-2026-DLX-0013', '2026-07-01', '2026-07-14', '2026-07-15T06:00:00Z', 'PAID');
+    expect(blocks((await file('2026-07-01')).xml).map((x) => x.seq)).toEqual(['FRST']);
+    // A later date's first file sees that collection: RCUR.
+    await sepaBill('RE-2026-DLX-0014', '2026-07-15', '2026-07-31', '2026-08-03T06:00:00Z', 'SENT');
+    expect(blocks((await file('2026-08-03')).xml).map((x) => [x.seq, x.bills])).toEqual([['RCUR', ['RE-2026-DLX-0014']]]);
+    // Formatting an IBAN is no change of the mandate.
+    await mandateOfC1(`contract_iban = 'de75 5121 0800 1245 1261 99'`);
+    const changedAt = async () =>
+      (
+        (await h.db.execute(sql`select changed_at::text as at from sepa_mandate_changes where contract_key = ${FX.c1.key}`)) as unknown as {
+          rows: { at: string }[];
+        }
+      ).rows;
+    const after = await changedAt();
+    await mandateOfC1(`contract_iban = 'DE75512108001245126199'`);
+    expect(await changedAt()).toEqual(after);
+    await mandateOfC1(`contract_iban = '${C1.iban}', contract_mandate_reference = '${C1.mandate}', contract_mandate_date = '${C1.signed}'`);
   });
 
   it('is refused by the schema when broken, so the validation can fail', async () => {

@@ -5,7 +5,15 @@ import { compactId, isCreditorId } from '../../../contract/operators';
 import { notFound, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
-import { firstCollectionDates, mandateKey, recordMandateCollections, sepaBills, sepaCreditor, type SepaBill } from './queries';
+import {
+  contractsCollectedBefore,
+  mandateFiles,
+  mandateKey,
+  recordMandateCollections,
+  sepaBills,
+  sepaCreditor,
+  type SepaBill,
+} from './queries';
 import { SEPA_ID, sepaText, SEPA_MAX } from './sepa-text';
 
 /**
@@ -124,13 +132,42 @@ function messageIdOf(cpoId: string, created: Date) {
 }
 
 /**
+ * Each mandate's sequence type in the file of the date (issue 35). A date's file made before keeps
+ * what it gave the mandate when first made, so it reads the same however often and in whatever
+ * order files are made. Otherwise the mandate is RCUR when it was collected before: by a file of
+ * another date made earlier (its FRST went to the bank with that file, and since November 2016
+ * the EPC rulebook accepts RCUR for a first collection too, so an RCUR is never refused for being
+ * first), or by a paid SEPA bill of the contract under the same mandate (contractsCollectedBefore:
+ * not before the mandate's reference or IBAN last changed). Else it is FRST.
+ */
+async function sequenceTypes(
+  db: Db,
+  cpoId: string,
+  collectionDate: string,
+  mandates: { reference: string; key: string; contractKey: string }[],
+) {
+  const references = [...new Set(mandates.map((m) => m.reference))];
+  const files = await mandateFiles(db, cpoId, references);
+  const collected = await contractsCollectedBefore(db, cpoId, [...new Set(mandates.map((m) => m.contractKey))]);
+  const types = new Map<string, SequenceType>();
+  for (const m of mandates) {
+    const f = files.get(m.key);
+    const kept = f?.byDate.get(collectionDate);
+    let type: SequenceType;
+    if (kept) type = kept;
+    // A row of the date from before the sequence type was kept: the rule of then, FRST on the date made first.
+    else if (f?.byDate.has(collectionDate)) type = f.firstMade === collectionDate ? 'FRST' : 'RCUR';
+    else type = f || collected.has(m.contractKey) ? 'RCUR' : 'FRST';
+    // Two contracts with one mandate: once RCUR, RCUR for both.
+    if (types.get(m.key) !== 'RCUR') types.set(m.key, type);
+  }
+  return types;
+}
+
+/**
  * The checked source of the operator's SEPA file for the day, or undefined when the day has no
- * bill to collect (204). Records which mandates the file collects (in the caller's transaction).
- * A mandate is FRST in the file of the date first made for it and RCUR in every other date's,
- * also an earlier date made afterwards: the FRST went to the bank with the file made first, and
- * a bank takes a mandate's collections in the order it gets them (since November 2016 the EPC
- * rulebook accepts RCUR for a first collection too, so an RCUR is never refused for being first).
- * A date's file made again reads the same.
+ * bill to collect (204). Records which mandates the file collects, and as what (in the caller's
+ * transaction; sequenceTypes).
  */
 export async function sepaSource(
   db: Db,
@@ -147,10 +184,14 @@ export async function sepaSource(
   const creditor = checkedCreditor(q.cpoId, row);
   checkBills(q.cpoId, rows);
 
-  const mandates = rows.map((r) => ({ reference: r.mandateReference!.trim(), iban: ibanOf(r.iban)! }));
-  const first = await firstCollectionDates(db, q.cpoId, [...new Set(mandates.map((m) => m.reference))]);
+  const mandates = rows.map((r) => {
+    const reference = r.mandateReference!.trim();
+    const iban = ibanOf(r.iban)!;
+    return { reference, iban, key: mandateKey(reference, iban), contractKey: r.contractKey };
+  });
+  const types = await sequenceTypes(db, q.cpoId, q.collectionDate, mandates);
   const messageId = messageIdOf(q.cpoId, now);
-  const unique = [...new Map(mandates.map((m) => [mandateKey(m.reference, m.iban), m])).values()];
+  const unique = [...new Map(mandates.map((m) => [m.key, { ...m, sequenceType: types.get(m.key)! }])).values()];
   await recordMandateCollections(db, q.cpoId, q.collectionDate, messageId, unique);
   const debits = rows.map((r, i): SepaDebit => {
     const m = mandates[i]!;
@@ -164,7 +205,7 @@ export async function sepaSource(
       cents: BigInt(r.cents),
       startDate: r.startDate,
       endDate: r.endDate,
-      sequenceType: (first.get(mandateKey(m.reference, m.iban)) ?? q.collectionDate) === q.collectionDate ? 'FRST' : 'RCUR',
+      sequenceType: types.get(m.key)!,
     };
   });
   return { creditor, collectionDate: q.collectionDate, messageId, created: now, debits };

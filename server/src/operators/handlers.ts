@@ -20,6 +20,7 @@ import {
   insertOperator,
   lockOperator,
   nextOperatorId,
+  sepaDebitContracts,
   upsertErpValue,
   writeOperator,
   type OperatorInsert,
@@ -149,6 +150,25 @@ const addressColumns = (b: z.output<typeof updateOperatorAddressBodySchema>): Pa
   city: b.cpoAddress.city,
 });
 
+/**
+ * No direct debit without a creditor id (issue 35): payment details whose creditor id is empty
+ * (the schema refuses one that fails its check digits) while contracts of the operator pay by
+ * SEPA answer 422 SEPA_CREDITOR_ID_REQUIRED, naming those contracts; otherwise their bills would
+ * promise a debit that no SEPA file can collect.
+ */
+async function assertCreditorForSepa(db: Db, cpoId: string, set: Partial<OperatorInsert>) {
+  if (set.creditorId === undefined || set.creditorId) return;
+  const affected = await sepaDebitContracts(db, cpoId);
+  if (affected.count === 0) return;
+  throw new ApiError(
+    422,
+    'SEPA_CREDITOR_ID_REQUIRED',
+    'Contracts of the operator pay by SEPA direct debit, which needs a valid creditor id',
+    { cpoId, ...affected },
+    [{ path: 'cpoPaymentDetails.creditorId', message: 'creditorIdForSepaContracts' }],
+  );
+}
+
 /** `AddressInfo` changes name and address only; `BillingInfo` the invoice template only (spec 3 §7). */
 export async function updateOperator(
   db: Db,
@@ -158,6 +178,7 @@ export async function updateOperator(
 ): Promise<OperatorWriteAnswer> {
   const op = await operatorForWrite(db, scope, body.cpoId, expectedVersion);
   const set = body.workFlow === 'AddressInfo' ? addressColumns(body) : billingColumns(body, op);
+  await assertCreditorForSepa(db, op.cpoId, set);
   return { cpoId: op.cpoId, version: await guardPrefix(db, set.billNumberPrefix, (sp) => writeOperator(sp, op.cpoId, set)) };
 }
 
@@ -177,6 +198,7 @@ export async function updateErpInformation(
     clientNumber: body.clientNumber,
     netLedgerAccountNr: body.netLedgerAccountNr,
     taxLedgerAccountNr: body.taxLedgerAccountNr,
+    clearingAccountNr: body.clearingAccountNr,
     paymentMethod: body.paymentMethod,
   });
   const version = await writeOperator(db, op.cpoId, {});
@@ -189,6 +211,7 @@ export async function updateErpInformation(
       clientNumber: row.clientNumber,
       netLedgerAccountNr: row.netLedgerAccountNr,
       taxLedgerAccountNr: row.taxLedgerAccountNr,
+      clearingAccountNr: row.clearingAccountNr,
       paymentMethod: row.paymentMethod,
     },
   };

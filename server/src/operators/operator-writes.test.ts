@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, paged } from '../../../contract/common';
 import { operatorDetailSchema, operatorListRowSchema, type OperatorDetail } from '../../../contract/operators';
@@ -505,6 +505,8 @@ describe('PUT /bff/cpos/update-operator-information', () => {
           cpoIban: IBAN,
           cpoBankName: 'Commerzbank',
           cpoBic: BIC,
+          // Its contracts paying by SEPA keep needing one (issue 35), whatever the modes chosen.
+          creditorId: CREDITOR_ID,
           moneyCollectionGapInDays: 21,
         },
         billingTemplateHeader: { lineOne: 'Kopf eins', lineTwo: 'Kopf zwei' },
@@ -529,7 +531,7 @@ describe('PUT /bff/cpos/update-operator-information', () => {
         cpoPaymentPreference: ['BANK_TRANSFER', 'STRIPE_SEPA'],
         cpoIban: IBAN,
         cpoBic: BIC,
-        creditorId: null,
+        creditorId: CREDITOR_ID,
         moneyCollectionGapInDays: 21,
       },
       billingTemplateHeader: { lineOne: 'Kopf eins', lineTwo: 'Kopf zwei', lineThree: null, lineFour: null },
@@ -551,6 +553,44 @@ describe('PUT /bff/cpos/update-operator-information', () => {
       'billNumberPrefix',
     ] as const;
     expect(without(after, ...billing)).toEqual(without(before, ...billing));
+  });
+
+  it('BillingInfo refuses payment details without a creditor id while contracts pay by SEPA, naming them (issue 35); without such contracts it may', async () => {
+    const cpoId = scopeOf.partner[1];
+    const sepa = (
+      (await h.db.execute(
+        sql`select contract_number from contracts where cpo_id = ${cpoId} and payment_method = 'SEPA' and contract_status not in ('EXPIRED', 'UNSIGNED_EXPIRED') order by 1`,
+      )) as unknown as { rows: { contract_number: string }[] }
+    ).rows.map((r) => r.contract_number);
+    expect(sepa.length).toBeGreaterThan(0);
+    const before = await detail(cpoId);
+    const billing = (id: string) => ({
+      workFlow: 'BillingInfo',
+      cpoId: id,
+      contactPersonDetails: body().contactPersonDetails,
+      cpoPaymentDetails: { ...body().cpoPaymentDetails!, cpoPaymentPreference: ['BANK_TRANSFER'], creditorId: ' ' },
+      billingTemplateHeader: { lineOne: 'Kopf' },
+      taxNumber: '30/123/45678',
+    });
+    const res = await update(billing(cpoId));
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body).toMatchObject({
+      errorCodeResponse: 'SEPA_CREDITOR_ID_REQUIRED',
+      errorDetail: { cpoId, contractNumbers: sepa.slice(0, 20), count: sepa.length },
+    });
+    expect(await detail(cpoId)).toEqual(before);
+    // A creditor id that fails its check digits is refused at the field, as before.
+    const bad = await update({
+      ...billing(cpoId),
+      cpoPaymentDetails: { ...billing(cpoId).cpoPaymentDetails, creditorId: 'DE99ZZZ09999999999' },
+    });
+    expect(bad.status).toBe(400);
+    expect(issuesOf(bad)).toContain('cpoPaymentDetails.creditorId:invalidCreditorId');
+    // An operator no contract pays by SEPA needs none.
+    const fresh = createOperatorAnswerSchema.parse((await create(body({ cpoName: 'Ohne Lastschrift GmbH' }))).body.data);
+    const ok = await update(billing(fresh.cpoId));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await detail(fresh.cpoId)).cpoPaymentDetails).toMatchObject({ cpoPaymentPreference: ['BANK_TRANSFER'], creditorId: null });
   });
 
   it('BillingInfo refuses a VAT id that is not DE and 9 digits, a malformed tax number and a prefix with other characters', async () => {
@@ -772,7 +812,14 @@ describe('PUT /booking-service/bookings/update-erp-information', () => {
       cpoId,
       version: created.version + 1,
       created: true,
-      erpValue: { cpoId, clientNumber: '10001', netLedgerAccountNr: '8400', taxLedgerAccountNr: '1776', paymentMethod: 'SEPA' },
+      erpValue: {
+        cpoId,
+        clientNumber: '10001',
+        netLedgerAccountNr: '8400',
+        taxLedgerAccountNr: '1776',
+        clearingAccountNr: null,
+        paymentMethod: 'SEPA',
+      },
     });
 
     // taxLedgerAccountNr is optional (spec 3 §5).
@@ -790,9 +837,40 @@ describe('PUT /booking-service/bookings/update-erp-information', () => {
 
     const d = await detail(cpoId);
     expect(d.erpValues).toEqual([
-      { cpoId, clientNumber: '20001', netLedgerAccountNr: '8500', taxLedgerAccountNr: null, paymentMethod: 'SEPA' },
-      { cpoId, clientNumber: '10002', netLedgerAccountNr: '8401', taxLedgerAccountNr: null, paymentMethod: 'BANK_TRANSFER' },
+      {
+        cpoId,
+        clientNumber: '20001',
+        netLedgerAccountNr: '8500',
+        taxLedgerAccountNr: null,
+        clearingAccountNr: null,
+        paymentMethod: 'SEPA',
+      },
+      {
+        cpoId,
+        clientNumber: '10002',
+        netLedgerAccountNr: '8401',
+        taxLedgerAccountNr: null,
+        clearingAccountNr: null,
+        paymentMethod: 'BANK_TRANSFER',
+      },
     ]);
+    // Stripe's methods have values too, with the clearing account their bills are posted on (issue 35).
+    const stripe = await erp({
+      cpoId,
+      clientNumber: '10003',
+      netLedgerAccountNr: '8402',
+      clearingAccountNr: ' 1360 ',
+      paymentMethod: 'STRIPE_CARD',
+    });
+    expect(stripe.status, JSON.stringify(stripe.body)).toBe(200);
+    expect((await detail(cpoId)).erpValues[2]).toEqual({
+      cpoId,
+      clientNumber: '10003',
+      netLedgerAccountNr: '8402',
+      taxLedgerAccountNr: null,
+      clearingAccountNr: '1360',
+      paymentMethod: 'STRIPE_CARD',
+    });
     // The ERP values are their own: the rest of the operator is as it was created.
     expect(d.cpoName).toBe('ERP Test GmbH');
     expect(d.cpoPaymentDetails?.cpoIban).toBe(IBAN);
@@ -805,8 +883,13 @@ describe('PUT /booking-service/bookings/update-erp-information', () => {
       [{ cpoId }, ['clientNumber:required', 'netLedgerAccountNr:required', 'paymentMethod:required']],
       [{ cpoId, clientNumber: ' ', netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, ['clientNumber:required']],
       [
-        { cpoId, clientNumber: '1', netLedgerAccountNr: '8400', paymentMethod: 'STRIPE_CARD' },
-        ['paymentMethod:Invalid option: expected one of "BANK_TRANSFER"|"STRIPE_SEPA"|"SEPA"'],
+        { cpoId, clientNumber: '1', netLedgerAccountNr: '8400', paymentMethod: 'NO_PAYMENT_METHOD' },
+        ['paymentMethod:Invalid option: expected one of "BANK_TRANSFER"|"STRIPE_SEPA"|"SEPA"|"STRIPE_CARD"'],
+      ],
+      // The clearing account (Geldtransitkonto, issue 35) is a ledger account too.
+      [
+        { cpoId, clientNumber: '1', netLedgerAccountNr: '8400', clearingAccountNr: '13', paymentMethod: 'STRIPE_CARD' },
+        ['clearingAccountNr:ledgerAccount'],
       ],
       [{ cpoId, clientNumber: '1'.repeat(51), netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, ['clientNumber:max50']],
       [{ clientNumber: '1', netLedgerAccountNr: '8400', paymentMethod: 'SEPA' }, ['cpoId:required']],

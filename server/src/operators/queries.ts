@@ -1,9 +1,10 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { ErpPaymentMethod } from '../../../contract/enums';
 import type { OperatorDetail, OperatorListRow } from '../../../contract/operators';
 import type { Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { transactionLock } from '../db/sql-helpers';
+import { bills } from '../db/schema/bookings';
 import { contracts } from '../db/schema/contracts';
 import { customers } from '../db/schema/customers';
 import { locations } from '../db/schema/locations';
@@ -96,6 +97,7 @@ export async function getOperatorDetail(db: Db, scope: Scope, cpoId: string): Pr
       clientNumber: e.clientNumber,
       netLedgerAccountNr: e.netLedgerAccountNr,
       taxLedgerAccountNr: e.taxLedgerAccountNr,
+      clearingAccountNr: e.clearingAccountNr,
       paymentMethod: e.paymentMethod,
     })),
     version: op.version,
@@ -169,11 +171,39 @@ export async function upsertErpValue(
   if (existing) {
     const [row] = await db
       .update(erpValues)
-      .set({ clientNumber: value.clientNumber, netLedgerAccountNr: value.netLedgerAccountNr, taxLedgerAccountNr: value.taxLedgerAccountNr })
+      .set({
+        clientNumber: value.clientNumber,
+        netLedgerAccountNr: value.netLedgerAccountNr,
+        taxLedgerAccountNr: value.taxLedgerAccountNr,
+        clearingAccountNr: value.clearingAccountNr,
+      })
       .where(eq(erpValues.id, existing.id))
       .returning();
     return { row: row!, created: false };
   }
   const [row] = await db.insert(erpValues).values(value).returning();
   return { row: row!, created: true };
+}
+
+/**
+ * The operator's contracts that the operator collects by SEPA direct debit (issue 35): paying by
+ * SEPA and not ended, or ended with a SEPA bill still to collect. The first 20 by number, and how many.
+ */
+export async function sepaDebitContracts(db: Db, cpoId: string) {
+  const rows = await db
+    .select({ contractNumber: contracts.contractNumber, count: sql<number>`(count(*) over ())::int` })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.cpoId, cpoId),
+        sql`${contracts.paymentMethod} = 'SEPA'`,
+        or(
+          notInArray(contracts.contractStatus, ['EXPIRED', 'UNSIGNED_EXPIRED']),
+          sql`exists (select 1 from ${bills} where ${bills.contractKey} = ${contracts.contractKey} and ${bills.paymentMethod} = 'SEPA' and ${bills.billingStatus} in ('GENERATED', 'SENT'))`,
+        ),
+      ),
+    )
+    .orderBy(asc(contracts.contractNumber))
+    .limit(20);
+  return { contractNumbers: rows.map((r) => r.contractNumber), count: rows[0]?.count ?? 0 };
 }

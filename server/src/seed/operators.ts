@@ -16,8 +16,9 @@ export function operatorRow(
   const opAddr = address(rnd);
   const contact = `${rnd.pick(firstNames)} ${rnd.pick(lastNames)}`;
   const [bankName, bic] = rnd.pick(banks);
+  // Every operator's contracts include SEPA ones (seed/contracts.ts), so every operator collects by direct debit (issue 35).
   const preference: ('SEPA' | 'BANK_TRANSFER' | 'STRIPE_SEPA')[] =
-    oi % 3 === 0 ? ['SEPA', 'BANK_TRANSFER'] : oi % 3 === 1 ? ['BANK_TRANSFER'] : ['SEPA', 'STRIPE_SEPA'];
+    oi % 3 === 0 ? ['SEPA', 'BANK_TRANSFER'] : oi % 3 === 1 ? ['SEPA', 'BANK_TRANSFER'] : ['SEPA', 'STRIPE_SEPA'];
   const name = company.ops[oi];
   const row = {
     cpoId,
@@ -38,7 +39,11 @@ export function operatorRow(
     iban: germanIban(rnd.digits(20)),
     bankName,
     bic,
-    creditorId: preference.includes('SEPA') ? checksumCreditorID(`DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}`) : null,
+    // The second operator of a customer once had no creditor id; its id is made from its cpoId, without a draw, so the rest of the seed stays as it was.
+    creditorId:
+      oi % 3 === 1
+        ? checksumCreditorID(`DE00ZZZ0000${cpoId.replace(/\D/g, '').padStart(7, '0')}`)
+        : checksumCreditorID(`DE${rnd.digits(2)}ZZZ0000${rnd.digits(7)}`),
     moneyCollectionGapInDays: rnd.pick([7, 14, 30]),
     headerLine1: name,
     headerLine2: opAddr.street,
@@ -56,8 +61,27 @@ export function operatorRow(
   return { ...row, footerLine2: `${bankName} · IBAN ${row.iban} · BIC ${bic}`, vatId: row.footerLine3.slice('USt-IdNr. '.length) };
 }
 
-/** One or two ERP values per operator (spec 3 §3). */
+/** SKR03's Geldtransitkonto: Stripe's bills are posted on it until Stripe pays out (downloads/erp-export.md). */
+const CLEARING_ACCOUNT = '1360';
+
+/**
+ * One or two ERP values per operator (spec 3 §3), and one per Stripe method (issue 35), copied from
+ * its first value with the clearing account: no further draw, so the rest of the seed stays as it was.
+ */
 export function drawErpValues(ctx: SeedContext, operatorRows: (typeof operators.$inferInsert)[]): (typeof erpValues.$inferInsert)[] {
+  const own = drawOwnErpValues(ctx, operatorRows);
+  const stripe = operatorRows.flatMap((op) => {
+    const first = own.find((e) => e.cpoId === op.cpoId)!;
+    return (['STRIPE_SEPA', 'STRIPE_CARD'] as const).map((paymentMethod) => ({
+      ...first,
+      clearingAccountNr: CLEARING_ACCOUNT,
+      paymentMethod,
+    }));
+  });
+  return [...own, ...stripe];
+}
+
+function drawOwnErpValues(ctx: SeedContext, operatorRows: (typeof operators.$inferInsert)[]): (typeof erpValues.$inferInsert)[] {
   const { rnd } = ctx;
   return operatorRows.flatMap((op, i) =>
     (['SEPA', 'BANK_TRANSFER'] as const).slice(0, i % 2 === 0 ? 2 : 1).map((paymentMethod) => ({

@@ -215,6 +215,7 @@ function ErpValues({ operator }: { operator: OperatorDetail }) {
     { id: 'clientNumber', header: t('operators.erp.clientNumber'), cell: (r) => r.clientNumber, isRowHeader: true },
     { id: 'netLedgerAccountNr', header: t('operators.erp.netLedgerAccountNr'), cell: (r) => r.netLedgerAccountNr },
     { id: 'taxLedgerAccountNr', header: t('operators.erp.taxLedgerAccountNr'), cell: (r) => orDash(r.taxLedgerAccountNr) },
+    { id: 'clearingAccountNr', header: t('operators.erp.clearingAccountNr'), cell: (r) => orDash(r.clearingAccountNr) },
     { id: 'paymentMethod', header: t('operators.erp.paymentMethod'), cell: (r) => t(methodMessageId(r.paymentMethod)) },
   ];
   // Spec 3 §2: no paging, search or filter; one row per payment method.

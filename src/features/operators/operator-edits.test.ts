@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 const operator = { cpoId: 'CPO7', cpoName: 'Hafen GmbH', version: 3 };
 const address = { cpoName: 'Hafen KG', street: 'Weg 1', careOf: '', zipCode: '20457', city: 'Hamburg' };
-const erp = { paymentMethod: 'SEPA', clientNumber: '4711', netLedgerAccountNr: '8400', taxLedgerAccountNr: '' };
+const erp = { paymentMethod: 'SEPA', clientNumber: '4711', netLedgerAccountNr: '8400', taxLedgerAccountNr: '', clearingAccountNr: '' };
 
 const stored = storedWrite;
 
@@ -126,5 +126,29 @@ describe('operator write kinds', () => {
     // Any other refusal reads as the server's message.
     const refused = { code: 'VALIDATION_ERROR', message: 'bad', status: 400 };
     expect(describeFailure(stored(erpWrite(operator, 3, erp), { state: 'failed', lastError: refused }), de)).toBeNull();
+  });
+
+  it('names the contracts that pay by SEPA when the payment details lack a creditor id (issue 35)', () => {
+    const lastError = {
+      code: 'SEPA_CREDITOR_ID_REQUIRED',
+      message: 'needs a creditor id',
+      status: 422,
+      detail: { cpoId: 'CPO7', contractNumbers: ['V-2025-000001', 'V-2025-000007'], count: 3 },
+    };
+    const write = stored(billingWrite(operator, 3, emptyBilling()), { state: 'failed', lastError });
+    expect(describeFailure(write, de)).toBe(
+      'Ohne gültige Gläubiger-ID kann der Betreiber nicht per SEPA-Lastschrift einziehen, doch 3 Verträge zahlen so: V-2025-000001, V-2025-000007, …. Bitte tragen Sie die Gläubiger-ID ein oder stellen Sie diese Verträge zuerst auf eine andere Zahlungsart um.',
+    );
+    expect(
+      describeFailure(
+        stored(billingWrite(operator, 3, emptyBilling()), {
+          state: 'failed',
+          lastError: { ...lastError, detail: { contractNumbers: ['V-1'], count: 1 } },
+        }),
+        en,
+      ),
+    ).toBe(
+      'Without a valid SEPA creditor id the operator cannot collect by direct debit, yet 1 contract pays that way: V-1. Please enter the creditor id, or change these contracts to another payment method first.',
+    );
   });
 });

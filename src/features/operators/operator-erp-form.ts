@@ -1,5 +1,6 @@
 import { updateErpBodySchema, type UpdateErpBody } from '../../../contract/operator-writes';
 import type { OperatorDetail } from '../../../contract/operators';
+import { isClearingPaymentMethod } from '../../../contract/downloads';
 import { erpPaymentMethods, type ErpPaymentMethod } from '../../../contract/enums';
 import { dropEmpty } from '../../api/client';
 import type { FormRules } from '../../ui/use-form';
@@ -12,6 +13,8 @@ export type ErpValues = {
   clientNumber: string;
   netLedgerAccountNr: string;
   taxLedgerAccountNr: string;
+  /** Stripe's methods only: the clearing account (Geldtransitkonto) their bills are posted on (issue 35). */
+  clearingAccountNr: string;
 };
 
 const erp = updateErpBodySchema.shape;
@@ -22,19 +25,21 @@ export const erpRules: FormRules<ErpValues> = {
   clientNumber: [operatorRule(erp.clientNumber)],
   netLedgerAccountNr: [operatorRule(erp.netLedgerAccountNr)],
   taxLedgerAccountNr: [operatorRule(erp.taxLedgerAccountNr)],
+  clearingAccountNr: [operatorRule(erp.clearingAccountNr)],
 };
 
 /**
- * The payment methods an ERP value can be edited for: those that have one, then those the operator
- * takes payments with; all of them when it has neither yet.
+ * The payment methods an ERP value can be edited for: those that have one, those the operator
+ * takes payments with, and Stripe's (its contracts may pay through Stripe whatever the operator's
+ * preference, and an accountant books all revenue: issue 35); all of them when it has none yet.
  */
 export function erpMethodsOf(operator: Pick<OperatorDetail, 'erpValues' | 'cpoPaymentDetails'>): ErpPaymentMethod[] {
-  const known = new Set<string>([
+  const own = new Set<string>([
     ...operator.erpValues.map((e) => e.paymentMethod),
     ...(operator.cpoPaymentDetails?.cpoPaymentPreference ?? []),
   ]);
-  const methods = erpPaymentMethods.filter((m) => known.has(m));
-  return methods.length ? methods : [...erpPaymentMethods];
+  if (own.size === 0) return [...erpPaymentMethods];
+  return erpPaymentMethods.filter((m) => own.has(m) || isClearingPaymentMethod(m));
 }
 
 export function erpValuesOf(operator: Pick<OperatorDetail, 'erpValues'>, paymentMethod: string): ErpValues {
@@ -44,6 +49,7 @@ export function erpValuesOf(operator: Pick<OperatorDetail, 'erpValues'>, payment
     clientNumber: current?.clientNumber ?? '',
     netLedgerAccountNr: current?.netLedgerAccountNr ?? '',
     taxLedgerAccountNr: current?.taxLedgerAccountNr ?? '',
+    clearingAccountNr: current?.clearingAccountNr ?? '',
   };
 }
 
@@ -54,6 +60,8 @@ export function buildErpPayload(cpoId: string, version: number | undefined, v: E
     clientNumber: v.clientNumber.trim(),
     netLedgerAccountNr: v.netLedgerAccountNr.trim(),
     taxLedgerAccountNr: v.taxLedgerAccountNr.trim(),
+    // Only Stripe's methods post on a clearing account; another method's value has none.
+    clearingAccountNr: isClearingPaymentMethod(v.paymentMethod) ? v.clearingAccountNr.trim() : '',
     paymentMethod: v.paymentMethod,
     version,
   }) as UpdateErpBody;

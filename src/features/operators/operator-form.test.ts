@@ -325,19 +325,32 @@ describe('payloads', () => {
       clientNumber: ' 4711 ',
       netLedgerAccountNr: '8400',
       taxLedgerAccountNr: '',
+      // A clearing account left in the form of a SEPA value is not sent: only Stripe's methods post on one.
+      clearingAccountNr: '1360',
     });
     expect(erp).toEqual({ cpoId: 'CPO1', clientNumber: '4711', netLedgerAccountNr: '8400', paymentMethod: 'SEPA', version: 6 });
     expect(updateErpBodySchema.safeParse(erp).success).toBe(true);
+    const stripe = buildErpPayload('CPO1', 6, {
+      paymentMethod: 'STRIPE_CARD',
+      clientNumber: '4711',
+      netLedgerAccountNr: '8400',
+      taxLedgerAccountNr: '1776',
+      clearingAccountNr: ' 1360 ',
+    });
+    expect(stripe).toMatchObject({ paymentMethod: 'STRIPE_CARD', clearingAccountNr: '1360' });
+    expect(updateErpBodySchema.safeParse(stripe).success).toBe(true);
   });
 
   it('offers ERP values for the methods the operator has or takes payments with', () => {
-    expect(erpMethodsOf(operator)).toEqual(['BANK_TRANSFER', 'STRIPE_SEPA']);
-    expect(erpMethodsOf({ erpValues: [], cpoPaymentDetails: null })).toEqual(['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA']);
+    // Stripe's methods always: an operator's contracts may pay through Stripe whatever its preference (issue 35).
+    expect(erpMethodsOf(operator)).toEqual(['BANK_TRANSFER', 'STRIPE_SEPA', 'STRIPE_CARD']);
+    expect(erpMethodsOf({ erpValues: [], cpoPaymentDetails: null })).toEqual(['BANK_TRANSFER', 'STRIPE_SEPA', 'SEPA', 'STRIPE_CARD']);
     expect(erpValuesOf(operator, 'STRIPE_SEPA')).toEqual({
       paymentMethod: 'STRIPE_SEPA',
       clientNumber: '1',
       netLedgerAccountNr: '2',
       taxLedgerAccountNr: '',
+      clearingAccountNr: '',
     });
     expect(erpValuesOf(operator, 'SEPA').clientNumber).toBe('');
   });

@@ -72,6 +72,8 @@ export const erpValues = pgTable(
     clientNumber: text('client_number').notNull(),
     netLedgerAccountNr: text('net_ledger_account_nr').notNull(),
     taxLedgerAccountNr: text('tax_ledger_account_nr'),
+    /** The clearing account (Geldtransitkonto) a payment provider's bills are posted against (issue 35: Stripe). */
+    clearingAccountNr: text('clearing_account_nr'),
     paymentMethod: text('payment_method').$type<(typeof erpPaymentMethods)[number]>().notNull(),
   },
   (t) => [

@@ -14,7 +14,7 @@ export interface DownloadQuery {
   endDate: string;
   chargingType?: 'NORMAL' | 'AD_HOC';
   cpoId?: string;
-  paymentMethod?: 'SEPA' | 'BANK_TRANSFER';
+  paymentMethod?: 'SEPA' | 'BANK_TRANSFER' | 'STRIPE_SEPA' | 'STRIPE_CARD';
   /** The SEPA file's day the bank collects on, yyyy-MM-dd. */
   collectionDate?: string;
 }

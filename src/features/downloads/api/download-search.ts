@@ -24,7 +24,7 @@ export const downloadSearch = searchParams({
   iTo: searchDate,
   cpo: searchText(100),
   eLoc: searchList(1000),
-  pay: searchChoice(['SEPA', 'BANK_TRANSFER'] as const, 'SEPA'),
+  pay: searchChoice(['SEPA', 'BANK_TRANSFER', 'STRIPE_SEPA', 'STRIPE_CARD'] as const, 'SEPA'),
   eFrom: searchDate,
   eTo: searchDate,
   /** The SEPA file's operator and collection date (ERP tab); an empty date stands for today. */

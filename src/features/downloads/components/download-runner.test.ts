@@ -23,6 +23,8 @@ describe('missing info (spec 3 §8)', () => {
   it('names what is missing from the detail', () => {
     const t = (key: string) => String(lookup(key));
     expect(detailLines({ cpoId: 'CPO1', missing: 'clientNumber' }, t)).toEqual(['Fehlender Wert: Mandantennummer', 'Betreiber: CPO1']);
+    // A Stripe method's ERP value without its clearing account (issue 35).
+    expect(detailLines({ missing: 'clearingAccountNr', paymentMethod: 'STRIPE_CARD' }, t)[0]).toBe('Fehlender Wert: Geldtransitkonto');
     expect(detailLines({ endCustomerId: 'E7', endCustomerIds: ['E7', 'E8'] }, t)).toEqual(['Endkunde: E7']);
     expect(detailLines({ invalid: 'netLedgerAccountNr', value: 'ER-8400/A', expected: '4 to 8 digits', cpoId: 'CPO1' }, t)).toEqual([
       'Ungültiger Wert: Erlöskonto (netto)',

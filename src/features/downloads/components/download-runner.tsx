@@ -156,6 +156,7 @@ const missingFields = new Set([
   'clientNumber',
   'netLedgerAccountNr',
   'taxLedgerAccountNr',
+  'clearingAccountNr',
   'consultantNumber',
   'cpoName',
   'debitAccountNr',

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { erpExportPaymentMethods } from '../../../../contract/downloads';
 import type { LocationDropdownRow } from '../../../../contract/locations';
 import { useT } from '../../../i18n/i18n-context';
 import { RadioGroup } from '../../../ui/radio-group';
@@ -120,11 +121,9 @@ export function ErpTab({ search, onPatch, locations }: TabProps) {
         <RadioGroup
           label={t('downloads.paymentMethod')}
           value={search.pay}
-          onChange={(v) => onPatch({ pay: v === 'BANK_TRANSFER' ? 'BANK_TRANSFER' : 'SEPA' })}
-          items={[
-            { id: 'SEPA', label: t('downloads.paymentMethods.SEPA') },
-            { id: 'BANK_TRANSFER', label: t('downloads.paymentMethods.BANK_TRANSFER') },
-          ]}
+          onChange={(v) => onPatch({ pay: erpExportPaymentMethods.find((m) => m === v) ?? 'SEPA' })}
+          // Stripe's bills too (issue 35): posted on the operator's clearing account.
+          items={erpExportPaymentMethods.map((m) => ({ id: m, label: t(`downloads.paymentMethods.${m}`) }))}
           orientation="horizontal"
         />
         {range.field}

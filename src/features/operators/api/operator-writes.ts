@@ -63,9 +63,20 @@ const describeAddress = (error: OutboxError, t: TranslateFn) => {
   });
 };
 
+/** 422 SEPA_CREDITOR_ID_REQUIRED (issue 35): the contracts that pay by SEPA, the first 20 named, and how many. */
+function creditorIdRequired(error: OutboxError, t: TranslateFn) {
+  if (error.code !== 'SEPA_CREDITOR_ID_REQUIRED') return null;
+  const d = (error.detail ?? {}) as { contractNumbers?: unknown; count?: unknown };
+  const numbers = Array.isArray(d.contractNumbers) ? d.contractNumbers.filter((n): n is string => typeof n === 'string') : [];
+  const count = typeof d.count === 'number' ? d.count : numbers.length;
+  return t('operators.writes.creditorIdRequired', { count, contracts: `${numbers.join(', ')}${count > numbers.length ? ', …' : ''}` });
+}
+
 const describeBilling = (error: OutboxError, t: TranslateFn) => {
   const taken = prefixTakenOf(error);
   if (taken !== null) return t('operators.writes.prefixTaken', { prefix: taken });
+  const creditor = creditorIdRequired(error, t);
+  if (creditor) return creditor;
   const c = currentOperator(error);
   if (!c) return null;
   const p = c.current.cpoPaymentDetails;

@@ -111,17 +111,37 @@ describe('OperatorEditDialog', () => {
     outbox.dispose();
   });
 
-  it('shows the payment method read-only when the operator has one, and requires client number and net ledger account', async () => {
+  it("offers the operator's method first, and Stripe's, and requires client number and net ledger account", async () => {
     const { outbox } = await open('erp');
-    const method = screen.getByRole('textbox', { name: 'Zahlungsart' }) as HTMLInputElement;
-    expect(method.value).toBe('Überweisung');
-    expect(method.readOnly).toBe(true);
+    expect(screen.getByRole('button', { name: /Überweisung.*Zahlungsart/ })).toBeTruthy();
+    // Only Stripe's methods post on a clearing account.
+    expect(screen.queryByRole('textbox', { name: /^Geldtransitkonto/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => {
       fireEvent.change(screen.getByRole('textbox', { name: /^Mandantennummer/ }), { target: { value: '4711' } });
       fireEvent.change(screen.getByRole('textbox', { name: /^Sachkonto netto/ }), { target: { value: '8400' } });
     });
     expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(false);
+    outbox.dispose();
+  });
+
+  it("asks a Stripe method's clearing account (Geldtransitkonto, issue 35) and sends it", async () => {
+    const { outbox, onQueued } = await open('erp', { paymentMethod: 'STRIPE_CARD' });
+    expect(screen.getByRole('button', { name: /Stripe Karte.*Zahlungsart/ })).toBeTruthy();
+    await act(async () => {
+      fireEvent.change(screen.getByRole('textbox', { name: /^Mandantennummer/ }), { target: { value: '4711' } });
+      fireEvent.change(screen.getByRole('textbox', { name: /^Sachkonto netto/ }), { target: { value: '8400' } });
+      fireEvent.change(screen.getByRole('textbox', { name: /^Geldtransitkonto/ }), { target: { value: '13' } });
+    });
+    expect((screen.getByRole('button', { name: 'Weiter' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      fireEvent.change(screen.getByRole('textbox', { name: /^Geldtransitkonto/ }), { target: { value: '1360' } });
+    });
+    await press('Weiter');
+    expect(screen.getByText('1360')).toBeTruthy();
+    await press('Speichern');
+    await vi.waitFor(() => expect(onQueued).toHaveBeenCalledWith('queued', expect.any(String)));
+    expect(outbox.getSnapshot()[0]!.request.body).toMatchObject({ paymentMethod: 'STRIPE_CARD', clearingAccountNr: '1360' });
     outbox.dispose();
   });
 });

@@ -19,6 +19,7 @@ import {
   offersBillingChoice,
   type BillingValues,
 } from '../operator-billing-form';
+import { isClearingPaymentMethod } from '../../../../contract/downloads';
 import { erpMethodsOf, erpRules, erpValuesOf, type ErpValues } from '../operator-erp-form';
 import { addressRules, addressValuesOf, type AddressValues } from '../operator-form';
 import { BillingFields, NameAndAddressFields, Summary, addressEntries, billingGroups } from './operator-fields';
@@ -140,6 +141,7 @@ function EditErp({ operator, isOpen, onClose, initialValues, onQueued, replaces 
   const form = useForm<ErpValues>({ ...erpValuesOf(operator, first), ...initialValues }, erpRules);
   const submit = useSubmit({ operator, onQueued, replaces });
   const methodName = t(methodMessageId(form.values.paymentMethod));
+  const clearing = isClearingPaymentMethod(form.values.paymentMethod);
   return (
     <Wizard
       isOpen={isOpen}
@@ -194,6 +196,15 @@ function EditErp({ operator, isOpen, onClose, initialValues, onQueued, replaces 
                 autoComplete="off"
                 {...bindField(t, form.field('taxLedgerAccountNr'))}
               />
+              {clearing && (
+                <TextField
+                  label={t('operators.erp.clearingAccountNr')}
+                  description={t('operators.erp.clearingAccountNrHint')}
+                  fullWidth
+                  autoComplete="off"
+                  {...bindField(t, form.field('clearingAccountNr'))}
+                />
+              )}
             </div>
           ),
         },
@@ -211,6 +222,9 @@ function EditErp({ operator, isOpen, onClose, initialValues, onQueued, replaces 
                     [t('operators.erp.clientNumber'), form.values.clientNumber.trim() || '–'],
                     [t('operators.erp.netLedgerAccountNr'), form.values.netLedgerAccountNr.trim() || '–'],
                     [t('operators.erp.taxLedgerAccountNr'), form.values.taxLedgerAccountNr.trim() || '–'],
+                    ...(clearing
+                      ? [[t('operators.erp.clearingAccountNr'), form.values.clearingAccountNr.trim() || '–'] as [string, string]]
+                      : []),
                   ],
                 },
               ]}
