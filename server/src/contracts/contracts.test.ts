@@ -355,6 +355,33 @@ describe("conflicts with another tenant's data", () => {
 });
 
 describe('PUT /contract-management/update-contract and /change-contract-tarrif', () => {
+  it('refuses a SEPA direct debit while the operator has no creditor id (422, nothing written); another method is taken', async () => {
+    const cpoId = body().cpoId;
+    const [op] = await h.db.select({ creditorId: operators.creditorId }).from(operators).where(eq(operators.cpoId, cpoId));
+    await h.db.update(operators).set({ creditorId: null }).where(eq(operators.cpoId, cpoId));
+    try {
+      const sepa = body({ email: 'ohne.glaeubiger@example.de', paymentMethod: 'SEPA' });
+      const refused = await create(sepa);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errorCodeResponse).toBe('SEPA_CREDITOR_ID_REQUIRED');
+      expect(refused.body.issues).toEqual([{ path: 'paymentMethod', message: 'sepaNeedsCreditorId' }]);
+      expect(await h.db.select().from(contracts).where(eq(contracts.email, sepa.email))).toHaveLength(0);
+      const transfer = await create({ ...sepa, paymentMethod: 'BANK_TRANSFER' });
+      expect(transfer.status).toBe(200);
+      // An edit to SEPA is refused too; the contract stays as it was.
+      const key = transfer.body.data.contractKey as string;
+      const d = await detail(key);
+      const edit = await h.request('PUT', `${base}/update-contract`, {
+        body: { ...sepa, contractKey: key, version: d.version },
+        token: tokens.operator,
+      });
+      expect(edit.status).toBe(422);
+      expect((await detail(key)).paymentMethod).toBe('BANK_TRANSFER');
+    } finally {
+      await h.db.update(operators).set({ creditorId: op.creditorId }).where(eq(operators.cpoId, cpoId));
+    }
+  });
+
   it('edits with the version seen, locks what an active contract locks, and refuses a stale version with the contract as it is', async () => {
     const created = await create(body());
     const key = created.body.data.contractKey as string;

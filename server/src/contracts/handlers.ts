@@ -93,6 +93,22 @@ function billingColumns(
   } satisfies Partial<ContractInsert>;
 }
 
+/**
+ * No direct debit without a creditor id (issue 35): a contract that pays by SEPA needs its operator
+ * to have a creditor id (its row is locked by `checkPlacement`, so a BillingInfo write clearing it
+ * cannot slip in between); otherwise its bills would promise a debit no SEPA file can collect.
+ */
+function assertCreditorForSepa(operator: { cpoId: string; creditorId: string | null }, paymentMethod: string | null) {
+  if (paymentMethod !== 'SEPA' || operator.creditorId) return;
+  throw new ApiError(
+    422,
+    'SEPA_CREDITOR_ID_REQUIRED',
+    'The operator has no creditor id, which a SEPA direct debit needs',
+    { cpoId: operator.cpoId, contractNumbers: [], count: 0 },
+    [{ path: 'paymentMethod', message: 'sepaNeedsCreditorId' }],
+  );
+}
+
 /** A business customer's name, VAT id and buyer reference (the contract's rules keep the latter two to a company). */
 const businessColumns = (body: Pick<CreateBody, 'companyName' | 'customerVatId' | 'buyerReference'>) =>
   ({
@@ -189,6 +205,7 @@ export async function createContract(db: Db, env: Env, auth: AuthContext, body: 
   const endCustomerId = manual ? body.endCustomerId! : await generatedEndCustomerId(db);
   if (manual && (await endCustomerIdTaken(db, endCustomerId))) throw duplicateEndCustomerId(endCustomerId);
   await assertEmailFree(db, auth.scope, body.email);
+  assertCreditorForSepa(placement.operator, billingColumns(body).paymentMethod);
   const pdf = await readPdf(body.contractInfo.contractPdfInByteArrayForm);
 
   const now = new Date();
@@ -265,6 +282,7 @@ export async function editContract(
   const pdf = active ? undefined : await readPdf(body.contractInfo.contractPdfInByteArrayForm);
   const fileId = pdf ? await storePdf(db, pdf, body.contractInfo.contractPDF, before.contractNumber) : before.contractPdfFileId;
   const billing = billingColumns(active ? { ...body, billingType: before.billingType } : body);
+  if (billing.paymentMethod !== before.paymentMethod) assertCreditorForSepa(placement.operator, billing.paymentMethod);
   const mandate = mandateColumnsAfterEdit(before, billing.paymentMethod);
   if (!active && !body.contractInfo.startDate) throw fieldError('contractInfo.startDate', 'required');
   if (!active && body.billingType === 'WITH_BILLING')

@@ -137,6 +137,13 @@ describe('a refused creation (issue 22)', () => {
     expect(describeCreateRefusal(refusal('DUPLICATED_EMAIL', { endCustomerId: null }), en)).toBe('The email address is already taken.');
   });
 
+  it("says that a SEPA direct debit needs the operator's creditor id, in both languages (issue 35)", () => {
+    const r = refusal('SEPA_CREDITOR_ID_REQUIRED', { cpoId: 'CPO1', contractNumbers: [], count: 0 });
+    expect(createRefusal(r)).toEqual({ kind: 'sepaNeedsCreditorId' });
+    expect(describeCreateRefusal(r, de)).toMatch(/^Der Betreiber hat keine Gläubiger-ID\./);
+    expect(describeCreateRefusal(r, en)).toMatch(/^The operator has no creditor ID/);
+  });
+
   it('says why a contract PDF was refused, in both languages', () => {
     expect(describeCreateRefusal(refusal('UPLOAD_NOT_READABLE'), de)).toMatch(/konnte nicht gelesen werden/);
     expect(describeCreateRefusal(refusal('UPLOAD_ACTIVE_CONTENT'), en)).toMatch(/executable content/);

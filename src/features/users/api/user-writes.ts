@@ -76,6 +76,8 @@ export type CreateRefusal =
   | { kind: 'endCustomerIdInUse'; endCustomerId: string }
   /** Parking lots the location does not have (any more): the wizard lets the user take them out. */
   | { kind: 'unknownParkingLots'; lots: string[] }
+  /** SEPA direct debit while the operator has no creditor id (issue 35). */
+  | { kind: 'sepaNeedsCreditorId' }
   | { kind: 'generic' };
 
 export function createRefusal(error: Pick<OutboxError, 'code' | 'detail'> | null | undefined): CreateRefusal {
@@ -100,6 +102,8 @@ export function createRefusal(error: Pick<OutboxError, 'code' | 'detail'> | null
       return { kind: 'pdfActiveContent' };
     case 'DUPLICATED_END_CUSTOMER_ID':
       return { kind: 'endCustomerIdInUse', endCustomerId: idOf() };
+    case 'SEPA_CREDITOR_ID_REQUIRED':
+      return { kind: 'sepaNeedsCreditorId' };
     case 'UNKNOWN_PARKING_LOT':
       return { kind: 'unknownParkingLots', lots: Array.isArray(detail?.parkingLots) ? detail.parkingLots.map(String) : [] };
     default:
@@ -128,6 +132,7 @@ export function describeCreateRefusal(error: OutboxError, t: TranslateFn): strin
     case 'emailTaken':
     case 'pdfUnreadable':
     case 'pdfActiveContent':
+    case 'sepaNeedsCreditorId':
       return t(`users.create.errors.${r.kind}`);
     default:
       return null;

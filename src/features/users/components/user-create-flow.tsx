@@ -121,6 +121,7 @@ function RefusalText({ refusal, fallback }: { refusal: CreateRefusal; fallback?:
     case 'emailTaken':
     case 'pdfUnreadable':
     case 'pdfActiveContent':
+    case 'sepaNeedsCreditorId':
       return <p>{t(`users.create.errors.${refusal.kind}`)}</p>;
     default:
       return <p>{fallback || t('errors.somethingWrong')}</p>;
