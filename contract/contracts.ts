@@ -50,7 +50,8 @@ import { cpoIbanSchema } from './operators';
  * Field issues of a 400 carry a short code as message: `required`, `max<n>`, `digitsOnly`, `email`,
  * `alphanumeric`, `min0`, `step001`, `endBeforeStart`, `parkingLotRequired`, `rfidRequired`,
  * `locationRequired`, `firstOfMonth`, `notInPast`, `cancellationAfterNewDate`, `pdfOnly`, `3mb`, `vatRate` (a VAT
- * rate the bills cannot be made at), `invalidEuVatId`, `companyNameFirst` (a VAT id or buyer reference without a company name).
+ * rate the bills cannot be made at), `invalidEuVatId`, `companyNameFirst` (a VAT id or buyer reference without a company name), `zeroRateNeedsVatId` (0 % is
+ * the reverse charge: only with the customer's VAT id).
  */
 
 export const CONTRACT_PDF_MAX_BYTES = 3 * 1024 * 1024;
@@ -300,6 +301,10 @@ function crossFieldRules(ctx: z.core.ParsePayload<z.output<z.ZodMiniObject<typeo
     if (v.customerVatId) issue(['customerVatId'], 'companyNameFirst');
     if (v.buyerReference) issue(['buyerReference'], 'companyNameFirst');
   }
+  // German law has no 0 % rate for charging: 0 % is the reverse charge, the customer owing the tax,
+  // which names the customer's VAT id on the bill (§ 13b UStG; BR-AE-02).
+  if (v.billingType === 'WITH_BILLING' && v.erpSystemParameters?.vatId === '0' && !v.customerVatId)
+    issue(['erpSystemParameters', 'vatId'], 'zeroRateNeedsVatId');
   const info = v.contractInfo;
   if (info.startDate && info.endDate && info.endDate <= info.startDate) issue(['contractInfo', 'endDate'], 'endBeforeStart');
   if (v.billingType === 'WITH_BILLING') {

@@ -182,6 +182,8 @@ describe('POST /contract-management/create-contract', () => {
       // The VAT rate: one the bills can be made at (19, 7, 0), digits only.
       [body({ erpSystemParameters: { vatId: '19%' } }), 400, 'VALIDATION_ERROR', 'vatRate'],
       [body({ erpSystemParameters: { vatId: '16' } }), 400, 'VALIDATION_ERROR', 'vatRate'],
+      // 0 % is the reverse charge: only with the customer's VAT id.
+      [body({ erpSystemParameters: { vatId: '0' } }), 400, 'VALIDATION_ERROR', 'zeroRateNeedsVatId'],
       // A business customer's VAT id by its country's pattern (and a German one by its check digit), and only with a company name.
       [body({ companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695975' }), 400, 'VALIDATION_ERROR', 'invalidEuVatId'],
       [body({ companyName: 'Flotte Nord GmbH', customerVatId: 'FR1234' }), 400, 'VALIDATION_ERROR', 'invalidEuVatId'],

@@ -222,7 +222,8 @@ export function makeBusinessCustomersAndRates(contractRows: (typeof contracts.$i
       ['ACTIVE', 'BLOCKED', 'EXPIRED'].includes(c.contractStatus!);
     if (!billed) continue;
     k++;
-    if (k % 15 === 3) {
+    // 0 % is the reverse charge, billed to a business customer with its VAT id only.
+    if (k % 15 === 3 || k % 60 === 9) {
       if (fleets === 0) {
         Object.assign(c, {
           companyName: 'Stadt Musterhausen, Fuhrparkmanagement',

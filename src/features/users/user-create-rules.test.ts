@@ -142,7 +142,9 @@ describe('creation wizard rules (spec 2 §4-5)', () => {
     expect(issues({ vatId: '19%' }).vatId).toBe('vatRate');
     expect(issues({ vatId: '16' }).vatId).toBe('vatRate');
     expect(issues({ vatId: '7' })).toEqual({});
-    expect(issues({ vatId: '0' })).toEqual({});
+    // 0 % is the reverse charge: only with the customer's VAT id (issue 35).
+    expect(issues({ vatId: '0' }).vatId).toBe('zeroRateNeedsVatId');
+    expect(issues({ vatId: '0', companyName: 'Flotte Nord GmbH', customerVatId: 'DE136695976' })).toEqual({});
   });
 
   it('a business customer: VAT id by its country, VAT id and buyer reference only with a company name', () => {
