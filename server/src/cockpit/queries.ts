@@ -20,7 +20,8 @@ import { chargingRequestTotals, chargingRequests } from '../db/schema/cockpit';
 import { contractEndCounts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { connectorCounts } from '../db/schema/stations';
-import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
+import { firstOfMonth, nextDay } from '../db/sql-helpers';
+import { activeUserRows, customerMonthRows, monthOf, noRequestsOn, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
 
@@ -121,25 +122,46 @@ const requestConditions = (scope: Scope, p: GraphParams) => [
 
 /**
  * (bucket's first day, distinct customers) of month buckets when the range covers at least one whole
- * month: the whole months from charging_request_customer_months, the days of a ragged first or
- * last month from the requests (a ragged end lies in one month, so all of its requests fall in
- * that month's bucket: first or last).
+ * month: the whole months from the roll-ups, the days of a ragged first or last month from the
+ * requests (a ragged end lies in one month, so all of its requests fall in that month's bucket:
+ * first or last). Without a location filter the whole months are a row per operator and month
+ * (`activeUserRows`), and a ragged last month with no request after the range's end (the chart's
+ * month to date) is counted there too; at locations, from charging_request_customer_months.
  */
 function monthlyCustomers(scope: Scope, p: GraphParams, whole: { from: string; to: string }): SQL {
-  const raggedDays = (month: string, from: SQL, to: SQL) =>
+  const raggedDays = (month: string, from: SQL, to: SQL, gate?: SQL) =>
     sql`select ${month}::date as bucket, ${chargingRequests.endCustomerId} as customer from ${chargingRequests}
       where ${and(
         scope.where(chargingRequests.cpoId),
         p.locations.length ? inArray(chargingRequests.locationId, p.locations) : undefined,
         sql`${chargingRequests.startDate} >= ${from}`,
         sql`${chargingRequests.startDate} < ${to}`,
+        gate,
       )} and ${chargingRequests.endCustomerId} is not null`;
-  const parts = [
-    customerMonthRows(scope, { locations: p.locations, ...whole }),
-    p.startDate < whole.from ? raggedDays(monthOf(p.startDate), dayStart(p.startDate), dayStart(whole.from)) : undefined,
-    whole.to <= p.endDate ? raggedDays(monthOf(p.endDate), dayStart(whole.to), dayAfter(p.endDate)) : undefined,
+  const distinct = (parts: SQL[]) =>
+    sql`select bucket, count(*) as n from (select distinct bucket, customer from (${sql.join(parts, sql` union all `)}) c) d group by bucket`;
+  const first = p.startDate < whole.from ? raggedDays(monthOf(p.startDate), dayStart(p.startDate), dayStart(whole.from)) : undefined;
+  const lastMonth = monthOf(p.endDate);
+  const afterLast = whole.to <= p.endDate ? { from: nextDay(p.endDate), to: firstOfMonth(lastMonth, 1) } : undefined;
+  if (p.locations.length) {
+    const parts = [
+      customerMonthRows(scope, { locations: p.locations, ...whole }),
+      first,
+      afterLast ? raggedDays(lastMonth, dayStart(whole.to), dayAfter(p.endDate)) : undefined,
+    ].filter((part): part is SQL => part !== undefined);
+    return distinct(parts);
+  }
+  // The last month as a whole one when nothing of the caller lies after the range's end in it.
+  const empty = afterLast && noRequestsOn(scope, afterLast);
+  const raw = [first, afterLast ? raggedDays(lastMonth, dayStart(whole.to), dayAfter(p.endDate), sql`not ${empty}`) : undefined].filter(
+    (part): part is SQL => part !== undefined,
+  );
+  const counted = [
+    activeUserRows(scope, whole),
+    afterLast ? activeUserRows(scope, { from: lastMonth, to: afterLast.to, gate: empty }) : undefined,
+    raw.length ? distinct(raw) : undefined,
   ].filter((part): part is SQL => part !== undefined);
-  return sql`select bucket, count(*) as n from (select distinct bucket, customer from (${sql.join(parts, sql` union all `)}) c) d group by bucket`;
+  return sql`select bucket, sum(n) as n from (${sql.join(counted, sql` union all `)}) u group by bucket`;
 }
 
 /**
