@@ -5,7 +5,8 @@ import { makeScope } from '../auth/scope';
 import { chargingRequests } from '../db/schema/cockpit';
 import { createHarness, TEST_NOW, type Harness } from '../test/harness';
 import { planNodes, plansOf, rowsRead } from '../test/plan-rows';
-import { getGraph } from './queries';
+import { PER_CALL_PLANS } from '../db/client';
+import { getChargingHistory, getGraph } from './queries';
 
 /**
  * Issue 34, second round: charging_request_operator_days and _months (migration 0019_operator_rollups) equal the raw
@@ -86,5 +87,12 @@ describe('charging_request_operator_days and _months', () => {
         + (select count(*) from charging_request_operator_days where day >= ${`${today.slice(0, 7)}-01`}::date))::int as n`),
     );
     expect(read).toBeLessThanOrEqual(held.n);
+    // One statement, over roll-ups only: PGlite's worker keeps its plan (PER_CALL_PLANS names only the requests' table).
+    expect(plans).toHaveLength(1);
+    expect(new RegExp(PER_CALL_PLANS).test(plans[0].sql)).toBe(false);
+    const history = await plansOf(h.db, () =>
+      getChargingHistory(h.db, makeScope('all'), { page: 0, size: 10, filters: [], startDate: range.startDate, endDate: range.endDate }),
+    );
+    expect(history.every((p) => new RegExp(PER_CALL_PLANS).test(p.sql))).toBe(true);
   }, 60_000);
 });

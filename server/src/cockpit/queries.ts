@@ -12,7 +12,6 @@ import {
   type GraphAnswer,
   type GraphType,
   type GraphUnit,
-  type KpiInformation,
 } from '../../../contract/cockpit';
 import { assertVisible, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
@@ -46,14 +45,43 @@ export interface GraphParams {
  * active-users series reads the requests themselves (distinct customers do not add up).
  */
 export async function getGraph(db: Db, scope: Scope, p: GraphParams, today: string): Promise<GraphAnswer> {
-  const [energy, users, counts] = await Promise.all([
-    energySeries(db, scope, p),
-    p.graphType === 'ACTIVE_USERS' ? activeUsersSeries(db, scope, p) : undefined,
-    licenceAndUserCounts(db, scope, p, today),
-  ]);
+  const b = buckets(p);
+  const energy = energyParts(scope, p);
+  const users = p.graphType === 'ACTIVE_USERS' ? activeUsersParts(scope, p) : undefined;
+  const counts = licenceAndUserCounts(db, scope, p, today);
+  // One statement: the buckets, the energy series and totals, the active users, the licences and end users.
+  const result = await db.execute(sql`
+    with buckets as (${b.rows}),
+    ${users ? sql`${users.ctes},` : sql``}
+    ${energy.ctes}
+    select
+      to_char(b.bucket, ${b.label}) as label,
+      ${users ? users.column : sql`null::int`} as users,
+      ${energy.columns},
+      (${counts.wallboxes}) as wallboxes,
+      (${counts.users}) as end_users
+    from buckets b
+    left join agg on agg.bucket = b.bucket
+    ${users ? users.join : sql``}
+    order by b.i`);
+  const rows = rowsOf<{
+    label: string;
+    users: number | null;
+    energy: number | string;
+    total_energy: number | string;
+    total_revenue: number | string;
+    wallboxes: number | string;
+    end_users: number | string;
+  }>(result);
+  const first = rows[0];
   return {
-    kpiInformation: { totalEnergyCharged: energy.energy, totalRevenue: energy.revenue, ...counts },
-    graphUnits: users ?? energy.points,
+    kpiInformation: {
+      totalEnergyCharged: Number(first?.total_energy ?? 0),
+      totalRevenue: Number(first?.total_revenue ?? 0),
+      totalWallboxLicenses: Number(first?.wallboxes ?? 0),
+      totalEndUsers: Number(first?.end_users ?? 0),
+    },
+    graphUnits: rows.map((r) => ({ label: r.label, value: Number(users ? r.users : r.energy) })),
   };
 }
 
@@ -76,11 +104,7 @@ function buckets(p: GraphParams) {
  * since a roll-up day (month) is the Berlin day (month) of a request's start and the range is whole
  * Berlin days.
  */
-async function energySeries(
-  db: Db,
-  scope: Scope,
-  p: GraphParams,
-): Promise<{ energy: number; revenue: number; points: GraphAnswer['graphUnits'] }> {
+function energyParts(scope: Scope, p: GraphParams): { ctes: SQL; columns: SQL } {
   const b = buckets(p);
   const rolled = rollupRows(scope, {
     locations: p.locations,
@@ -89,26 +113,15 @@ async function energySeries(
     endDate: p.endDate,
     months: p.unit === 'MONTHS',
   });
-  const result = await db.execute(sql`
-    with buckets as (${b.rows}),
-    agg as (
+  return {
+    ctes: sql`agg as (
       select date_trunc(${b.trunc}, at::timestamp)::date as bucket, sum(energy_kwh) as energy, sum(cost) as revenue
       from (${rolled}) as rolled
       group by 1
-    )
-    select
-      to_char(b.bucket, ${b.label}) as label,
-      coalesce(round(agg.energy, 3), 0)::float8 as energy,
+    )`,
+    columns: sql`coalesce(round(agg.energy, 3), 0)::float8 as energy,
       (select coalesce(round(sum(energy), 3), 0) from agg)::float8 as total_energy,
-      (select coalesce(round(sum(revenue), 2), 0) from agg)::float8 as total_revenue
-    from buckets b
-    left join agg on agg.bucket = b.bucket
-    order by b.i`);
-  const rows = rowsOf<{ label: string; energy: number | string; total_energy: number | string; total_revenue: number | string }>(result);
-  return {
-    energy: Number(rows[0]?.total_energy ?? 0),
-    revenue: Number(rows[0]?.total_revenue ?? 0),
-    points: rows.map((r) => ({ label: r.label, value: Number(r.energy) })),
+      (select coalesce(round(sum(revenue), 2), 0) from agg)::float8 as total_revenue`,
   };
 }
 
@@ -172,8 +185,7 @@ function monthlyCustomers(scope: Scope, p: GraphParams, whole: { from: string; t
  * buckets' first instants (Berlin midnight, DST-correct) with width_bucket, which is cheaper than
  * converting every row's timestamp to local time.
  */
-async function activeUsersSeries(db: Db, scope: Scope, p: GraphParams): Promise<GraphAnswer['graphUnits']> {
-  const b = buckets(p);
+function activeUsersParts(scope: Scope, p: GraphParams): { ctes: SQL; column: SQL; join: SQL } {
   const whole = p.unit === 'MONTHS' ? wholeMonths(p.startDate, p.endDate) : undefined;
   const users = whole
     ? monthlyCustomers(scope, p, whole)
@@ -183,27 +195,18 @@ async function activeUsersSeries(db: Db, scope: Scope, p: GraphParams): Promise<
         where ${and(...requestConditions(scope, p))} and ${chargingRequests.endCustomerId} is not null
       ) d
       group by i`;
-  const result = await db.execute(sql`
-    with buckets as (${b.rows}),
-    thresholds as (
+  return {
+    ctes: sql`thresholds as (
       select array_agg(bucket::timestamp at time zone ${TZ} order by i) as a from buckets
     ),
-    users as (${users})
-    select to_char(b.bucket, ${b.label}) as label, coalesce(users.n, 0)::int as users
-    from buckets b
-    left join users on ${whole ? sql`users.bucket = b.bucket` : sql`users.i = b.i`}
-    order by b.i`);
-  return rowsOf<{ label: string; users: number | string }>(result).map((r) => ({ label: r.label, value: Number(r.users) }));
+    users as (${users})`,
+    column: sql`coalesce(users.n, 0)::int`,
+    join: sql`left join users on ${whole ? sql`users.bucket = b.bucket` : sql`users.i = b.i`}`,
+  };
 }
 
 /** Not range-bound: connectors (not removed) and contracts not expired, in scope and at the locations. */
-async function licenceAndUserCounts(
-  db: Db,
-  scope: Scope,
-  p: GraphParams,
-  today: string,
-): Promise<Pick<KpiInformation, 'totalWallboxLicenses' | 'totalEndUsers'>> {
-  // Both counts in one statement.
+function licenceAndUserCounts(db: Db, scope: Scope, p: GraphParams, today: string): Record<'wallboxes' | 'users', SQL | { getSQL(): SQL }> {
   // A licence per station (wallbox), not per connector: a double station is one. Summed from the
   // roll-up (a station's live connectors share its operator and location, so each station is one
   // row's live station), not counted over every connector of the scope.
@@ -226,10 +229,7 @@ async function licenceAndUserCounts(
         ],
       ),
     );
-  const [counts] = rowsOf<{ wallboxes: number | string; users: number | string }>(
-    await db.execute(sql`select (${wallboxes}) as wallboxes, (${users}) as users`),
-  );
-  return { totalWallboxLicenses: Number(counts.wallboxes), totalEndUsers: Number(counts.users) };
+  return { wallboxes, users };
 }
 
 // ---------------------------------------------------------------------------------------------
