@@ -68,11 +68,19 @@ export function monthsAndDays(
       whole.to !== undefined ? sql`${monthly.at} < ${whole.to}::date` : undefined,
     ].filter((c): c is SQL => c !== undefined),
   );
-  // Only the days outside the whole months.
-  const edges = [
-    whole.from !== undefined ? sql`${daily.at} < ${whole.from}::date` : undefined,
-    whole.to !== undefined ? sql`${daily.at} >= ${whole.to}::date` : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  // Open on both sides: the monthly roll-up alone.
-  return edges.length ? sql`${months} union all ${daily.select([...inRange, sql`(${sql.join(edges, sql` or `)})`])}` : months;
+  // Only the days outside the whole months, each end a range of its own: with both in one condition
+  // (`day between start and end and (day < from or day >= to)`) a kept (generic) plan walked the
+  // whole range's days and filtered them.
+  const head =
+    whole.from !== undefined && range.startDate !== undefined && range.startDate < whole.from
+      ? daily.select([sql`${daily.at} >= ${range.startDate}::date`, sql`${daily.at} < ${whole.from}::date`])
+      : undefined;
+  const tail =
+    whole.to !== undefined && range.endDate !== undefined && range.endDate >= whole.to
+      ? daily.select([sql`${daily.at} >= ${whole.to}::date`, sql`${daily.at} <= ${range.endDate}::date`])
+      : undefined;
+  return sql.join(
+    [months, head, tail].filter((part): part is SQL => part !== undefined),
+    sql` union all `,
+  );
 }
