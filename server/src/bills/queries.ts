@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillListQuery, BillRow } from '../../../contract/bills';
 import { COCKPIT_TIME_ZONE } from '../../../contract/cockpit';
-import type { Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
 import { monthsAndDays } from '../db/sql-helpers';
 import { billDays, billMonths, billOperatorDays, billOperatorMonths, bills } from '../db/schema/bookings';
@@ -51,7 +51,7 @@ function rolledTotal(scope: Scope, q: BillListQuery): SQL {
  * page; the other filters have their indexes (status, payment method, user type, end customer).
  * The total comes from the roll-ups unless an end customer or contract names a few bills.
  */
-export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise<{ total: number; rows: BillRow[] }> {
+export async function listBills(db: Db, scope: Scope, q: BillListQuery, check?: CallerCheck): Promise<{ total: number; rows: BillRow[] }> {
   const where = and(
     scope.where(bills.cpoId),
     q.startDate ? gte(bills.billGenerationDate, dayStart(q.startDate)) : undefined,
@@ -64,9 +64,12 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
   );
   // The total rides along as a column of the page's statement; only a page past the end asks alone.
   const total = q.endCustomerId || q.contractKey ? db.select({ n: count() }).from(bills).where(where) : rolledTotal(scope, q);
+  // With a caller check the statement also answers whether its caller is the assumed one (`readAsCaller`).
+  const callerOk = callerOkColumn(db, !!check);
   const rows = await db
     .select({
       listTotal: sql<number>`(${total})`.mapWith(Number),
+      callerOk,
       billId: bills.billId,
       billNumber: bills.billNumber,
       contractKey: bills.contractKey,
@@ -95,10 +98,24 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
     // The number breaks ties, so a page boundary never splits bills generated in the same instant twice.
     .orderBy(desc(bills.billGenerationDate), desc(bills.billNumber))
     .limit(q.size)
-    .offset(q.page * q.size);
+    .offset(q.page * q.size)
+    .execute({ ...check?.values });
+  let n: number;
+  if (rows.length) {
+    confirmCaller(check, rows);
+    n = rows[0].listTotal;
+  } else {
+    // A page past the end has no row: the total alone, which carries the caller check then.
+    const alone = await db
+      .select({ n: sql<number>`(${total})`.mapWith(Number), callerOk })
+      .from(sql`(select 1) as one`)
+      .execute({ ...check?.values });
+    confirmCaller(check, alone);
+    n = alone[0].n;
+  }
   return {
-    total: rows.length ? rows[0].listTotal : await totalAlone(db, total),
-    rows: rows.map(({ listTotal: _t, billGenerationDate, billCollectionDate, billDownloadDate, ...r }) => ({
+    total: n,
+    rows: rows.map(({ listTotal: _t, callerOk: _c, billGenerationDate, billCollectionDate, billDownloadDate, ...r }) => ({
       ...r,
       billingStatus: r.billingStatus ?? null,
       paymentMethod: r.paymentMethod ?? null,
@@ -107,9 +124,4 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
       billDownloadDate: iso(billDownloadDate),
     })),
   };
-}
-
-async function totalAlone(db: Db, total: SQL | { getSQL(): SQL }): Promise<number> {
-  const result = (await db.execute(sql`select (${total}) as n`)) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0].n);
 }
