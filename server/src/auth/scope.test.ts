@@ -78,8 +78,8 @@ describe('statements per signed-in request', () => {
       ['/booking-service/bookings/get-charging-history?page=0&size=10&filters=Completed', 'admin', 2],
       ['/bff/locations/get-by-cpo-for-dropdown', 'operator', 2],
       ['/bff/cpos?page=0&size=10', 'admin', 2],
-      // The graph's series, then the licence and user counts together.
-      ['/bff/kpi/get-graph?graphType=TOTAL_ENERGY&unit=DAYS&startDate=2026-01-01&endDate=2026-01-31', 'operator', 3],
+      // The graph's series, the licence and the user counts in one statement.
+      ['/bff/kpi/get-graph?graphType=TOTAL_ENERGY&unit=DAYS&startDate=2026-01-01&endDate=2026-01-31', 'operator', 2],
     ];
     for (const [path, who, expected] of calls) {
       const counter = countQueries();
@@ -94,6 +94,8 @@ describe('statements per signed-in request', () => {
       ['/bff/connectors/get-by-cpo?page=0&size=10', 'operator'],
       ['/bff/locations/get-by-cpo?page=0&size=10', 'operator'],
       ['/bff/locations/get-by-cpo?page=0&size=10&locationName=a', 'admin'],
+      ['/booking-service/bookings/get-bills/operator?page=0&size=10&startDate=2025-04-01&endDate=2026-03-20', 'admin'],
+      ['/booking-service/bookings/get-bills/operator?page=0&size=10', 'operator'],
     ] as const) {
       const counter = countQueries();
       const res = await h.request('GET', path, { token: tokens[who] });

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BillListQuery, BillRow } from '../../../contract/bills';
 import { COCKPIT_TIME_ZONE } from '../../../contract/cockpit';
-import type { Scope } from '../auth/scope';
+import { callerOkColumn, confirmCaller, type CallerCheck, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
+import { monthsAndDays } from '../db/sql-helpers';
 import { billDays, billMonths, billOperatorDays, billOperatorMonths, bills } from '../db/schema/bookings';
 
 /** SQL of the bills list (spec 3 §2, §7). */
@@ -14,14 +15,6 @@ const dayAfter = (day: string): SQL => sql`(((${day}::date) + 1)::timestamp at t
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** 'YYYY-MM-DD' of the first of the month of `day`, `months` later. */
-const firstOfMonth = (day: string, months = 0) => {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-};
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The list's total from the roll-ups (migrations 0016, 0017), as the charging history's: each whole
  * Berlin month of the range from the monthly roll-up, the days at its ragged ends from the daily
@@ -30,10 +23,6 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * reads bill_operator_months/_days (a row per operator and month), else bill_months/_days.
  */
 function rolledTotal(scope: Scope, q: BillListQuery): SQL {
-  let fullFrom = q.startDate === undefined ? undefined : q.startDate.endsWith('-01') ? q.startDate : firstOfMonth(q.startDate, 1);
-  let fullTo = q.endDate === undefined ? undefined : firstOfMonth(nextDay(q.endDate));
-  const useMonths = !(fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo);
-  if (!useMonths) fullFrom = fullTo = undefined;
   const filtered = q.userTypes.length > 0 || q.paymentMethods.length > 0 || q.billingStatuses.length > 0;
   const m = filtered ? billMonths : billOperatorMonths;
   const d = filtered ? billDays : billOperatorDays;
@@ -47,26 +36,11 @@ function rolledTotal(scope: Scope, q: BillListQuery): SQL {
         ]
       : []),
   ];
-  const months = sql`select ${m.bills} as bills from ${m} where ${
-    and(
-      ...common(m),
-      fullFrom !== undefined ? sql`${m.month} >= ${fullFrom}::date` : undefined,
-      fullTo !== undefined ? sql`${m.month} < ${fullTo}::date` : undefined,
-    ) ?? sql`true`
-  }`;
-  const edges = [
-    fullFrom !== undefined ? sql`${d.day} < ${fullFrom}::date` : undefined,
-    fullTo !== undefined ? sql`${d.day} >= ${fullTo}::date` : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  const days = sql`select ${d.bills} as bills from ${d} where ${
-    and(
-      ...common(d),
-      q.startDate !== undefined ? sql`${d.day} >= ${q.startDate}::date` : undefined,
-      q.endDate !== undefined ? sql`${d.day} <= ${q.endDate}::date` : undefined,
-      edges.length ? sql`(${sql.join(edges, sql` or `)})` : undefined,
-    ) ?? sql`true`
-  }`;
-  const rows = !useMonths ? days : edges.length ? sql`${months} union all ${days}` : months;
+  const rows = monthsAndDays(
+    { startDate: q.startDate, endDate: q.endDate, months: true },
+    { at: m.month, select: (dated) => sql`select ${m.bills} as bills from ${m} where ${and(...common(m), ...dated) ?? sql`true`}` },
+    { at: d.day, select: (dated) => sql`select ${d.bills} as bills from ${d} where ${and(...common(d), ...dated) ?? sql`true`}` },
+  );
   return sql`select coalesce(sum(bills), 0)::int as n from (${rows}) r`;
 }
 
@@ -77,7 +51,7 @@ function rolledTotal(scope: Scope, q: BillListQuery): SQL {
  * page; the other filters have their indexes (status, payment method, user type, end customer).
  * The total comes from the roll-ups unless an end customer or contract names a few bills.
  */
-export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise<{ total: number; rows: BillRow[] }> {
+export async function listBills(db: Db, scope: Scope, q: BillListQuery, check?: CallerCheck): Promise<{ total: number; rows: BillRow[] }> {
   const where = and(
     scope.where(bills.cpoId),
     q.startDate ? gte(bills.billGenerationDate, dayStart(q.startDate)) : undefined,
@@ -90,9 +64,12 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
   );
   // The total rides along as a column of the page's statement; only a page past the end asks alone.
   const total = q.endCustomerId || q.contractKey ? db.select({ n: count() }).from(bills).where(where) : rolledTotal(scope, q);
+  // With a caller check the statement also answers whether its caller is the assumed one (`readAsCaller`).
+  const callerOk = callerOkColumn(db, !!check);
   const rows = await db
     .select({
       listTotal: sql<number>`(${total})`.mapWith(Number),
+      callerOk,
       billId: bills.billId,
       billNumber: bills.billNumber,
       contractKey: bills.contractKey,
@@ -121,10 +98,24 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
     // The number breaks ties, so a page boundary never splits bills generated in the same instant twice.
     .orderBy(desc(bills.billGenerationDate), desc(bills.billNumber))
     .limit(q.size)
-    .offset(q.page * q.size);
+    .offset(q.page * q.size)
+    .execute({ ...check?.values });
+  let n: number;
+  if (rows.length) {
+    confirmCaller(check, rows);
+    n = rows[0].listTotal;
+  } else {
+    // A page past the end has no row: the total alone, which carries the caller check then.
+    const alone = await db
+      .select({ n: sql<number>`(${total})`.mapWith(Number), callerOk })
+      .from(sql`(select 1) as one`)
+      .execute({ ...check?.values });
+    confirmCaller(check, alone);
+    n = alone[0].n;
+  }
   return {
-    total: rows.length ? rows[0].listTotal : await totalAlone(db, total),
-    rows: rows.map(({ listTotal: _t, billGenerationDate, billCollectionDate, billDownloadDate, ...r }) => ({
+    total: n,
+    rows: rows.map(({ listTotal: _t, callerOk: _c, billGenerationDate, billCollectionDate, billDownloadDate, ...r }) => ({
       ...r,
       billingStatus: r.billingStatus ?? null,
       paymentMethod: r.paymentMethod ?? null,
@@ -133,9 +124,4 @@ export async function listBills(db: Db, scope: Scope, q: BillListQuery): Promise
       billDownloadDate: iso(billDownloadDate),
     })),
   };
-}
-
-async function totalAlone(db: Db, total: SQL | { getSQL(): SQL }): Promise<number> {
-  const result = (await db.execute(sql`select (${total}) as n`)) as unknown as { rows: { n: number | string }[] };
-  return Number(result.rows[0].n);
 }

@@ -43,6 +43,8 @@ export const billRoutes = routeTable('bookingService', [
     method: 'GET',
     path: '/bookings/get-bills/operator',
     access: 'user',
+    // The bills page's list: one statement per request (its own checks the caller).
+    callerInStatement: true,
     handler: async (c) => {
       const q = parseQuery(c, billListQuerySchema);
       // Spec 3 §5: the end of the range is not before its start (the screen's rule, said again here).
@@ -52,7 +54,7 @@ export const billRoutes = routeTable('bookingService', [
         ]);
       // A contract filter names a contract in scope (404 CONTRACT_NOT_FOUND otherwise), never an empty list that reads like one without bills.
       if (q.contractKey) await assertVisible(c.get('db'), c.get('auth').scope, 'contract', [q.contractKey]);
-      const { total, rows } = await listBills(c.get('db'), c.get('auth').scope, q);
+      const { total, rows } = await listBills(c.get('db'), c.get('auth').scope, q, c.get('callerCheck'));
       return paged(c, total, rows);
     },
   },

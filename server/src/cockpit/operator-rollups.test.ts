@@ -4,8 +4,9 @@ import { chartRangeQuery } from '../../../contract/cockpit';
 import { makeScope } from '../auth/scope';
 import { chargingRequests } from '../db/schema/cockpit';
 import { createHarness, TEST_NOW, type Harness } from '../test/harness';
-import { planNodes, plansOf, rowsRead } from '../test/plan-rows';
-import { getGraph } from './queries';
+import { planNodes, plansOf, rowsRead, type PlanNode } from '../test/plan-rows';
+import { PER_CALL_PLANS } from '../db/client';
+import { getChargingHistory, getGraph } from './queries';
 
 /**
  * Issue 34, second round: charging_request_operator_days and _months (migration 0019_operator_rollups) equal the raw
@@ -86,5 +87,33 @@ describe('charging_request_operator_days and _months', () => {
         + (select count(*) from charging_request_operator_days where day >= ${`${today.slice(0, 7)}-01`}::date))::int as n`),
     );
     expect(read).toBeLessThanOrEqual(held.n);
+    // One statement, over roll-ups only: PGlite's worker keeps its plan (PER_CALL_PLANS names only the requests' table).
+    expect(plans).toHaveLength(1);
+    expect(new RegExp(PER_CALL_PLANS).test(plans[0].sql)).toBe(false);
+    const history = await plansOf(h.db, () =>
+      getChargingHistory(h.db, makeScope('all'), { page: 0, size: 10, filters: [], startDate: range.startDate, endDate: range.endDate }),
+    );
+    expect(history.every((p) => new RegExp(PER_CALL_PLANS).test(p.sql))).toBe(true);
+    // Its kept (generic) plan, the one PGlite's worker and a PostgreSQL named statement run, reads
+    // only the month to date of the daily roll-up, not the year's days (monthsAndDays: each ragged
+    // end a range of its own).
+    const generic = await h.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare kpi_generic as ${plans[0].sql}`));
+      const args = plans[0].values.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`)).join(', ');
+      const result = await tx.execute(sql.raw(`explain (analyze, format json) execute kpi_generic(${args})`));
+      await tx.execute(sql`deallocate kpi_generic`);
+      const cell = Object.values(rowsOf<Record<string, unknown>>(result)[0])[0];
+      return ((typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[])[0].Plan;
+    });
+    const daysRead = planNodes(generic)
+      .filter((n) => n['Relation Name'] === 'charging_request_operator_days')
+      .reduce((s, n) => s + rowsRead(n), 0);
+    const [monthToDate] = rowsOf<{ n: number }>(
+      await h.db.execute(
+        sql`select count(*)::int as n from charging_request_operator_days where day >= ${`${today.slice(0, 7)}-01`}::date`,
+      ),
+    );
+    expect(daysRead).toBeLessThanOrEqual(monthToDate.n);
   }, 60_000);
 });

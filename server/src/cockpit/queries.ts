@@ -12,7 +12,6 @@ import {
   type GraphAnswer,
   type GraphType,
   type GraphUnit,
-  type KpiInformation,
 } from '../../../contract/cockpit';
 import { assertVisible, type Scope } from '../auth/scope';
 import type { Db } from '../db/client';
@@ -20,7 +19,8 @@ import { chargingRequestTotals, chargingRequests } from '../db/schema/cockpit';
 import { contractEndCounts } from '../db/schema/contracts';
 import { locations } from '../db/schema/locations';
 import { connectorCounts } from '../db/schema/stations';
-import { customerMonthRows, monthOf, rollupRows, wholeMonths } from './rollups';
+import { firstOfMonth, nextDay } from '../db/sql-helpers';
+import { activeUserRows, customerMonthRows, monthOf, noRequestsOn, rollupRows, wholeMonths } from './rollups';
 
 const TZ = sql.raw(`'${COCKPIT_TIME_ZONE}'`);
 
@@ -45,27 +45,60 @@ export interface GraphParams {
  * active-users series reads the requests themselves (distinct customers do not add up).
  */
 export async function getGraph(db: Db, scope: Scope, p: GraphParams, today: string): Promise<GraphAnswer> {
-  const [energy, users, counts] = await Promise.all([
-    energySeries(db, scope, p),
-    p.graphType === 'ACTIVE_USERS' ? activeUsersSeries(db, scope, p) : undefined,
-    licenceAndUserCounts(db, scope, p, today),
-  ]);
+  const b = buckets(p);
+  const energy = energyParts(scope, p);
+  const users = p.graphType === 'ACTIVE_USERS' ? activeUsersParts(scope, p) : undefined;
+  const counts = licenceAndUserCounts(db, scope, p, today);
+  // One statement: the buckets, the energy series and totals, the active users, the licences and end users.
+  const result = await db.execute(sql`
+    with buckets as (${b.rows}),
+    ${users ? sql`${users.ctes},` : sql``}
+    ${energy.ctes}
+    select
+      to_char(b.bucket, ${b.label}) as label,
+      ${users ? users.column : sql`null::int`} as users,
+      ${energy.columns},
+      (${counts.wallboxes}) as wallboxes,
+      (${counts.users}) as end_users
+    from buckets b
+    left join agg on agg.bucket = b.bucket
+    ${users ? users.join : sql``}
+    order by b.i`);
+  const rows = rowsOf<{
+    label: string;
+    users: number | null;
+    energy: number | string;
+    total_energy: number | string;
+    total_revenue: number | string;
+    wallboxes: number | string;
+    end_users: number | string;
+  }>(result);
+  const first = rows[0];
   return {
-    kpiInformation: { totalEnergyCharged: energy.energy, totalRevenue: energy.revenue, ...counts },
-    graphUnits: users ?? energy.points,
+    kpiInformation: {
+      totalEnergyCharged: Number(first?.total_energy ?? 0),
+      totalRevenue: Number(first?.total_revenue ?? 0),
+      totalWallboxLicenses: Number(first?.wallboxes ?? 0),
+      totalEndUsers: Number(first?.end_users ?? 0),
+    },
+    graphUnits: rows.map((r) => ({ label: r.label, value: Number(users ? r.users : r.energy) })),
   };
 }
 
-/** The chart's buckets (every Berlin day or month of the range, numbered from 1) and their labels. */
+/**
+ * The chart's buckets (every Berlin day or month of the range, numbered from 1) and their labels.
+ * The days or months are listed here and sent as one array: a set-returning function of the range's
+ * values made PostgreSQL's kept (generic) plan guess 1,000 buckets, dearer than planning each call.
+ */
 function buckets(p: GraphParams) {
   const monthly = p.unit === 'MONTHS';
-  const trunc = sql.raw(monthly ? `'month'` : `'day'`);
-  const step = sql.raw(monthly ? `interval '1 month'` : `interval '1 day'`);
+  const days: string[] = [];
+  const last = monthly ? firstOfMonth(p.endDate) : p.endDate;
+  for (let d = monthly ? firstOfMonth(p.startDate) : p.startDate; d <= last; d = monthly ? firstOfMonth(d, 1) : nextDay(d)) days.push(d);
   return {
-    trunc,
+    trunc: sql.raw(monthly ? `'month'` : `'day'`),
     label: sql.raw(monthly ? `'YYYY-MM'` : `'YYYY-MM-DD'`),
-    rows: sql`select (row_number() over (order by g))::int as i, g::date as bucket
-      from generate_series(date_trunc(${trunc}, ${p.startDate}::date::timestamp), date_trunc(${trunc}, ${p.endDate}::date::timestamp), ${step}) as g`,
+    rows: sql`select i::int as i, bucket from unnest(${`{${days.join(',')}}`}::date[]) with ordinality as g(bucket, i)`,
   };
 }
 
@@ -75,11 +108,7 @@ function buckets(p: GraphParams) {
  * since a roll-up day (month) is the Berlin day (month) of a request's start and the range is whole
  * Berlin days.
  */
-async function energySeries(
-  db: Db,
-  scope: Scope,
-  p: GraphParams,
-): Promise<{ energy: number; revenue: number; points: GraphAnswer['graphUnits'] }> {
+function energyParts(scope: Scope, p: GraphParams): { ctes: SQL; columns: SQL } {
   const b = buckets(p);
   const rolled = rollupRows(scope, {
     locations: p.locations,
@@ -88,26 +117,15 @@ async function energySeries(
     endDate: p.endDate,
     months: p.unit === 'MONTHS',
   });
-  const result = await db.execute(sql`
-    with buckets as (${b.rows}),
-    agg as (
+  return {
+    ctes: sql`agg as (
       select date_trunc(${b.trunc}, at::timestamp)::date as bucket, sum(energy_kwh) as energy, sum(cost) as revenue
       from (${rolled}) as rolled
       group by 1
-    )
-    select
-      to_char(b.bucket, ${b.label}) as label,
-      coalesce(round(agg.energy, 3), 0)::float8 as energy,
+    )`,
+    columns: sql`coalesce(round(agg.energy, 3), 0)::float8 as energy,
       (select coalesce(round(sum(energy), 3), 0) from agg)::float8 as total_energy,
-      (select coalesce(round(sum(revenue), 2), 0) from agg)::float8 as total_revenue
-    from buckets b
-    left join agg on agg.bucket = b.bucket
-    order by b.i`);
-  const rows = rowsOf<{ label: string; energy: number | string; total_energy: number | string; total_revenue: number | string }>(result);
-  return {
-    energy: Number(rows[0]?.total_energy ?? 0),
-    revenue: Number(rows[0]?.total_revenue ?? 0),
-    points: rows.map((r) => ({ label: r.label, value: Number(r.energy) })),
+      (select coalesce(round(sum(revenue), 2), 0) from agg)::float8 as total_revenue`,
   };
 }
 
@@ -121,25 +139,46 @@ const requestConditions = (scope: Scope, p: GraphParams) => [
 
 /**
  * (bucket's first day, distinct customers) of month buckets when the range covers at least one whole
- * month: the whole months from charging_request_customer_months, the days of a ragged first or
- * last month from the requests (a ragged end lies in one month, so all of its requests fall in
- * that month's bucket: first or last).
+ * month: the whole months from the roll-ups, the days of a ragged first or last month from the
+ * requests (a ragged end lies in one month, so all of its requests fall in that month's bucket:
+ * first or last). Without a location filter the whole months are a row per operator and month
+ * (`activeUserRows`), and a ragged last month with no request after the range's end (the chart's
+ * month to date) is counted there too; at locations, from charging_request_customer_months.
  */
 function monthlyCustomers(scope: Scope, p: GraphParams, whole: { from: string; to: string }): SQL {
-  const raggedDays = (month: string, from: SQL, to: SQL) =>
+  const raggedDays = (month: string, from: SQL, to: SQL, gate?: SQL) =>
     sql`select ${month}::date as bucket, ${chargingRequests.endCustomerId} as customer from ${chargingRequests}
       where ${and(
         scope.where(chargingRequests.cpoId),
         p.locations.length ? inArray(chargingRequests.locationId, p.locations) : undefined,
         sql`${chargingRequests.startDate} >= ${from}`,
         sql`${chargingRequests.startDate} < ${to}`,
+        gate,
       )} and ${chargingRequests.endCustomerId} is not null`;
-  const parts = [
-    customerMonthRows(scope, { locations: p.locations, ...whole }),
-    p.startDate < whole.from ? raggedDays(monthOf(p.startDate), dayStart(p.startDate), dayStart(whole.from)) : undefined,
-    whole.to <= p.endDate ? raggedDays(monthOf(p.endDate), dayStart(whole.to), dayAfter(p.endDate)) : undefined,
+  const distinct = (parts: SQL[]) =>
+    sql`select bucket, count(*) as n from (select distinct bucket, customer from (${sql.join(parts, sql` union all `)}) c) d group by bucket`;
+  const first = p.startDate < whole.from ? raggedDays(monthOf(p.startDate), dayStart(p.startDate), dayStart(whole.from)) : undefined;
+  const lastMonth = monthOf(p.endDate);
+  const afterLast = whole.to <= p.endDate ? { from: nextDay(p.endDate), to: firstOfMonth(lastMonth, 1) } : undefined;
+  if (p.locations.length) {
+    const parts = [
+      customerMonthRows(scope, { locations: p.locations, ...whole }),
+      first,
+      afterLast ? raggedDays(lastMonth, dayStart(whole.to), dayAfter(p.endDate)) : undefined,
+    ].filter((part): part is SQL => part !== undefined);
+    return distinct(parts);
+  }
+  // The last month as a whole one when nothing of the caller lies after the range's end in it.
+  const empty = afterLast && noRequestsOn(scope, afterLast);
+  const raw = [first, afterLast ? raggedDays(lastMonth, dayStart(whole.to), dayAfter(p.endDate), sql`not ${empty}`) : undefined].filter(
+    (part): part is SQL => part !== undefined,
+  );
+  const counted = [
+    activeUserRows(scope, whole),
+    afterLast ? activeUserRows(scope, { from: lastMonth, to: afterLast.to, gate: empty }) : undefined,
+    raw.length ? distinct(raw) : undefined,
   ].filter((part): part is SQL => part !== undefined);
-  return sql`select bucket, count(*) as n from (select distinct bucket, customer from (${sql.join(parts, sql` union all `)}) c) d group by bucket`;
+  return sql`select bucket, sum(n) as n from (${sql.join(counted, sql` union all `)}) u group by bucket`;
 }
 
 /**
@@ -150,8 +189,7 @@ function monthlyCustomers(scope: Scope, p: GraphParams, whole: { from: string; t
  * buckets' first instants (Berlin midnight, DST-correct) with width_bucket, which is cheaper than
  * converting every row's timestamp to local time.
  */
-async function activeUsersSeries(db: Db, scope: Scope, p: GraphParams): Promise<GraphAnswer['graphUnits']> {
-  const b = buckets(p);
+function activeUsersParts(scope: Scope, p: GraphParams): { ctes: SQL; column: SQL; join: SQL } {
   const whole = p.unit === 'MONTHS' ? wholeMonths(p.startDate, p.endDate) : undefined;
   const users = whole
     ? monthlyCustomers(scope, p, whole)
@@ -161,27 +199,18 @@ async function activeUsersSeries(db: Db, scope: Scope, p: GraphParams): Promise<
         where ${and(...requestConditions(scope, p))} and ${chargingRequests.endCustomerId} is not null
       ) d
       group by i`;
-  const result = await db.execute(sql`
-    with buckets as (${b.rows}),
-    thresholds as (
+  return {
+    ctes: sql`thresholds as (
       select array_agg(bucket::timestamp at time zone ${TZ} order by i) as a from buckets
     ),
-    users as (${users})
-    select to_char(b.bucket, ${b.label}) as label, coalesce(users.n, 0)::int as users
-    from buckets b
-    left join users on ${whole ? sql`users.bucket = b.bucket` : sql`users.i = b.i`}
-    order by b.i`);
-  return rowsOf<{ label: string; users: number | string }>(result).map((r) => ({ label: r.label, value: Number(r.users) }));
+    users as (${users})`,
+    column: sql`coalesce(users.n, 0)::int`,
+    join: sql`left join users on ${whole ? sql`users.bucket = b.bucket` : sql`users.i = b.i`}`,
+  };
 }
 
 /** Not range-bound: connectors (not removed) and contracts not expired, in scope and at the locations. */
-async function licenceAndUserCounts(
-  db: Db,
-  scope: Scope,
-  p: GraphParams,
-  today: string,
-): Promise<Pick<KpiInformation, 'totalWallboxLicenses' | 'totalEndUsers'>> {
-  // Both counts in one statement.
+function licenceAndUserCounts(db: Db, scope: Scope, p: GraphParams, today: string): Record<'wallboxes' | 'users', SQL | { getSQL(): SQL }> {
   // A licence per station (wallbox), not per connector: a double station is one. Summed from the
   // roll-up (a station's live connectors share its operator and location, so each station is one
   // row's live station), not counted over every connector of the scope.
@@ -204,10 +233,7 @@ async function licenceAndUserCounts(
         ],
       ),
     );
-  const [counts] = rowsOf<{ wallboxes: number | string; users: number | string }>(
-    await db.execute(sql`select (${wallboxes}) as wallboxes, (${users}) as users`),
-  );
-  return { totalWallboxLicenses: Number(counts.wallboxes), totalEndUsers: Number(counts.users) };
+  return { wallboxes, users };
 }
 
 // ---------------------------------------------------------------------------------------------

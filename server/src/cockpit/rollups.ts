@@ -1,12 +1,16 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '../auth/scope';
 import {
+  activeUserCustomerMonths,
+  activeUserMonths,
   chargingRequestCustomerMonths,
+  chargingRequestOperatorCustomerMonths,
   chargingRequestDays,
   chargingRequestMonths,
   chargingRequestOperatorDays,
   chargingRequestOperatorMonths,
 } from '../db/schema/cockpit';
+import { firstOfMonth, monthsAndDays, qualified, wholeMonthBounds } from '../db/sql-helpers';
 
 /**
  * The charging-request roll-ups (migration 0004: per operator, location, status and Berlin day, and
@@ -14,14 +18,6 @@ import {
  * sum to exactly what the raw requests would: the energy graph's series and totals and the
  * charging history's total come from here instead of a pass over every request.
  */
-
-/** 'YYYY-MM-DD' of the first of the month of `day`, `months` later. */
-const firstOfMonth = (day: string, months = 0) => {
-  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-};
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export interface RollupFilter {
   locations?: string[];
@@ -41,11 +37,6 @@ export interface RollupFilter {
  * migration 0019_operator_rollups).
  */
 export function rollupRows(scope: Scope, f: RollupFilter): SQL {
-  // Whole months: [fullFrom, fullTo); an undefined bound is open on that side.
-  let fullFrom = f.startDate === undefined ? undefined : f.startDate.endsWith('-01') ? f.startDate : firstOfMonth(f.startDate, 1);
-  let fullTo = f.endDate === undefined ? undefined : firstOfMonth(nextDay(f.endDate));
-  const useMonths = f.months && !(fullFrom !== undefined && fullTo !== undefined && fullFrom >= fullTo);
-  if (!useMonths) fullFrom = fullTo = undefined;
   // Without a location filter the per-operator roll-ups hold the same sums in fewer rows.
   const byLocation = !!f.locations?.length;
   const common = (
@@ -58,33 +49,23 @@ export function rollupRows(scope: Scope, f: RollupFilter): SQL {
   ];
   const m = byLocation ? chargingRequestMonths : chargingRequestOperatorMonths;
   const d = byLocation ? chargingRequestDays : chargingRequestOperatorDays;
-  const months = sql`select ${m.month} as at, ${m.requests} as requests, ${m.energyKwh} as energy_kwh, ${m.cost} as cost from ${m} where ${
-    and(
-      ...[
-        ...common(m),
-        fullFrom !== undefined ? sql`${m.month} >= ${fullFrom}::date` : undefined,
-        fullTo !== undefined ? sql`${m.month} < ${fullTo}::date` : undefined,
-      ],
-    ) ?? sql`true`
-  }`;
-  // With months: only the days outside the whole months.
-  const edges = [
-    fullFrom !== undefined ? sql`${d.day} < ${fullFrom}::date` : undefined,
-    fullTo !== undefined ? sql`${d.day} >= ${fullTo}::date` : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  const days = sql`select ${d.day} as at, ${d.requests} as requests, ${d.energyKwh} as energy_kwh, ${d.cost} as cost from ${d} where ${
-    and(
-      ...[
-        ...common(d),
-        f.startDate !== undefined ? sql`${d.day} >= ${f.startDate}::date` : undefined,
-        f.endDate !== undefined ? sql`${d.day} <= ${f.endDate}::date` : undefined,
-        edges.length ? sql`(${sql.join(edges, sql` or `)})` : undefined,
-      ],
-    ) ?? sql`true`
-  }`;
-  if (!useMonths) return days;
-  // Open on both sides: the monthly roll-up alone.
-  return edges.length ? sql`${months} union all ${days}` : months;
+  return monthsAndDays(
+    f,
+    {
+      at: m.month,
+      select: (dated) =>
+        sql`select ${m.month} as at, ${m.requests} as requests, ${m.energyKwh} as energy_kwh, ${m.cost} as cost from ${m} where ${
+          and(...common(m), ...dated) ?? sql`true`
+        }`,
+    },
+    {
+      at: d.day,
+      select: (dated) =>
+        sql`select ${d.day} as at, ${d.requests} as requests, ${d.energyKwh} as energy_kwh, ${d.cost} as cost from ${d} where ${
+          and(...common(d), ...dated) ?? sql`true`
+        }`,
+    },
+  );
 }
 
 /** 'YYYY-MM-01' of the month of `day`. */
@@ -95,9 +76,8 @@ export const monthOf = (day: string) => firstOfMonth(day);
  * the range covers no month entirely.
  */
 export function wholeMonths(startDate: string, endDate: string): { from: string; to: string } | undefined {
-  const from = startDate.endsWith('-01') ? startDate : firstOfMonth(startDate, 1);
-  const to = firstOfMonth(nextDay(endDate));
-  return from < to ? { from, to } : undefined;
+  const whole = wholeMonthBounds(startDate, endDate);
+  return whole && { from: whole.from!, to: whole.to! };
 }
 
 /**
@@ -116,4 +96,53 @@ export function customerMonthRows(scope: Scope, f: { locations: string[]; from: 
       sql`${m.requests} > 0`,
     ],
   )}`;
+}
+
+/**
+ * (month, n) rows whose n add up, per month of [from, to), to the distinct end customers of the
+ * caller's requests in that month, without a location filter (migration 0024): each operator's
+ * count from active_user_months, less the customers counted at more than one of the caller's
+ * operators (active_user_customer_months' few rows with `operators > 1`; for a caller who sees only
+ * some operators, how many of its own each such customer had). `gate`, an uncorrelated condition,
+ * is ANDed to every part.
+ */
+export function activeUserRows(scope: Scope, f: { from: string; to: string; gate?: SQL }): SQL {
+  const m = activeUserMonths;
+  const c = activeUserCustomerMonths;
+  const a = chargingRequestOperatorCustomerMonths;
+  const counts = sql`select ${m.month} as bucket, ${m.customers} as n from ${m} where ${and(
+    scope.where(m.cpoId),
+    sql`${m.month} >= ${f.from}::date`,
+    sql`${m.month} < ${f.to}::date`,
+    f.gate,
+  )}`;
+  const shared = [
+    sql`${qualified(c.operators)} > 1`,
+    sql`${qualified(c.month)} >= ${f.from}::date`,
+    sql`${qualified(c.month)} < ${f.to}::date`,
+    f.gate,
+  ];
+  const overlap =
+    scope.operatorIds === 'all'
+      ? sql`select ${qualified(c.month)} as bucket, 1 - ${qualified(c.operators)} as n from ${c} where ${and(...shared)}`
+      : sql`select ${qualified(c.month)} as bucket, 1 - count(*) as n from ${c}
+          join ${a} on ${qualified(a.month)} = ${qualified(c.month)} and ${qualified(a.endCustomerId)} = ${qualified(c.endCustomerId)}
+          where ${and(...shared, scope.where(qualified(a.cpoId)), sql`${qualified(a.requests)} > 0`)}
+          group by ${qualified(c.month)}, ${qualified(c.endCustomerId)} having count(*) > 1`;
+  return sql`${counts} union all ${overlap}`;
+}
+
+/**
+ * Whether the caller has no request (any status, with or without an end customer) on the Berlin
+ * days [from, to) (charging_request_operator_days): a condition for a ragged month's bucket to be
+ * counted from the monthly roll-ups, since then the month's customers are those of its days in range.
+ */
+export function noRequestsOn(scope: Scope, f: { from: string; to: string }): SQL {
+  const d = chargingRequestOperatorDays;
+  return sql`not exists (select 1 from ${d} where ${and(
+    scope.where(qualified(d.cpoId)),
+    sql`${qualified(d.day)} >= ${f.from}::date`,
+    sql`${qualified(d.day)} < ${f.to}::date`,
+    sql`${qualified(d.requests)} > 0`,
+  )})`;
 }

@@ -146,16 +146,19 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
       locationId ? eq(locations.locationId, sql.placeholder('locationId')) : undefined,
     );
     return {
-      // Deep pages walk most locations anyway: there the plain join and one sort cost less.
-      deepPage: db
-        .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number), callerOk })
-        .from(connectors)
-        .leftJoin(locations, eq(locations.locationId, connectors.locationId))
-        .where(where)
-        .orderBy(sql`${locations.locationName} asc nulls last`, asc(connectors.cpId), asc(connectors.connectorId))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(`${key}_deep`),
+      // Deep pages filtered by operator and location only skip whole location names by their
+      // counts (`countedPage`); with a text or model filter, the plain join and one sort.
+      deepPage: rolled
+        ? countedPage(db, { where, scoped, locationIds, locationId }, sql`(${total})`, callerOk, `${key}_deep`)
+        : db
+            .select({ ...rowSelection, total: sql<number>`(${total})`.mapWith(Number), callerOk })
+            .from(connectors)
+            .leftJoin(locations, eq(locations.locationId, connectors.locationId))
+            .where(where)
+            .orderBy(sql`${locations.locationName} asc nulls last`, asc(connectors.cpId), asc(connectors.connectorId))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+            .prepare(`${key}_deep`),
       // A page past the end (or of no rows) asks the total alone, which carries the caller check then.
       total: db
         .select({ n: sql<number>`(${total})`.mapWith(Number), callerOk })
@@ -166,6 +169,74 @@ function stationListStatements(db: Db, scope: Scope, q: StationListQuery, guarde
         preparedOnce(db, `${key}_w${upTo}`, () => walkPage(db, { where, walked }, sql`(${total})`, callerOk, upTo, `${key}_w${upTo}`)),
     };
   });
+}
+
+/**
+ * A deep page (past `DEEP_PAGE_ROWS`) of a list filtered by operator and location only: the
+ * caller's location names in order with their live connectors from connector_counts (a few dozen
+ * rows), so the statement skips every name whose connectors all lie before the page and reads only
+ * the connectors of the names the page overlaps (locations sharing a name interleave by station id,
+ * so a name is one block), then those without a location if the page reaches them. The same rows
+ * as the plain join and sort (`list-order.test.ts`), which read and sorted every visible connector.
+ */
+function countedPage(
+  db: Db,
+  f: { where: SQL | undefined; scoped: boolean; locationIds: boolean; locationId: boolean },
+  total: SQL,
+  callerOk: SQL<boolean | null>,
+  name: string,
+) {
+  const counted = and(
+    f.scoped ? anyOf(connectorCounts.cpoId, 'operatorIds') : undefined,
+    f.locationIds ? anyOf(connectorCounts.locationKey, 'locationIds') : undefined,
+    f.locationId ? eq(connectorCounts.locationKey, sql.placeholder('locationId')) : undefined,
+    sql`${connectorCounts.liveConnectors} > 0`,
+  );
+  const end = sql`(${sql.placeholder('offset')}::int + ${sql.placeholder('limit')}::int)`;
+  const names = sql`(select ${locations.locationName} as name, sum(${connectorCounts.liveConnectors})::int as n
+    from ${connectorCounts} join ${locations} on ${locations.locationId} = ${connectorCounts.locationKey}
+    where ${counted} group by 1)`;
+  const spans = sql`(select name, n, coalesce(sum(n) over (order by name rows between unbounded preceding and 1 preceding), 0)::int as before
+    from ${names} named)`;
+  // The rows before the first name the page overlaps (all located rows when it overlaps none).
+  const skipped = sql`(select coalesce(min(s.before), (select coalesce(sum(n), 0) from ${names} a)::int) from ${spans} s
+    where s.before < ${end} and s.before + s.n > ${sql.placeholder('offset')}::int)`;
+  const picked = sql`(select s.name from ${spans} s where s.before < ${end} and s.before + s.n > ${sql.placeholder('offset')}::int)`;
+  const located = sql`(select ${pageColumns}, l.location_name, l.street, l.zip_code, l.city, 0 as part
+    from (select ${locations.locationId} as id, ${locations.locationName} as location_name, ${locations.street} as street,
+            ${locations.zipCode} as zip_code, ${locations.city} as city
+          from ${locations} where ${locations.locationName} in ${picked}) l
+    cross join lateral (select ${connectorColumns} from ${connectors} where ${connectors.locationId} = l.id and ${f.where}) c)`;
+  const unlocated = sql`(select ${connectorColumns}, null::text as location_name, null::text as street, null::text as zip_code,
+      null::text as city, 1 as part
+    from ${connectors} where ${connectors.locationId} is null and ${f.where}
+      and (select coalesce(sum(n), 0) from ${names} b) < ${end})`;
+  const u = (column: string) => sql.raw(`u.${column}`);
+  return db
+    .select({
+      connectorId: sql<string>`${u('connector_id')}`,
+      cpId: sql<string>`${u('cp_id')}`,
+      cpoId: sql<string>`${u('cpo_id')}`,
+      locationId: sql<string | null>`${u('location_id')}`,
+      locationName: sql<string | null>`${u('location_name')}`,
+      street: sql<string | null>`${u('street')}`,
+      zipCode: sql<string | null>`${u('zip_code')}`,
+      city: sql<string | null>`${u('city')}`,
+      parkingLot: sql<string | null>`${u('parking_lot')}`,
+      wallboxModel: sql<string>`${u('wallbox_model')}`,
+      status: sql<ConnectorRow['status']>`${u('status')}`,
+      onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
+      lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
+      version: sql<number>`${u('version')}`.mapWith(Number),
+      total: sql<number>`${total}`.mapWith(Number),
+      callerOk,
+    })
+    .from(
+      sql`(select * from (${located} union all ${unlocated}) p order by p.part, p.location_name, p.cp_id, p.connector_id
+        limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}::int - ${skipped}) u`,
+    )
+    .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
+    .prepare(name);
 }
 
 /** The page statement that walks the locations (see `stationListStatements`), for pages ending at most `upTo` rows in. */

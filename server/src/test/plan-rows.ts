@@ -29,7 +29,7 @@ export const rowsRead = (n: PlanNode) =>
  * Runs `run` while recording the statements it sends (both drivers call `$client.query`), then
  * each one again under EXPLAIN (ANALYZE, FORMAT JSON) with its values: the plans it ran.
  */
-export async function plansOf(db: Db, run: () => Promise<unknown>): Promise<{ sql: string; plan: PlanNode }[]> {
+export async function plansOf(db: Db, run: () => Promise<unknown>): Promise<{ sql: string; values: unknown[]; plan: PlanNode }[]> {
   const client = (db as unknown as { $client: { query: Query } }).$client;
   const original = client.query;
   const seen: { text: string; values: unknown[] }[] = [];
@@ -47,13 +47,13 @@ export async function plansOf(db: Db, run: () => Promise<unknown>): Promise<{ sq
   } finally {
     client.query = original;
   }
-  const plans: { sql: string; plan: PlanNode }[] = [];
+  const plans: { sql: string; values: unknown[]; plan: PlanNode }[] = [];
   for (const { text, values } of seen) {
     if (!/^\s*(select|with)\b/i.test(text)) continue;
     const result = await original.call(client, `explain (analyze, format json) ${text}`, values);
     const cell = Object.values(result.rows[0])[0];
     const json = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-    plans.push({ sql: text, plan: json[0].Plan });
+    plans.push({ sql: text, values, plan: json[0].Plan });
   }
   return plans;
 }

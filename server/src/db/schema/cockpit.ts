@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { chargingRequestStatuses, chargingTypes } from '../../../../contract/enums';
 import { tsz, money, inList } from './columns';
@@ -133,4 +134,50 @@ export const chargingRequestCustomerMonths = pgTable(
     requests: integer('requests').notNull(),
   },
   (t) => [primaryKey({ name: 'charging_request_customer_months_pk', columns: [t.cpoId, t.month, t.locationId, t.endCustomerId] })],
+);
+
+/**
+ * Distinct end customers per operator and Berlin month, exact and kept by a statement trigger on
+ * charging_requests (migration 0024): the 12-month active-users graph without a location filter
+ * reads a row per operator and month instead of ~20 000 customer-month rows. `..._customer_months`
+ * holds each (operator, month, customer)'s requests; a customer's row going from 0 to more
+ * requests (or back) moves `active_user_months.customers` and the customer's operator count in
+ * `active_user_customer_months` by one. A customer seen at several operators in a month counts once
+ * for a caller who sees several of them: the sum of the operators' counts less the overlap, read
+ * from the few rows with `operators > 1`.
+ */
+export const chargingRequestOperatorCustomerMonths = pgTable(
+  'charging_request_operator_customer_months',
+  {
+    cpoId: text('cpo_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    endCustomerId: text('end_customer_id').notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [primaryKey({ name: 'charging_request_operator_customer_months_pk', columns: [t.cpoId, t.month, t.endCustomerId] })],
+);
+
+export const activeUserMonths = pgTable(
+  'active_user_months',
+  {
+    cpoId: text('cpo_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    customers: integer('customers').notNull(),
+  },
+  (t) => [primaryKey({ name: 'active_user_months_pk', columns: [t.cpoId, t.month] }), index('active_user_months_month_idx').on(t.month)],
+);
+
+export const activeUserCustomerMonths = pgTable(
+  'active_user_customer_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    endCustomerId: text('end_customer_id').notNull(),
+    operators: integer('operators').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'active_user_customer_months_pk', columns: [t.month, t.endCustomerId] }),
+    index('active_user_customer_months_shared_idx')
+      .on(t.month)
+      .where(sql`${t.operators} > 1`),
+  ],
 );
