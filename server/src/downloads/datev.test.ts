@@ -235,6 +235,29 @@ describe('GET /bookings/generate/datev (EXTF Buchungsstapel)', () => {
     expect(euVatIdField('DE1234567890123456')).toBe('""');
   });
 
+  it("writes a business customer's own VAT id (BT-48) in 'EU-Land u. UStID', a private customer's field empty", async () => {
+    await h.db.execute(sql.raw(`update contracts set company_name = null, customer_vat_id = null where contract_key = '${FX.c1.key}'`));
+    try {
+      const rows = iconv
+        .decode(Buffer.from(await (await get(url())).arrayBuffer()), 'win1252')
+        .trim()
+        .split('\r\n')
+        .slice(2)
+        .map(split);
+      const field = DATEV_COLUMNS.indexOf('EU-Land u. UStID (Bestimmung)');
+      const number = DATEV_COLUMNS.indexOf('Belegfeld 1');
+      const of = (bill: string) => new Set(rows.filter((r) => r[number] === `"${bill}"`).map((r) => r[field]));
+      expect(of('RE-2026-DLX-0001')).toEqual(new Set(['""']));
+      expect(of('RE-2026-DLX-0002')).toEqual(new Set(['"ATU12345678"']));
+    } finally {
+      await h.db.execute(
+        sql.raw(
+          `update contracts set company_name = '${FX.c1.company}', customer_vat_id = '${FX.c1.customerVatId}' where contract_key = '${FX.c1.key}'`,
+        ),
+      );
+    }
+  });
+
   it("refuses a debtor account that is not one digit longer than the ledger accounts (DATEV's rule), before the first byte; the ERP XML takes it", async () => {
     await h.db.execute(sql.raw(`update contracts set debit_account_nr = '100010' where contract_key = '${FX.c1.key}'`));
     try {

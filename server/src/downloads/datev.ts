@@ -253,7 +253,7 @@ export function datevLines(b: ErpBill, a: ErpAccounts): string[] {
       f[col('Belegfeld 1')] = datevText(b.billNumber, 36);
       f[col('Buchungstext')] = datevText(`${p.type === 'NET' ? 'Netto' : 'USt'} ${b.lastName}, ${b.firstName}`, 60);
       f[col('KOST1 - Kostenstelle')] = datevText(b.costCenterNumber!.trim(), 36);
-      f[col('EU-Land u. UStID (Bestimmung)')] = euVatIdField(b.vatId!);
+      f[col('EU-Land u. UStID (Bestimmung)')] = euVatIdField(b.customerVatId ?? '');
       return f.join(';');
     });
 }

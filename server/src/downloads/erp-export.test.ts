@@ -115,8 +115,8 @@ describe('GET /bookings/generate/xml', () => {
     <CreatedAt>${createdAt}</CreatedAt>
   </Header>
   <Bills>
-${expectedBill({ n: 'RE-2026-DLX-0001', day: '2026-03-02', from: '2026-02-01', to: '2026-02-28', id: '900001', name: 'Jürgen Weiß', debit: '10001', cost: '100', vat: 'DE811907980', gross: '119.00', net: '100.00', tax: '19.00' })}
-${expectedBill({ n: 'RE-2026-DLX-0002', day: '2026-03-05', from: '2026-02-01', to: '2026-02-28', id: '900002', name: '=HYPERLINK(&quot;http://x&quot;) @SUM(1)', debit: '10002', cost: '200', vat: 'ATU12345678', gross: '15.01', net: '12.61', tax: '2.40' }).replaceAll('&quot;', '"')}
+${expectedBill({ n: 'RE-2026-DLX-0001', day: '2026-03-02', from: '2026-02-01', to: '2026-02-28', id: '900001', name: 'Jürgen Weiß', debit: '10001', cost: '100', vat: '19', gross: '119.00', net: '100.00', tax: '19.00' })}
+${expectedBill({ n: 'RE-2026-DLX-0002', day: '2026-03-05', from: '2026-02-01', to: '2026-02-28', id: '900002', name: '=HYPERLINK(&quot;http://x&quot;) @SUM(1)', debit: '10002', cost: '200', vat: '19', gross: '15.01', net: '12.61', tax: '2.40' }).replaceAll('&quot;', '"')}
   </Bills>
   <Totals>
     <BillCount>2</BillCount>

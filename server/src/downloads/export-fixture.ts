@@ -26,7 +26,17 @@ export const FX = {
   clientNumber: '29098/55003',
   netLedger: '8400',
   taxLedger: '1776',
-  c1: { key: 'DLX-C1', endCustomerId: '900001', first: 'Jürgen', last: 'Weiß', debit: '10001', cost: '100', vat: 'DE811907980' },
+  c1: {
+    key: 'DLX-C1',
+    endCustomerId: '900001',
+    first: 'Jürgen',
+    last: 'Weiß',
+    debit: '10001',
+    cost: '100',
+    vat: '19',
+    company: 'Weiß Logistik GmbH',
+    customerVatId: 'DE811907980',
+  },
   c2: {
     key: 'DLX-C2',
     endCustomerId: '900002',
@@ -34,7 +44,9 @@ export const FX = {
     last: '@SUM(1)',
     debit: '10002',
     cost: '200',
-    vat: 'ATU12345678',
+    vat: '19',
+    company: 'Formel & Co. KG',
+    customerVatId: 'ATU12345678',
   },
   /** The March range: B1, B2 (SEPA) and B3 (bank transfer); B4 is in April. */
   march: { startDate: '2026-03-01', endDate: '2026-03-31' },
@@ -194,6 +206,8 @@ export async function insertExportFixture(db: Db, ownerEmail: string) {
       debitAccountNr: c.debit,
       costCenterNumber: c.cost,
       vatId: c.vat,
+      companyName: c.company,
+      customerVatId: c.customerVatId,
     })),
   );
   await db.insert(bills).values(FX_BILLS.map((b) => fixtureBill(b, 'GENERATED')));

@@ -161,6 +161,7 @@ export async function erpBillPage(
       debitAccountNr: contracts.debitAccountNr,
       costCenterNumber: contracts.costCenterNumber,
       vatId: contracts.vatId,
+      customerVatId: contracts.customerVatId,
     })
     .from(bills)
     .innerJoin(contracts, eq(contracts.contractKey, bills.contractKey))
