@@ -523,8 +523,13 @@ test('an admin picks the operator; with manual ids the id check chip says an id 
 
   await page.goto('/nutzer');
   const dialog = await openWizard(page);
-  await dialog.getByRole('button', { name: /Betreiber\*?$/ }).click();
-  await page.getByRole('option', { name: `${manual!.cpoId}: ${manual!.cpoName}` }).click();
+  // A click before the operators have loaded opens no list (it once did so on a loaded box): open it again until the option shows.
+  const option = page.getByRole('option', { name: `${manual!.cpoId}: ${manual!.cpoName}` });
+  await expect(async () => {
+    if (!(await option.isVisible())) await dialog.getByRole('button', { name: /Betreiber\*?$/ }).click();
+    await expect(option).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await option.click();
   const id = dialog.getByTestId('create-endCustomerId');
   await expect(id).toBeVisible();
   await id.fill(`TK${stamp}`);
