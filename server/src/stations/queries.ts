@@ -211,32 +211,37 @@ function countedPage(
       null::text as city, 1 as part
     from ${connectors} where ${connectors.locationId} is null and ${f.where}
       and (select coalesce(sum(n), 0) from ${names} b) < ${end})`;
-  const u = (column: string) => sql.raw(`u.${column}`);
   return db
-    .select({
-      connectorId: sql<string>`${u('connector_id')}`,
-      cpId: sql<string>`${u('cp_id')}`,
-      cpoId: sql<string>`${u('cpo_id')}`,
-      locationId: sql<string | null>`${u('location_id')}`,
-      locationName: sql<string | null>`${u('location_name')}`,
-      street: sql<string | null>`${u('street')}`,
-      zipCode: sql<string | null>`${u('zip_code')}`,
-      city: sql<string | null>`${u('city')}`,
-      parkingLot: sql<string | null>`${u('parking_lot')}`,
-      wallboxModel: sql<string>`${u('wallbox_model')}`,
-      status: sql<ConnectorRow['status']>`${u('status')}`,
-      onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
-      lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
-      version: sql<number>`${u('version')}`.mapWith(Number),
-      total: sql<number>`${total}`.mapWith(Number),
-      callerOk,
-    })
+    .select(pageSelection(total, callerOk))
     .from(
       sql`(select * from (${located} union all ${unlocated}) p order by p.part, p.location_name, p.cp_id, p.connector_id
         limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}::int - ${skipped}) u`,
     )
     .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
     .prepare(name);
+}
+
+/** The columns of a page statement's union `u`, one shape for both statements. */
+function pageSelection(total: SQL, callerOk: SQL<boolean | null>) {
+  const u = (column: string) => sql.raw(`u.${column}`);
+  return {
+    connectorId: sql<string>`${u('connector_id')}`,
+    cpId: sql<string>`${u('cp_id')}`,
+    cpoId: sql<string>`${u('cpo_id')}`,
+    locationId: sql<string | null>`${u('location_id')}`,
+    locationName: sql<string | null>`${u('location_name')}`,
+    street: sql<string | null>`${u('street')}`,
+    zipCode: sql<string | null>`${u('zip_code')}`,
+    city: sql<string | null>`${u('city')}`,
+    parkingLot: sql<string | null>`${u('parking_lot')}`,
+    wallboxModel: sql<string>`${u('wallbox_model')}`,
+    status: sql<ConnectorRow['status']>`${u('status')}`,
+    onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
+    lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
+    version: sql<number>`${u('version')}`.mapWith(Number),
+    total: sql<number>`${total}`.mapWith(Number),
+    callerOk,
+  };
 }
 
 /** The page statement that walks the locations (see `stationListStatements`), for pages ending at most `upTo` rows in. */
@@ -266,26 +271,8 @@ function walkPage(
       null::text as city, 1 as part
     from ${connectors} where ${connectors.locationId} is null and ${where}
     order by ${connectors.cpId}, ${connectors.connectorId} limit ${limit})`;
-  const u = (column: string) => sql.raw(`u.${column}`);
   return db
-    .select({
-      connectorId: sql<string>`${u('connector_id')}`,
-      cpId: sql<string>`${u('cp_id')}`,
-      cpoId: sql<string>`${u('cpo_id')}`,
-      locationId: sql<string | null>`${u('location_id')}`,
-      locationName: sql<string | null>`${u('location_name')}`,
-      street: sql<string | null>`${u('street')}`,
-      zipCode: sql<string | null>`${u('zip_code')}`,
-      city: sql<string | null>`${u('city')}`,
-      parkingLot: sql<string | null>`${u('parking_lot')}`,
-      wallboxModel: sql<string>`${u('wallbox_model')}`,
-      status: sql<ConnectorRow['status']>`${u('status')}`,
-      onlineSince: sql<Date | null>`${u('online_since')}`.mapWith(connectors.onlineSince),
-      lastHeartbeat: sql<Date | null>`${u('last_heartbeat')}`.mapWith(connectors.lastHeartbeat),
-      version: sql<number>`${u('version')}`.mapWith(Number),
-      total: sql<number>`${total}`.mapWith(Number),
-      callerOk,
-    })
+    .select(pageSelection(total, callerOk))
     .from(sql`(${located} union all ${unlocated}) u`)
     .orderBy(sql`u.part, u.location_name, u.cp_id, u.connector_id`)
     .limit(sql.placeholder('limit'))
